@@ -14,7 +14,9 @@ def main() -> int:
             file=sys.stderr,
         )
         return 2
-    print("The Discord part of the bot has not landed yet (see the issue tracker).", file=sys.stderr)
+    print(
+        "The Discord part of the bot has not landed yet (see the issue tracker).", file=sys.stderr
+    )
     return 1
 
 

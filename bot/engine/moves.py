@@ -2,12 +2,14 @@
 
 from __future__ import annotations
 
+from functools import cache
 from typing import Any
 
 from .cards import RANK
 from .ending import after_playoff, finish
 from .errors import GameOver, IllegalMove
 from .game import ACTIONS, CAPTURE, HAND_SIZE, MAX_SEATS, STEAL, TRAIL, Game, Move, active
+from .rules import Rules
 
 Events = list[dict[str, Any]]
 
@@ -41,22 +43,17 @@ def legal_moves(game: Game) -> list[Move]:
 
 def legal(g: Game) -> list[Move]:
     """`legal_moves` for a game known to be running, without the checks (the playout loop)."""
-    rules = g.rules
     seat = g.turn
-    double = rules.double_bundles
+    stealing, steals, captures, wild, forced = _options(g.rules)
     # Steal targets: (moves by card, top rank) of every opponent's non-empty bundle.
     targets = []
-    if rules.stealing:
-        table = _STEALS2 if double else _STEALS1
+    if stealing:
         for other, bundles in enumerate(g.bundles):
             if other != seat:
                 for index, bundle in enumerate(bundles):
                     if bundle:
-                        targets.append((table[other][index], RANK[bundle[-1]]))
-    pool_ranks = set(map(RANK.__getitem__, g.pool))
-    wild = rules.jack if rules.wild_jacks else 0
-    forced = rules.play == "forced"
-    captures = _CAPTURES2 if double else _CAPTURES1
+                        targets.append((steals[other][index], RANK[bundle[-1]]))
+    pool_ranks = set(map(_rank_of, g.pool))
     moves: list[Move] = []
     for card in g.hands[seat]:
         rank = RANK[card]
@@ -74,6 +71,22 @@ def legal(g: Game) -> list[Move]:
                 continue
         moves.append(_TRAILS[card])
     return moves
+
+
+_rank_of = RANK.__getitem__
+
+
+@cache
+def _options(rules: Rules) -> tuple:
+    """What `legal` needs from the rules, looked up once per ruleset instead of per move."""
+    double = rules.double_bundles
+    return (
+        rules.stealing,
+        _STEALS2 if double else _STEALS1,
+        _CAPTURES2 if double else _CAPTURES1,
+        rules.jack if rules.wild_jacks else 0,
+        rules.play == "forced",
+    )
 
 
 def apply(
