@@ -162,7 +162,7 @@ def step(g: Game, move: Move, auto: bool = False) -> Events:
                     "cards": taken,
                     "sweep_bonus": bonus,
                     "own_bundle": move.own_bundle,
-                    "n": len(taken) + 1 + (bonus is not None),
+                    "n": len(taken) + (bonus is not None),  # cards taken, as for a steal
                 }
             ]
             if not pool and rules.refill_pool and g.stock:
@@ -186,7 +186,7 @@ def step(g: Game, move: Move, auto: bool = False) -> Events:
                     "from_seat": move.target_seat,
                     "from_bundle": move.target_bundle,
                     "own_bundle": move.own_bundle,
-                    "n": len(loot),
+                    "n": len(loot),  # the victim's bundle; the played card is not counted
                 }
             ]
         g.last_capture[seat] = ply
