@@ -127,7 +127,13 @@ def play(game: Game, move: Move, *, auto: bool = False) -> tuple[Game, Events]:
 
 
 def step(g: Game, move: Move, auto: bool = False) -> Events:
-    """Play `move` for the player to act, in place, and pass the turn."""
+    """Play `move` for the player to act, in place, and pass the turn.
+
+    Events, in order: "played"; then "captured" (with the pool cards taken and any sweep
+    bonus), "stole" (from whom, how many) or "trailed"; then, as they happen, "pool_refilled",
+    "hands_dealt", "leftovers_awarded", "playoff_started" and "game_over" (the result).
+    In "captured" and "stole", `n` counts the cards taken, not the card played.
+    """
     rules = g.rules
     seat = g.turn
     card = move.card
@@ -135,10 +141,10 @@ def step(g: Game, move: Move, auto: bool = False) -> Events:
     g.hands[seat].remove(card)
     ply = len(g.moves)
     g.moves.append((seat, move, auto))
-    # One event per move names the card played and what it did.
+    played = {"type": "played", "seat": seat, "card": card, "auto": auto}
     if action == TRAIL:
         g.pool.append(card)
-        events: Events = [{"type": "trailed", "seat": seat, "card": card, "auto": auto}]
+        events: Events = [played, {"type": "trailed", "seat": seat, "card": card}]
     else:
         mine = g.bundles[seat][move.own_bundle or 0]
         if action == CAPTURE:
@@ -154,16 +160,16 @@ def step(g: Game, move: Move, auto: bool = False) -> Events:
                 mine.append(bonus)
             mine.append(card)
             events = [
+                played,
                 {
                     "type": "captured",
                     "seat": seat,
                     "card": card,
-                    "auto": auto,
                     "cards": taken,
                     "sweep_bonus": bonus,
                     "own_bundle": move.own_bundle,
                     "n": len(taken) + (bonus is not None),  # cards taken, as for a steal
-                }
+                },
             ]
             if not pool and rules.refill_pool and g.stock:
                 stock = g.stock
@@ -178,16 +184,16 @@ def step(g: Game, move: Move, auto: bool = False) -> Events:
             mine += loot
             mine.append(card)
             events = [
+                played,
                 {
                     "type": "stole",
                     "seat": seat,
                     "card": card,
-                    "auto": auto,
                     "from_seat": move.target_seat,
                     "from_bundle": move.target_bundle,
                     "own_bundle": move.own_bundle,
                     "n": len(loot),  # the victim's bundle; the played card is not counted
-                }
+                },
             ]
         g.last_capture[seat] = ply
     _pass_turn(g, seat, events)

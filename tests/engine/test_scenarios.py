@@ -129,8 +129,9 @@ def test_capture_takes_every_pool_card_of_the_rank_and_lands_on_top():
     assert g2.pool == ["12D", "13C"]
     assert g2.hands[1] == ["8S", "9S", "10S"]
     assert g2.stock == g.stock  # the pool was not emptied: no refill
-    assert kinds(events) == ["captured"]
-    ev = events[0]
+    assert kinds(events) == ["played", "captured"]
+    assert events[0] == {"type": "played", "seat": 1, "card": "7S", "auto": False}
+    ev = events[1]
     assert (ev["seat"], ev["card"], ev["cards"], ev["n"]) == (1, "7S", ["7H", "7D"], 2)
     assert ev["sweep_bonus"] is None
     assert view(g2, 0).bundles[1] == (BundleView("7S", 3),)
@@ -160,8 +161,8 @@ def test_steal_takes_the_whole_bundle_and_caps_it():
     g, events = apply(g, steal("7C", 1), seat=0)
     assert g.bundles[0] == [["7H", "7S", "7C"]]
     assert g.bundles[1] == [[]]
-    assert kinds(events) == ["stole"]
-    ev = events[0]
+    assert kinds(events) == ["played", "stole"]
+    ev = events[1]
     assert (ev["seat"], ev["card"], ev["from_seat"], ev["n"]) == (0, "7C", 1, 2)
     assert g.pool == ["12D", "2D", "13C"]  # a steal leaves the pool alone
     assert g.turn == 1
@@ -217,7 +218,7 @@ def test_free_play_may_trail_even_when_it_could_capture_or_steal():
     g2, events = apply(g, trail("7S"), seat=0)
     assert g2.pool == ["7C", "9H", "12D", "7S"]
     assert g2.bundles == g.bundles
-    assert kinds(events) == ["trailed"]
+    assert kinds(events) == ["played", "trailed"]
     g3, _ = apply(g, trail("9S"), seat=0)
     assert g3.pool == ["7C", "9H", "12D", "9S"]
 
@@ -266,7 +267,7 @@ def test_redeal_when_every_hand_is_empty_leaves_the_pool_alone():
     g, events = run(g, *map(trail, order[:-1]))
     assert "hands_dealt" not in kinds(events)
     g, events = run(g, trail(order[-1]))
-    assert kinds(events) == ["trailed", "hands_dealt"]
+    assert kinds(events) == ["played", "trailed", "hands_dealt"]
     assert only(events, "hands_dealt")["sizes"] == [4, 4]
     assert g.hands[1] == top[:4]  # seat 1 is due next, so it is dealt first
     assert g.hands[0] == top[4:]
@@ -321,7 +322,7 @@ def test_pool_is_not_refilled_at_a_redeal():
     rules = Rules(refill_pool=False)
     g = position(rules, hands=[[], ["7S"]], pool=["7H"], stock=stock, turn=1)
     g, events = apply(g, cap("7S"), seat=1)
-    assert kinds(events) == ["captured", "hands_dealt"]
+    assert kinds(events) == ["played", "captured", "hands_dealt"]
     assert g.pool == []
     assert g.hands == [stock[:4], stock[4:]]
     assert g.turn == 0
@@ -331,7 +332,7 @@ def test_pool_refill_comes_before_a_redeal_and_can_starve_it():
     stock = ["1H", "2H", "3H", "4H", "5H", "6H", "8H", "9H"]
     g = position(STANDARD, hands=[[], ["7S"]], pool=["7H"], stock=stock, turn=1)
     g, events = apply(g, cap("7S"), seat=1)
-    assert kinds(events) == ["captured", "pool_refilled", "hands_dealt"]
+    assert kinds(events) == ["played", "captured", "pool_refilled", "hands_dealt"]
     assert g.pool == stock[:4]
     assert g.hands == [stock[4:], []]
     assert only(events, "hands_dealt")["sizes"] == [4, 0]
@@ -359,7 +360,7 @@ def test_pool_refilled_after_a_capture_empties_it():
     assert g.bundles[0] == [["7H", "7D", "7S"]]
     assert g.pool == ["1H", "2H", "3H", "4H"]
     assert g.stock == ["5H", "6H"]
-    assert kinds(events) == ["captured", "pool_refilled"]
+    assert kinds(events) == ["played", "captured", "pool_refilled"]
     ev = only(events, "pool_refilled")
     assert (ev["cards"], ev["n"]) == (["1H", "2H", "3H", "4H"], 4)
 
@@ -371,7 +372,7 @@ def test_pool_refill_on_a_short_stock_takes_what_is_left():
     assert only(events, "pool_refilled")["n"] == 2
     g, events = apply(refill_position(stock=[]), cap("7S"), seat=0)
     assert g.pool == []
-    assert kinds(events) == ["captured"]
+    assert kinds(events) == ["played", "captured"]
 
 
 @pytest.mark.parametrize(
@@ -401,7 +402,14 @@ def leftover_position(rules, hands):
 def test_leftovers_go_to_the_last_capturer():
     g = leftover_position(STANDARD, [["5H"], ["8D"]])
     g, events = run(g, cap("5H"), trail("8D"))
-    assert kinds(events) == ["captured", "trailed", "leftovers_awarded", "game_over"]
+    assert kinds(events) == [
+        "played",
+        "captured",
+        "played",
+        "trailed",
+        "leftovers_awarded",
+        "game_over",
+    ]
     ev = only(events, "leftovers_awarded")
     assert (ev["seat"], ev["n"]) == (0, 2)
     assert g.pool == []
@@ -428,7 +436,7 @@ def test_leftovers_go_to_the_last_stealer():
 def test_leftovers_nobody_leaves_them_in_the_pool():
     g = leftover_position(Rules(leftovers="nobody"), [["5H"], ["8D"]])
     g, events = run(g, cap("5H"), trail("8D"))
-    assert kinds(events) == ["captured", "trailed", "game_over"]
+    assert kinds(events) == ["played", "captured", "played", "trailed", "game_over"]
     assert g.pool == ["9H", "8D"]
     assert g.bundles == [[["2S", "5S", "5H"]], [["3S", "3H"]]]
     r = g.result
@@ -586,7 +594,7 @@ def test_tiebreak_playoff_is_played_by_the_tied_seats_only():
     )
     assert g.result is None
     g, events = apply(g, trail("6H"), seat=0)
-    assert kinds(events) == ["trailed", "game_over"]
+    assert kinds(events) == ["played", "trailed", "game_over"]
     assert g.playoffs[0].result.bundle_sizes == (5, 2, 0)
     r = g.result
     assert r.winners == (0,)
