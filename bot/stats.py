@@ -1,0 +1,108 @@
+"""What one finished game adds to its players' stats. Pure: no storage, no Discord."""
+
+from __future__ import annotations
+
+from collections.abc import Collection, Sequence
+from dataclasses import dataclass
+from itertools import chain, permutations, product
+from typing import Any
+
+from openskill.models import PlackettLuce
+
+from bot.engine import Game, apply, record, replay
+from bot.engine.serialize import move_from_dict
+
+MODEL = PlackettLuce()  # openskill's defaults: mu 25, sigma 25/3
+START_MU, START_SIGMA = MODEL.mu, MODEL.sigma
+
+
+@dataclass(frozen=True)
+class SeatStats:
+    cards: int  # the seat's final bundle size
+    steals: int
+    biggest_steal: int  # the most cards taken in one steal; 0 if none
+
+
+def seat_stats(game: Game | dict[str, Any]) -> tuple[SeatStats, ...]:
+    """Cards, steals and biggest steal of every seat, from a game or its record.
+
+    Steals are read from the "stole" events of a replay, playoffs included; cards are the
+    final bundle sizes of the game itself (the totals that decided it).
+    """
+    rec = game if isinstance(game, dict) else record(game)
+    # Replaying the record with no moves gives the deal; then every move, for its events.
+    g = replay({**rec, "moves": [], "playoffs": [], "result": None})
+    steals: list[list[int]] = [[] for _ in g.seats]
+    moves = list(rec["moves"]) + [m for p in rec["playoffs"] for m in p["moves"]]
+    for data in moves:
+        seat, move, auto = move_from_dict(data)
+        g, events = apply(g, move, seat=seat, auto=auto)
+        for event in events:
+            if event["type"] == "stole":
+                steals[event["seat"]].append(event["n"])
+    if g.result is not None:
+        sizes = g.result.bundle_sizes
+    else:
+        sizes = tuple(g.bundle_size(s) for s in range(len(g.seats)))
+    return tuple(SeatStats(sizes[s], len(st), max(st, default=0)) for s, st in enumerate(steals))
+
+
+def places(game: Game, forfeited: Collection[int] = ()) -> tuple[int, ...]:
+    """Each seat's place, 0 = first; seats that share a place get the same number.
+
+    Forfeited seats share the last place. A game that is not over can only be settled by
+    forfeits; the others are then placed by bundle size.
+    """
+    out = set(forfeited)
+    if game.result is not None:
+        ranking = game.result.ranking
+    elif out:
+        sizes = [game.bundle_size(s) for s in range(len(game.seats))]
+        ranking = tuple(
+            tuple(s for s in range(len(sizes)) if sizes[s] == size)
+            for size in sorted(set(sizes), reverse=True)
+        )
+    else:
+        raise ValueError("the game is not over, and nobody forfeited")
+    groups = [kept for place in ranking if (kept := tuple(s for s in place if s not in out))]
+    if out:
+        groups.append(tuple(sorted(out)))
+    result = [0] * len(game.seats)
+    for number, group in enumerate(groups):
+        for seat in group:
+            result[seat] = number
+    return tuple(result)
+
+
+def winners(seat_places: Sequence[int], forfeited: Collection[int] = ()) -> tuple[int, ...]:
+    """The seats in first place; nobody wins by forfeiting (even if everyone did)."""
+    return tuple(s for s, p in enumerate(seat_places) if p == 0 and s not in forfeited)
+
+
+def rate(
+    ratings: Sequence[tuple[float, float]], seat_places: Sequence[int]
+) -> list[tuple[float, float]]:
+    """New (mu, sigma) per seat after a game: Plackett-Luce, each player a one-member team.
+
+    Ties are rated as every order of the tied players, equally likely: the average of the
+    strict-rank updates. Passing equal ranks to openskill 6 instead misrates them (players who
+    share a win can end below the runner-up: openskill.py issues #155 and #176).
+    """
+    n = len(ratings)
+    groups = [[s for s in range(n) if seat_places[s] == p] for p in sorted(set(seat_places))]
+    total = [[0.0, 0.0] for _ in range(n)]
+    orders = list(product(*(permutations(g) for g in groups)))
+    for order in orders:
+        ranks = [0] * n
+        for rank, seat in enumerate(chain.from_iterable(order), start=1):
+            ranks[seat] = rank
+        rated = MODEL.rate([[MODEL.rating(mu, sigma)] for mu, sigma in ratings], ranks=ranks)
+        for seat, team in enumerate(rated):
+            total[seat][0] += team[0].mu
+            total[seat][1] += team[0].sigma
+    return [(mu / len(orders), sigma / len(orders)) for mu, sigma in total]
+
+
+def display_rating(mu: float, sigma: float) -> float:
+    """The conservative skill estimate shown and sorted on: mu - 3 sigma (openskill ordinal)."""
+    return mu - 3 * sigma

@@ -1,0 +1,51 @@
+"""Everything the bot keeps on disk, in one SQLite file. The only package that holds SQL.
+
+storage = await Storage.open(database_path())
+...
+await storage.close()
+"""
+
+from .db import Storage, check_file, database_path
+from .errors import (
+    GameNotFound,
+    MigrationFailed,
+    NewerDatabase,
+    NotADatabase,
+    StaleVersion,
+    StorageError,
+    UnknownSetting,
+    WrongStatus,
+)
+from .games import KEEP, GameRow, Games
+from .history import History, HistoryEntry
+from .leaderboard import ORDERS, PlayerStats, Standing, Stats
+from .migrations import LATEST, MIGRATIONS, migrate
+from .settings import GuildSettings, Settings
+
+__all__ = [
+    "KEEP",
+    "LATEST",
+    "MIGRATIONS",
+    "ORDERS",
+    "GameNotFound",
+    "GameRow",
+    "Games",
+    "GuildSettings",
+    "History",
+    "HistoryEntry",
+    "MigrationFailed",
+    "NewerDatabase",
+    "NotADatabase",
+    "PlayerStats",
+    "Settings",
+    "StaleVersion",
+    "Standing",
+    "Stats",
+    "Storage",
+    "StorageError",
+    "UnknownSetting",
+    "WrongStatus",
+    "check_file",
+    "database_path",
+    "migrate",
+]

@@ -1,0 +1,335 @@
+"""Lobbies and live games: one row per game, its moves, and the move to history when it ends."""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Collection, Mapping, Sequence
+from dataclasses import dataclass
+from typing import TYPE_CHECKING, Any, Final
+
+from bot import stats
+from bot.engine import Game, record, to_dict
+
+from .errors import GameNotFound, StaleVersion, WrongStatus
+from .leaderboard import add_game
+
+if TYPE_CHECKING:
+    import aiosqlite
+
+    from .db import Storage
+
+LOBBY, ACTIVE, FINISHED, CANCELLED = "lobby", "active", "finished", "cancelled"
+LIVE = (LOBBY, ACTIVE)
+
+
+class Keep:
+    """The type of KEEP: "leave this column as it is", as opposed to None, which clears it."""
+
+    def __repr__(self) -> str:
+        return "KEEP"
+
+
+KEEP: Final = Keep()
+
+# Columns `update` may change, by keyword. Fixed names, so building SQL from them is safe.
+UPDATABLE = (
+    "host_id",
+    "seats",
+    "rules",
+    "lobby_message_id",
+    "table_message_id",
+    "ping_message_id",
+    "deadline",
+)
+
+
+@dataclass(frozen=True)
+class GameRow:
+    id: int
+    guild_id: int
+    channel_id: int
+    host_id: str
+    status: str
+    seats: tuple[str, ...]
+    rules: dict[str, Any]
+    state: dict[str, Any] | None  # the engine's to_dict(); None while a lobby
+    version: int  # moves saved so far
+    lobby_message_id: int | None
+    table_message_id: int | None
+    ping_message_id: int | None
+    deadline: float | None
+    created_at: float
+    updated_at: float
+
+
+def dumps(value: Any) -> str:
+    return json.dumps(value, separators=(",", ":"))
+
+
+def encode(column: str, value: Any) -> Any:
+    if column == "seats":
+        return dumps([str(s) for s in value])
+    if column == "rules":
+        return dumps(dict(value))
+    if column == "host_id":
+        return str(value)
+    return value
+
+
+def to_row(r: Any) -> GameRow:
+    return GameRow(
+        id=r["id"],
+        guild_id=r["guild_id"],
+        channel_id=r["channel_id"],
+        host_id=r["host_id"],
+        status=r["status"],
+        seats=tuple(json.loads(r["seats"])),
+        rules=json.loads(r["rules"]),
+        state=json.loads(r["state"]) if r["state"] is not None else None,
+        version=r["version"],
+        lobby_message_id=r["lobby_message_id"],
+        table_message_id=r["table_message_id"],
+        ping_message_id=r["ping_message_id"],
+        deadline=r["deadline"],
+        created_at=r["created_at"],
+        updated_at=r["updated_at"],
+    )
+
+
+class Games:
+    def __init__(self, storage: Storage) -> None:
+        self.storage = storage
+
+    async def create(
+        self,
+        guild_id: int,
+        channel_id: int,
+        host_id: str,
+        rules: Mapping[str, Any],
+        seats: Sequence[str] = (),
+        *,
+        state: Mapping[str, Any] | None = None,
+        lobby_message_id: int | None = None,
+    ) -> GameRow:
+        """A new lobby; or, given an engine state, a game already under way (status active),
+        seated as the state says."""
+        status = LOBBY if state is None else ACTIVE
+        if state is not None:
+            if seats and list(seats) != list(state["seats"]):
+                raise ValueError(f"seats {list(seats)} differ from the state's {state['seats']}")
+            seats = state["seats"]
+        now = self.storage.clock()
+        async with self.storage.transaction() as db:
+            cursor = await db.execute(
+                "INSERT INTO games (guild_id, channel_id, host_id, status, seats, rules, state,"
+                " lobby_message_id, created_at, updated_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
+                (
+                    guild_id,
+                    channel_id,
+                    str(host_id),
+                    status,
+                    dumps(list(seats)),
+                    dumps(dict(rules)),
+                    None if state is None else dumps(state),
+                    lobby_message_id,
+                    now,
+                    now,
+                ),
+            )
+            return await self._get(db, cursor.lastrowid)
+
+    async def get(self, game_id: int) -> GameRow | None:
+        row = await self.storage.fetchone("SELECT * FROM games WHERE id = ?", (game_id,))
+        return to_row(row) if row else None
+
+    async def live(self) -> list[GameRow]:
+        """Every lobby and active game, oldest first: what to restore at start-up.
+
+        An active game whose state is over was stopped between its last move and `finish`:
+        call `finish` for it.
+        """
+        rows = await self.storage.fetchall(
+            "SELECT * FROM games WHERE status IN ('lobby', 'active') ORDER BY id"
+        )
+        return [to_row(r) for r in rows]
+
+    async def moves(self, game_id: int) -> list[dict[str, Any]]:
+        rows = await self.storage.fetchall(
+            "SELECT move FROM moves WHERE game_id = ? ORDER BY n", (game_id,)
+        )
+        return [json.loads(r["move"]) for r in rows]
+
+    async def update(self, game_id: int, **changes: Any) -> GameRow:
+        """Change lobby details, message ids or the deadline of a live game.
+
+        Keywords: host_id, seats, rules, lobby_message_id, table_message_id, ping_message_id,
+        deadline.
+        """
+        unknown = set(changes) - set(UPDATABLE)
+        if unknown:
+            raise TypeError(f"cannot update {', '.join(sorted(unknown))}")
+        values = {column: encode(column, value) for column, value in changes.items()}
+        async with self.storage.transaction() as db:
+            await self._require(db, game_id, LIVE)
+            sets = "".join(f"{column} = ?, " for column in values)
+            await db.execute(
+                f"UPDATE games SET {sets}updated_at = ? WHERE id = ?",
+                (*values.values(), self.storage.clock(), game_id),
+            )
+            return await self._get(db, game_id)
+
+    async def start(
+        self,
+        game_id: int,
+        state: Mapping[str, Any],
+        *,
+        table_message_id: int | None = None,
+        deadline: float | None = None,
+    ) -> GameRow:
+        """Lobby to active: the deal is made; seats are taken from the state."""
+        async with self.storage.transaction() as db:
+            await self._require(db, game_id, (LOBBY,))
+            await db.execute(
+                "UPDATE games SET status = 'active', state = ?, seats = ?, version = 0,"
+                " table_message_id = ?, deadline = ?, updated_at = ? WHERE id = ?",
+                (
+                    dumps(state),
+                    dumps(list(state["seats"])),
+                    table_message_id,
+                    deadline,
+                    self.storage.clock(),
+                    game_id,
+                ),
+            )
+            return await self._get(db, game_id)
+
+    async def save_move(
+        self,
+        game_id: int,
+        state: Mapping[str, Any],
+        move: Mapping[str, Any],
+        version: int,
+        *,
+        table_message_id: int | Keep | None = KEEP,
+        ping_message_id: int | Keep | None = KEEP,
+        deadline: float | Keep | None = KEEP,
+    ) -> None:
+        """Save move number `version` (1 for the first) and the state after it, together.
+
+        Optimistic: raises StaleVersion unless the stored game is at `version - 1`, so two
+        writers can never both save "the next move". KEEP leaves a column as it is.
+        """
+        optional = {
+            "table_message_id": table_message_id,
+            "ping_message_id": ping_message_id,
+            "deadline": deadline,
+        }
+        optional = {k: v for k, v in optional.items() if v is not KEEP}
+        sets = "".join(f"{column} = ?, " for column in optional)
+        async with self.storage.transaction() as db:
+            cursor = await db.execute(
+                f"UPDATE games SET state = ?, version = ?, {sets}updated_at = ?"
+                " WHERE id = ? AND status = 'active' AND version = ?",
+                (
+                    dumps(state),
+                    version,
+                    *optional.values(),
+                    self.storage.clock(),
+                    game_id,
+                    version - 1,
+                ),
+            )
+            if cursor.rowcount != 1:
+                row = await self._require(db, game_id, (ACTIVE,))
+                raise StaleVersion(
+                    f"game {game_id} is at move {row['version']}, so move {version} cannot be"
+                    f" saved (it expects move {version - 1}); reload the game"
+                )
+            await db.execute(
+                "INSERT INTO moves (game_id, n, move) VALUES (?, ?, ?)",
+                (game_id, version, dumps(move)),
+            )
+
+    async def cancel(self, game_id: int) -> bool:
+        """End a lobby or game without a result. False if it had already ended."""
+        async with self.storage.transaction() as db:
+            cursor = await db.execute(
+                "UPDATE games SET status = 'cancelled', deadline = NULL, updated_at = ?"
+                " WHERE id = ? AND status IN ('lobby', 'active')",
+                (self.storage.clock(), game_id),
+            )
+            if cursor.rowcount == 0:
+                await self._require(db, game_id, (LOBBY, ACTIVE, FINISHED, CANCELLED))
+                return False
+            return True
+
+    async def finish(
+        self,
+        game_id: int,
+        game: Game,
+        *,
+        names: Mapping[str, str] | None = None,
+        forfeited: Collection[str] = (),
+    ) -> bool:
+        """Move an active game to history and add it to its players' stats, all at once.
+
+        Returns False, changing nothing, if the game was already finished, so calling it twice
+        counts the game once. `names` (player id -> display name) keeps the leaderboard's names
+        fresh. Players in `forfeited` share the last place and cannot win; the best of the
+        others win. A game that is not over can be finished this way (placed by bundle size).
+        """
+        unknown = {str(p) for p in forfeited} - set(game.seats)
+        if unknown:
+            raise ValueError(f"{', '.join(sorted(unknown))} did not play in game {game_id}")
+        out = {game.seats.index(str(p)) for p in forfeited}
+        seat_places = stats.places(game, out)
+        won = set(stats.winners(seat_places, out))
+        per_seat = stats.seat_stats(game)
+        rec = record(game)
+        now = self.storage.clock()
+        async with self.storage.transaction() as db:
+            row = await self._require(db, game_id, (ACTIVE, FINISHED))
+            if row["status"] == FINISHED:
+                return False
+            if tuple(json.loads(row["seats"])) != game.seats:
+                raise ValueError(f"game {game_id} is seated {row['seats']}, not {game.seats}")
+            await db.execute(
+                "UPDATE games SET status = 'finished', state = ?, deadline = NULL,"
+                " updated_at = ? WHERE id = ?",
+                (dumps(to_dict(game)), now, game_id),
+            )
+            await db.execute(
+                "INSERT INTO history (game_id, guild_id, channel_id, finished_at, seats, places,"
+                " forfeited, record) VALUES (?, ?, ?, ?, ?, ?, ?, ?)",
+                (
+                    game_id,
+                    row["guild_id"],
+                    row["channel_id"],
+                    now,
+                    dumps(list(game.seats)),
+                    dumps(list(seat_places)),
+                    dumps([game.seats[s] for s in sorted(out)]),
+                    dumps(rec),
+                ),
+            )
+            await db.executemany(
+                "INSERT INTO history_players (game_id, user_id) VALUES (?, ?)",
+                [(game_id, seat) for seat in game.seats],
+            )
+            await add_game(db, row["guild_id"], game.seats, seat_places, won, per_seat, names or {})
+            return True
+
+    @staticmethod
+    async def _get(db: aiosqlite.Connection, game_id: int) -> GameRow:
+        async with db.execute("SELECT * FROM games WHERE id = ?", (game_id,)) as cursor:
+            return to_row(await cursor.fetchone())
+
+    @staticmethod
+    async def _require(db: aiosqlite.Connection, game_id: int, statuses: Sequence[str]) -> Any:
+        async with db.execute("SELECT * FROM games WHERE id = ?", (game_id,)) as cursor:
+            row = await cursor.fetchone()
+        if row is None:
+            raise GameNotFound(f"there is no game {game_id}")
+        if row["status"] not in statuses:
+            raise WrongStatus(f"game {game_id} is {row['status']}, not {' or '.join(statuses)}")
+        return row

@@ -1,0 +1,123 @@
+"""The schema, as numbered migrations. Version N is the schema after MIGRATIONS[N - 1].
+
+Kept as Python strings, not .sql files, so they ship inside the package with no package-data
+setup. Never edit a released migration: add a new one. Each ends by setting
+`PRAGMA user_version`, which SQLite commits or rolls back with the rest of the script.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import sqlite3
+
+import aiosqlite
+
+from .errors import MigrationFailed
+
+MIGRATIONS: tuple[str, ...] = (
+    # 1: the first schema.
+    """
+    CREATE TABLE guild_settings (
+        guild_id INTEGER NOT NULL,
+        key      TEXT    NOT NULL,
+        value    TEXT    NOT NULL,  -- JSON
+        PRIMARY KEY (guild_id, key)
+    ) WITHOUT ROWID;
+
+    -- One row per game, from lobby to its end. `state` is the engine's to_dict(), JSON.
+    CREATE TABLE games (
+        id               INTEGER PRIMARY KEY,
+        guild_id         INTEGER NOT NULL,
+        channel_id       INTEGER NOT NULL,
+        host_id          TEXT    NOT NULL,
+        status           TEXT    NOT NULL
+                         CHECK (status IN ('lobby', 'active', 'finished', 'cancelled')),
+        seats            TEXT    NOT NULL,  -- JSON list of player ids
+        rules            TEXT    NOT NULL,  -- JSON
+        state            TEXT,              -- JSON; NULL while a lobby
+        version          INTEGER NOT NULL DEFAULT 0,  -- moves saved so far
+        lobby_message_id INTEGER,
+        table_message_id INTEGER,
+        ping_message_id  INTEGER,
+        deadline         REAL,              -- unix time the player to act must move by
+        created_at       REAL    NOT NULL,
+        updated_at       REAL    NOT NULL
+    );
+
+    CREATE TABLE moves (
+        game_id INTEGER NOT NULL REFERENCES games (id),
+        n       INTEGER NOT NULL,  -- 1 for the first move; equals games.version after it
+        move    TEXT    NOT NULL,  -- JSON
+        PRIMARY KEY (game_id, n)
+    ) WITHOUT ROWID;
+
+    CREATE TABLE history (
+        game_id     INTEGER PRIMARY KEY REFERENCES games (id),
+        guild_id    INTEGER NOT NULL,
+        channel_id  INTEGER NOT NULL,
+        finished_at REAL    NOT NULL,
+        seats       TEXT    NOT NULL,  -- JSON list of player ids
+        places      TEXT    NOT NULL,  -- JSON list: each seat's place, 0 = first
+        forfeited   TEXT    NOT NULL,  -- JSON list of player ids
+        record      TEXT    NOT NULL   -- JSON engine record
+    );
+
+    -- Who played in which finished game, to list a player's history.
+    CREATE TABLE history_players (
+        game_id INTEGER NOT NULL REFERENCES history (game_id),
+        user_id TEXT    NOT NULL,
+        PRIMARY KEY (user_id, game_id)
+    ) WITHOUT ROWID;
+
+    -- Per guild totals and skill rating (openskill mu and sigma).
+    CREATE TABLE players (
+        guild_id      INTEGER NOT NULL,
+        user_id       TEXT    NOT NULL,
+        name          TEXT    NOT NULL DEFAULT '',
+        games         INTEGER NOT NULL DEFAULT 0,
+        wins          INTEGER NOT NULL DEFAULT 0,
+        cards         INTEGER NOT NULL DEFAULT 0,
+        steals        INTEGER NOT NULL DEFAULT 0,
+        biggest_steal INTEGER NOT NULL DEFAULT 0,
+        mu            REAL    NOT NULL,
+        sigma         REAL    NOT NULL,
+        PRIMARY KEY (guild_id, user_id)
+    ) WITHOUT ROWID;
+
+    PRAGMA user_version = 1;
+    """,
+    # 2: indexes for the start-up load and for history pages.
+    """
+    CREATE INDEX games_live ON games (status) WHERE status IN ('lobby', 'active');
+    CREATE INDEX history_by_guild ON history (guild_id, finished_at DESC, game_id DESC);
+
+    PRAGMA user_version = 2;
+    """,
+)
+
+LATEST = len(MIGRATIONS)
+
+
+async def schema_version(db: aiosqlite.Connection) -> int:
+    async with db.execute("PRAGMA user_version") as cursor:
+        row = await cursor.fetchone()
+    return row[0]
+
+
+async def migrate(db: aiosqlite.Connection, upto: int = LATEST) -> int:
+    """Apply every migration after the database's version, up to `upto`, one transaction each.
+
+    `db` must be in autocommit mode (isolation_level=None). Returns the new version.
+    """
+    version = await schema_version(db)
+    for number in range(version + 1, upto + 1):
+        try:
+            # executescript would commit an open transaction first, so BEGIN goes inside it.
+            await db.executescript("BEGIN IMMEDIATE;\n" + MIGRATIONS[number - 1])
+            await db.execute("COMMIT")
+        except Exception as exc:
+            with contextlib.suppress(sqlite3.Error):  # no transaction left to roll back
+                await db.execute("ROLLBACK")
+            raise MigrationFailed(f"database migration {number} failed: {exc}") from exc
+        version = number
+    return version

@@ -1,0 +1,83 @@
+import json
+import os
+import random
+import signal
+import subprocess
+import sys
+import time
+from pathlib import Path
+
+from bot.engine import from_dict
+from bot.storage import Storage
+
+from .play import moves_in
+
+WRITER = Path(__file__).with_name("crash_writer.py")
+ROOT = Path(__file__).parents[2]
+RUNS = 5
+
+
+def run_and_kill(
+    db_path: Path, out: Path, seed: int, after: float, wait_ready: bool = True
+) -> list[list[str]]:
+    """Start the writer and SIGKILL it `after` seconds into its saving (or, without
+    `wait_ready`, into its start-up); return its complete output lines."""
+    env = {**os.environ, "PYTHONPATH": str(ROOT)}
+    with out.open("wb") as stdout:
+        proc = subprocess.Popen(
+            [sys.executable, str(WRITER), str(db_path), str(seed)], stdout=stdout, env=env
+        )
+        try:
+            deadline = time.monotonic() + 15
+            while wait_ready and b"ready" not in out.read_bytes():
+                assert proc.poll() is None, "the writer died before it was ready"
+                assert time.monotonic() < deadline, "the writer never got ready"
+                time.sleep(0.01)
+            time.sleep(after)
+        finally:
+            proc.send_signal(signal.SIGKILL)
+            proc.wait()
+    text = out.read_text()
+    # A line cut off by the kill has no newline yet, and was not reported.
+    return [line.split() for line in text[: text.rfind("\n") + 1].splitlines()]
+
+
+async def test_killed_mid_write_the_database_holds_every_reported_move_and_nothing_torn(tmp_path):
+    db_path = tmp_path / "steal.db"
+    rng = random.Random(20261129)
+    moves_reported, finished_reported = set(), set()
+    # First a kill during start-up, perhaps while the new database is being created.
+    run_and_kill(db_path, tmp_path / "start.txt", 99, rng.uniform(0.05, 0.4), wait_ready=False)
+    for run in range(RUNS):
+        lines = run_and_kill(db_path, tmp_path / f"out{run}.txt", run, rng.uniform(0.2, 1.0))
+        moves_reported |= {(int(g), int(n)) for kind, g, n in (x for x in lines if len(x) == 3)}
+        finished_reported |= {int(x[1]) for x in lines if x[0] == "finished"}
+        await check(db_path, moves_reported, finished_reported)
+    assert len(moves_reported) > 20, "the writer was killed before it saved much"
+
+
+async def check(db_path: Path, moves_reported: set, finished_reported: set) -> None:
+    storage = await Storage.open(db_path)
+    try:
+        assert (await storage.fetchone("PRAGMA integrity_check"))[0] == "ok"
+        saved = {(r[0], r[1]) for r in await storage.fetchall("SELECT game_id, n FROM moves")}
+        assert moves_reported <= saved
+        games = await storage.fetchall("SELECT id, status, version, state FROM games")
+        for game_id, status, version, state in games:
+            numbers = sorted(n for g, n in saved if g == game_id)
+            assert numbers == list(range(1, version + 1)), f"game {game_id}"
+            state = json.loads(state)
+            assert moves_in(state) == version
+            game = from_dict(state)
+            # An active game may be over: killed between its last move and finish. The next
+            # run finishes it, as the bot does at start-up.
+            assert status in ("active", "finished") and (status == "active" or game.result)
+        assert len([g for g in games if g[1] != "finished"]) <= 1
+        history = {r[0] for r in await storage.fetchall("SELECT game_id FROM history")}
+        assert finished_reported <= history
+        assert history == {g[0] for g in games if g[1] == "finished"}
+        totals = await storage.fetchone("SELECT sum(games), sum(wins) FROM players")
+        assert (totals[0] or 0) == 3 * len(history)  # each finish counted once, for 3 players
+        assert (totals[1] or 0) >= len(history)
+    finally:
+        await storage.close()

@@ -1,0 +1,123 @@
+import random
+
+import pytest
+
+from bot.engine import from_dict, preset, record, replay, to_dict
+from bot.storage import KEEP, GameNotFound, StaleVersion, Storage, WrongStatus
+
+from .play import deal, moves_in, step
+
+RULES = preset("standard").to_dict()
+
+
+async def test_a_lobby_is_created_changed_started_and_listed(storage):
+    lobby = await storage.games.create(1, 2, "10", RULES, ["10"], lobby_message_id=3)
+    assert (lobby.status, lobby.seats, lobby.host_id, lobby.state) == ("lobby", ("10",), "10", None)
+    assert lobby.lobby_message_id == 3 and lobby.version == 0
+    assert lobby.created_at == lobby.updated_at
+
+    lobby = await storage.games.update(lobby.id, seats=["10", "11"], deadline=99.5)
+    assert lobby.seats == ("10", "11") and lobby.deadline == 99.5
+    with pytest.raises(TypeError, match="status"):
+        await storage.games.update(lobby.id, status="finished")
+
+    game = deal(2)
+    started = await storage.games.start(lobby.id, to_dict(game), table_message_id=4)
+    assert started.status == "active" and started.seats == game.seats
+    assert started.table_message_id == 4 and started.lobby_message_id == 3
+    assert from_dict(started.state) == game
+    with pytest.raises(WrongStatus, match="active, not lobby"):
+        await storage.games.start(lobby.id, to_dict(game))
+
+    other = await storage.games.create(1, 5, "12", RULES)
+    assert [g.id for g in await storage.games.live()] == [lobby.id, other.id]
+    assert await storage.games.cancel(other.id) is True
+    assert await storage.games.cancel(other.id) is False
+    assert [g.id for g in await storage.games.live()] == [lobby.id]
+    assert (await storage.games.get(other.id)).status == "cancelled"
+    assert await storage.games.get(12345) is None
+    with pytest.raises(GameNotFound):
+        await storage.games.cancel(12345)
+
+
+async def test_a_live_game_survives_a_restart_and_plays_on_to_the_same_end(db_path):
+    rng = random.Random(7)
+    game = deal(3, seed=42)
+    storage = await Storage.open(db_path)
+    row = await storage.games.create(1, 2, game.seats[0], RULES, state=to_dict(game))
+    saved = []
+    for version in range(1, 21):
+        game, move = step(game, rng)
+        saved.append(move)
+        await storage.games.save_move(row.id, to_dict(game), move, version, deadline=version * 10.0)
+    await storage.close()
+
+    storage = await Storage.open(db_path)
+    try:
+        [loaded] = await storage.games.live()
+        assert await storage.games.moves(row.id) == saved
+        assert (loaded.version, loaded.deadline, loaded.status) == (20, 200.0, "active")
+        restored = from_dict(loaded.state)
+        assert restored == game
+        assert to_dict(restored) == to_dict(game)
+
+        # The restored copy and the uninterrupted one, given the same moves, end the same.
+        rng_a, rng_b = random.Random(3), random.Random(3)
+        version = loaded.version
+        while game.result is None:
+            game, _ = step(game, rng_a)
+            restored, move = step(restored, rng_b)
+            version += 1
+            await storage.games.save_move(row.id, to_dict(restored), move, version)
+        assert restored == game and restored.result == game.result
+        [loaded] = await storage.games.live()
+        assert from_dict(loaded.state) == game and loaded.version == moves_in(loaded.state)
+        assert replay(record(from_dict(loaded.state))).result == game.result
+    finally:
+        await storage.close()
+
+
+async def test_a_move_saved_against_a_stale_version_is_refused_and_changes_nothing(storage):
+    rng = random.Random(1)
+    game = deal(2)
+    row = await storage.games.create(1, 2, "1000", RULES, state=to_dict(game))
+    game, move = step(game, rng)
+    await storage.games.save_move(row.id, to_dict(game), move, 1)
+    later, move2 = step(game, rng)
+    for version in (1, 3, 0):
+        with pytest.raises(StaleVersion, match="at move 1"):
+            await storage.games.save_move(row.id, to_dict(later), move2, version)
+    assert await storage.games.moves(row.id) == [move]
+    assert from_dict((await storage.games.get(row.id)).state) == game
+
+
+async def test_moves_are_refused_for_unknown_or_ended_games(storage):
+    game = deal(2)
+    row = await storage.games.create(1, 2, "1000", RULES, state=to_dict(game))
+    after, move = step(game, random.Random(1))
+    with pytest.raises(GameNotFound):
+        await storage.games.save_move(999, to_dict(after), move, 1)
+    await storage.games.cancel(row.id)
+    with pytest.raises(WrongStatus, match="cancelled"):
+        await storage.games.save_move(row.id, to_dict(after), move, 1)
+    with pytest.raises(WrongStatus):
+        await storage.games.update(row.id, deadline=None)
+    assert await storage.games.moves(row.id) == []
+
+
+async def test_message_ids_and_deadline_are_kept_unless_given(storage):
+    rng = random.Random(2)
+    game = deal(2)
+    row = await storage.games.create(1, 2, "1000", RULES, state=to_dict(game))
+    await storage.games.update(row.id, table_message_id=5, ping_message_id=6, deadline=7.0)
+    game, move = step(game, rng)
+    await storage.games.save_move(row.id, to_dict(game), move, 1)
+    got = await storage.games.get(row.id)
+    assert (got.table_message_id, got.ping_message_id, got.deadline) == (5, 6, 7.0)
+    game, move = step(game, rng)
+    await storage.games.save_move(
+        row.id, to_dict(game), move, 2, ping_message_id=None, deadline=8.0, table_message_id=KEEP
+    )
+    got = await storage.games.get(row.id)
+    assert (got.table_message_id, got.ping_message_id, got.deadline) == (5, None, 8.0)
+    assert got.updated_at >= got.created_at

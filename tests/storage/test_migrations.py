@@ -1,0 +1,170 @@
+import shutil
+import sqlite3
+from pathlib import Path
+
+import aiosqlite
+import pytest
+
+from bot.storage import (
+    LATEST,
+    MIGRATIONS,
+    MigrationFailed,
+    NewerDatabase,
+    NotADatabase,
+    Storage,
+    StorageError,
+    database_path,
+    migrate,
+)
+
+
+async def build(path: Path, upto: int) -> None:
+    """A database as an older bot left it: only the first `upto` migrations applied."""
+    path.parent.mkdir(parents=True, exist_ok=True)
+    async with aiosqlite.connect(path, isolation_level=None) as db:
+        await db.execute("PRAGMA journal_mode = WAL")
+        assert await migrate(db, upto) == upto
+
+
+def user_version(path: Path) -> int:
+    con = sqlite3.connect(path)
+    try:
+        return con.execute("PRAGMA user_version").fetchone()[0]
+    finally:
+        con.close()
+
+
+def names(path: Path, kind: str) -> set[str]:
+    con = sqlite3.connect(path)
+    try:
+        rows = con.execute("SELECT name FROM sqlite_master WHERE type = ?", (kind,)).fetchall()
+    finally:
+        con.close()
+    return {r[0] for r in rows if not r[0].startswith("sqlite_")}
+
+
+def test_there_are_several_versions_and_each_records_its_number():
+    assert LATEST >= 2
+    for number, sql in enumerate(MIGRATIONS, start=1):
+        assert f"PRAGMA user_version = {number};" in sql
+
+
+async def test_a_new_database_is_created_in_a_new_folder_and_migrated(db_path):
+    assert not db_path.parent.exists()
+    storage = await Storage.open(db_path)
+    try:
+        assert await storage.schema_version() == LATEST
+        assert (await storage.fetchone("PRAGMA journal_mode"))[0] == "wal"
+        assert (await storage.fetchone("PRAGMA foreign_keys"))[0] == 1
+        assert (await storage.fetchone("PRAGMA busy_timeout"))[0] > 0
+    finally:
+        await storage.close()
+    tables = {"guild_settings", "games", "moves", "history", "history_players", "players"}
+    assert tables <= names(db_path, "table")
+    assert {"games_live", "history_by_guild"} <= names(db_path, "index")
+
+
+async def test_an_empty_file_is_an_empty_database(db_path):
+    db_path.parent.mkdir()
+    db_path.write_bytes(b"")
+    async with await Storage.open(db_path) as storage:
+        assert await storage.schema_version() == LATEST
+    assert user_version(db_path) == LATEST
+
+
+@pytest.mark.parametrize("version", range(LATEST))
+async def test_a_database_at_an_older_version_migrates_and_keeps_its_data(db_path, version):
+    await build(db_path, version)
+    if version >= 1:
+        con = sqlite3.connect(db_path)
+        with con:
+            con.execute("INSERT INTO guild_settings VALUES (7, 'turn_seconds', '30')")
+            con.execute(
+                "INSERT INTO games (guild_id, channel_id, host_id, status, seats, rules,"
+                " created_at, updated_at) VALUES (7, 8, '9', 'lobby', '[\"9\"]', '{}', 1, 1)"
+            )
+        con.close()
+    storage = await Storage.open(db_path, setting_defaults={"turn_seconds": 120})
+    try:
+        assert await storage.schema_version() == LATEST
+        if version >= 1:
+            assert (await storage.settings.get(7))["turn_seconds"] == 30
+            [lobby] = await storage.games.live()
+            assert (lobby.guild_id, lobby.seats, lobby.status) == (7, ("9",), "lobby")
+    finally:
+        await storage.close()
+    assert {"games_live", "history_by_guild"} <= names(db_path, "index")
+
+
+async def test_a_failed_migration_is_rolled_back_whole(db_path):
+    await build(db_path, 1)
+    con = sqlite3.connect(db_path)
+    # Migration 2's second index name is taken, so it fails after its first statement.
+    con.execute("CREATE TABLE history_by_guild (x)")
+    con.commit()
+    con.close()
+    with pytest.raises(MigrationFailed, match="migration 2"):
+        await Storage.open(db_path)
+    assert user_version(db_path) == 1
+    assert "games_live" not in names(db_path, "index")
+
+
+def snapshot(folder: Path) -> dict[str, bytes]:
+    return {p.name: p.read_bytes() for p in folder.iterdir()}
+
+
+async def test_a_newer_database_is_refused_and_left_untouched(db_path):
+    await build(db_path, LATEST)
+    con = sqlite3.connect(db_path)
+    con.execute(f"PRAGMA user_version = {LATEST + 1}")
+    con.close()
+    before = snapshot(db_path.parent)
+    with pytest.raises(NewerDatabase, match=r"newer version of the bot") as caught:
+        await Storage.open(db_path)
+    assert isinstance(caught.value, StorageError)
+    assert str(LATEST + 1) in str(caught.value)
+    assert snapshot(db_path.parent) == before  # not even a -wal or -shm file appeared
+
+
+async def test_a_newer_database_still_in_its_wal_file_is_refused_too(tmp_path):
+    # A newer bot migrated, then was killed before SQLite copied the WAL into the main file.
+    live = tmp_path / "live" / "steal.db"
+    await build(live, LATEST)
+    con = sqlite3.connect(live)
+    con.execute("PRAGMA wal_autocheckpoint = 0")
+    con.execute(f"PRAGMA user_version = {LATEST + 1}")
+    con.commit()
+    crashed = tmp_path / "crashed"
+    crashed.mkdir()
+    for suffix in ("", "-wal"):
+        shutil.copyfile(f"{live}{suffix}", crashed / f"steal.db{suffix}")
+    con.close()
+    copy = crashed / "steal.db"
+    before = copy.read_bytes()
+    assert int.from_bytes(before[60:64], "big") == LATEST  # the main file alone looks fine
+    with pytest.raises(NewerDatabase):
+        await Storage.open(copy)
+    assert copy.read_bytes() == before
+
+
+@pytest.mark.parametrize(
+    "content",
+    [
+        b"not a database, just some text\n" * 200,
+        b"SQLite format 3\x00" + bytes(range(256)) * 20,  # the right header, then garbage
+        b"SQLite",
+    ],
+    ids=["text", "garbage-after-header", "short"],
+)
+async def test_a_file_that_is_not_sqlite_is_refused_and_left_untouched(db_path, content):
+    db_path.parent.mkdir()
+    db_path.write_bytes(content)
+    with pytest.raises(NotADatabase, match=str(db_path.name)):
+        await Storage.open(db_path)
+    assert snapshot(db_path.parent) == {db_path.name: content}
+
+
+def test_database_path_comes_from_the_environment():
+    assert database_path({}) == Path("data/steal.db")
+    assert database_path({"DATABASE_PATH": "  "}) == Path("data/steal.db")
+    assert database_path({"DATABASE_PATH": "/srv/bot/games.db"}) == Path("/srv/bot/games.db")
