@@ -153,7 +153,8 @@ def new_game(
 
 def start(rules, seats, dealer, seed, players, redeal, deck: list[str]) -> Game:
     """Deal `deck` to `players` (all seats, or the tied ones for a playoff)."""
-    if sorted(deck) != sorted(rules.card_deck.cards):
+    cards = rules.card_deck.cards
+    if len(deck) != len(cards) or set(deck) != set(cards):
         raise ValueError(f"the deck order must hold every card of {rules.deck} exactly once")
     n = len(seats)
     order = turn_order(n, rules.step, dealer, players)

@@ -11,13 +11,19 @@ from .rules import Rules
 
 def random_game(rules: Rules, players: int, seed: int, dealer: int = 0) -> Game:
     """Deal from `seed` and play uniformly random legal moves to the end."""
-    game = new_game(rules, [f"p{i}" for i in range(players)], seed=seed, dealer=dealer)
-    return play_out(game, random.Random(seed))
+    game = new_game(rules, SEATS[:players], seed=seed, dealer=dealer)
+    return _finish_randomly(game, random.Random(seed))
 
 
 def play_out(game: Game, rng: random.Random) -> Game:
-    """Finish a copy of `game` with random legal moves."""
-    game = game.copy()
+    """Finish a copy of `game` with random legal moves; the game given is left as it was."""
+    return _finish_randomly(game.copy(), rng)
+
+
+SEATS = ("p0", "p1", "p2", "p3")
+
+
+def _finish_randomly(game: Game, rng: random.Random) -> Game:
     rand = rng.random  # faster than rng.choice, and as deterministic
     while game.result is None:
         if game.playoffs:
