@@ -6,6 +6,7 @@ import json
 import random
 from collections import Counter
 
+import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
@@ -99,9 +100,32 @@ def play_randomly(rules: Rules, players: int, seed: int, check_each_move) -> Gam
     raise AssertionError("the game did not end")
 
 
+every_preset_and_size = pytest.mark.parametrize(
+    ("name", "players"), [(name, n) for name in PRESETS for n in (2, 3, 4)]
+)
+
+
+@every_preset_and_size
+@settings(max_examples=15, deadline=None)
+@given(seed=seeds)
+def test_every_preset_and_size_conserves_cards_and_offers_only_legal_moves(name, players, seed):
+    check_game(PRESETS[name], players, seed)
+
+
+@every_preset_and_size
+@settings(max_examples=8, deadline=None)
+@given(seed=seeds, cut=st.floats(0, 1))
+def test_every_preset_and_size_round_trips(name, players, seed, cut):
+    check_round_trip(PRESETS[name], players, seed, cut)
+
+
 @settings(max_examples=150, deadline=None)
 @given(rules=rules_strategy, players=players_strategy, seed=seeds)
 def test_cards_are_conserved_and_only_legal_moves_are_offered(rules, players, seed):
+    check_game(rules, players, seed)
+
+
+def check_game(rules, players, seed):
     deck = Counter(DECKS[rules.deck].cards)
 
     def check(game, moves):
@@ -122,6 +146,10 @@ def test_cards_are_conserved_and_only_legal_moves_are_offered(rules, players, se
 @settings(max_examples=100, deadline=None)
 @given(rules=rules_strategy, players=players_strategy, seed=seeds, cut=st.floats(0, 1))
 def test_state_and_record_round_trip(rules, players, seed, cut):
+    check_round_trip(rules, players, seed, cut)
+
+
+def check_round_trip(rules, players, seed, cut):
     rng = random.Random(seed)
     game = new_game(rules, [f"u{i}" for i in range(players)], seed=seed)
     snapshots = []
