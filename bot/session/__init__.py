@@ -1,0 +1,44 @@
+"""Lobbies and live games per channel, on top of the engine and storage. No Discord here."""
+
+from .errors import (
+    AlreadyRunning,
+    AlreadySeated,
+    Forfeited,
+    LobbyFull,
+    MoveRefused,
+    NoGame,
+    NoLobby,
+    NotEnoughPlayers,
+    NotHost,
+    NotInGame,
+    NotYourTurn,
+    SaveFailed,
+    SessionError,
+    StaleHand,
+)
+from .models import Hand, Lobby, Played, Table
+from .sessions import AWAY_AFTER, Sessions, auto_move
+
+__all__ = [
+    "AWAY_AFTER",
+    "AlreadyRunning",
+    "AlreadySeated",
+    "Forfeited",
+    "Hand",
+    "Lobby",
+    "LobbyFull",
+    "MoveRefused",
+    "NoGame",
+    "NoLobby",
+    "NotEnoughPlayers",
+    "NotHost",
+    "NotInGame",
+    "NotYourTurn",
+    "Played",
+    "SaveFailed",
+    "SessionError",
+    "Sessions",
+    "StaleHand",
+    "Table",
+    "auto_move",
+]

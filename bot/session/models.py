@@ -1,0 +1,82 @@
+"""The in-memory state of a lobby and of a running game, and what a play returns."""
+
+from __future__ import annotations
+
+import asyncio
+from dataclasses import dataclass, field
+from typing import Any
+
+from bot.engine import Game, Move, Rules, View, active
+
+
+@dataclass
+class Lobby:
+    game_id: int
+    guild_id: int
+    channel_id: int
+    host_id: str
+    rules: Rules
+    seats: list[str]
+    max_players: int = 4
+    deadline: float | None = None  # when it expires unless started
+    timer: asyncio.Task[None] | None = field(default=None, repr=False)
+
+
+@dataclass
+class Table:
+    game_id: int
+    guild_id: int
+    channel_id: int
+    host_id: str
+    game: Game
+    version: int  # moves saved so far
+    deadline: float | None = None  # when the seat to act is played for
+    autos: dict[int, int] = field(default_factory=dict)  # seat -> consecutive auto moves
+    away: set[int] = field(default_factory=set)
+    forfeited: set[int] = field(default_factory=set)
+    lock: asyncio.Lock = field(default_factory=asyncio.Lock, repr=False)
+    timer: asyncio.Task[None] | None = field(default=None, repr=False)
+
+    @property
+    def seats(self) -> tuple[str, ...]:
+        return self.game.seats
+
+    @property
+    def turn(self) -> int | None:
+        """The seat to act now (in the running playoff, if any), or None when over."""
+        return None if self.game.over else active(self.game).turn
+
+    def seat_of(self, user_id: str | int) -> int | None:
+        try:
+            return self.game.seats.index(str(user_id))
+        except ValueError:
+            return None
+
+    def session_dict(self) -> dict[str, Any]:
+        """Session bookkeeping stored beside the engine state (the engine ignores it)."""
+        return {
+            "host_id": self.host_id,
+            "autos": {str(s): n for s, n in self.autos.items() if n},
+            "away": sorted(self.away),
+            "forfeited": sorted(self.forfeited),
+        }
+
+
+@dataclass(frozen=True)
+class Played:
+    game_id: int
+    game: Game  # after the move
+    events: list[dict[str, Any]]
+    version: int  # moves saved, this one included
+    seat: int
+    auto: bool
+    ended: bool
+
+
+@dataclass(frozen=True)
+class Hand:
+    game_id: int
+    seat: int
+    view: View
+    version: int
+    legal: tuple[Move, ...]  # empty unless it is this seat's turn

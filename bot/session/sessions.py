@@ -1,0 +1,509 @@
+"""Lobbies and tables per channel: who may do what, saving every move, and the turn timers.
+
+Ids only, no Discord objects: the cog turns interactions into these calls and the results (and
+`notify` callbacks) into messages.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import logging
+import secrets
+import time
+from collections.abc import Awaitable, Callable
+from typing import Any
+
+from bot.engine import (
+    TRAIL,
+    Game,
+    GameOver,
+    IllegalMove,
+    Move,
+    Rules,
+    active,
+    apply,
+    from_dict,
+    legal_moves,
+    new_game,
+    to_dict,
+    view,
+)
+from bot.engine.serialize import move_to_dict
+from bot.storage import GameRow, Storage
+
+from .errors import (
+    AlreadyRunning,
+    AlreadySeated,
+    Forfeited,
+    LobbyFull,
+    MoveRefused,
+    NoGame,
+    NoLobby,
+    NotEnoughPlayers,
+    NotHost,
+    NotInGame,
+    NotYourTurn,
+    SaveFailed,
+    StaleHand,
+)
+from .models import Hand, Lobby, Played, Table
+
+log = logging.getLogger(__name__)
+
+Notify = Callable[[str, int, dict[str, Any]], Awaitable[None]]
+AWAY_AFTER = 3  # consecutive auto moves that make a seat "away"
+MIN_PLAYERS, MAX_PLAYERS = 2, 4
+
+
+def seed_source() -> int:
+    return secrets.randbits(63)
+
+
+def auto_move(game: Game) -> Move:
+    """What the bot plays for an absent seat: a trail if it can, else the first legal move."""
+    moves = legal_moves(game)
+    return next((m for m in moves if m.action == TRAIL), moves[0])
+
+
+class Sessions:
+    def __init__(
+        self,
+        storage: Storage,
+        *,
+        clock: Callable[[], float] = time.time,
+        notify: Notify | None = None,
+        turn_seconds: float | None = 120,
+        lobby_seconds: float | None = 600,
+        away_delay: float = 1.0,
+        retry_seconds: float = 5.0,
+        seed_source: Callable[[], int] = seed_source,
+    ) -> None:
+        self.storage = storage
+        self.clock = clock
+        self.notify_cb = notify
+        self.turn_seconds = turn_seconds
+        self.lobby_seconds = lobby_seconds
+        self.away_delay = away_delay
+        self.retry_seconds = retry_seconds  # after a timer's move could not be saved
+        self.seed_source = seed_source
+        self.lobbies: dict[int, Lobby] = {}
+        self.tables: dict[int, Table] = {}
+        self.channels: dict[int, int] = {}  # channel id -> game id of its lobby or table
+        self.lock = asyncio.Lock()  # lobby changes and channel claims
+
+    # ----- lookups
+
+    def lobby_in(self, channel_id: int) -> Lobby:
+        lobby = self.lobbies.get(self.channels.get(channel_id, -1))
+        if lobby is None:
+            raise NoLobby()
+        return lobby
+
+    def table(self, game_id: int) -> Table:
+        table = self.tables.get(game_id)
+        if table is None:
+            raise NoGame()
+        return table
+
+    def table_in(self, channel_id: int) -> Table:
+        return self.table(self.channels.get(channel_id, -1))
+
+    # ----- lobbies
+
+    async def open_lobby(
+        self,
+        guild_id: int,
+        channel_id: int,
+        host_id: str | int,
+        rules: Rules,
+        max_players: int = MAX_PLAYERS,
+    ) -> Lobby:
+        if not MIN_PLAYERS <= max_players <= MAX_PLAYERS:
+            raise NotEnoughPlayers()
+        host = str(host_id)
+        async with self.lock:
+            if channel_id in self.channels:
+                raise AlreadyRunning(self.channels[channel_id])
+            try:
+                row = await self.storage.games.create(
+                    guild_id, channel_id, host, rules.to_dict(), seats=(host,)
+                )
+            except Exception as exc:
+                raise SaveFailed("the lobby could not be saved") from exc
+            deadline = None
+            if self.lobby_seconds is not None:
+                deadline = self.clock() + self.lobby_seconds
+                try:
+                    await self.storage.games.update(row.id, deadline=deadline)
+                except Exception as exc:
+                    with contextlib.suppress(Exception):
+                        await self.storage.games.cancel(row.id)
+                    raise SaveFailed("the lobby could not be saved") from exc
+            lobby = Lobby(row.id, guild_id, channel_id, host, rules, [host], max_players, deadline)
+            self._add_lobby(lobby)
+            return lobby
+
+    async def join(self, channel_id: int, user_id: str | int) -> Lobby:
+        user = str(user_id)
+        async with self.lock:
+            lobby = self.lobby_in(channel_id)
+            if user in lobby.seats:
+                raise AlreadySeated()
+            if len(lobby.seats) >= lobby.max_players:
+                raise LobbyFull()
+            await self._save_lobby(lobby, seats=[*lobby.seats, user])
+            lobby.seats.append(user)
+            return lobby
+
+    async def leave(self, channel_id: int, user_id: str | int) -> Lobby | None:
+        """Leave a lobby. The host passes to the next seat; the last one out closes it (None)."""
+        user = str(user_id)
+        async with self.lock:
+            lobby = self.lobby_in(channel_id)
+            if user not in lobby.seats:
+                raise NotInGame()
+            seats = [s for s in lobby.seats if s != user]
+            if not seats:
+                await self._end_lobby(lobby)
+                await self.notify("lobby_closed", lobby.game_id, {"channel_id": channel_id})
+                return None
+            host = seats[0] if user == lobby.host_id else lobby.host_id
+            await self._save_lobby(lobby, seats=seats, host_id=host)
+            lobby.seats, lobby.host_id = seats, host
+            return lobby
+
+    async def start(self, channel_id: int, user_id: str | int) -> Table:
+        async with self.lock:
+            lobby = self.lobby_in(channel_id)
+            if str(user_id) != lobby.host_id:
+                raise NotHost()
+            if not MIN_PLAYERS <= len(lobby.seats) <= lobby.max_players:
+                raise NotEnoughPlayers()
+            seed = self.seed_source()
+            game = new_game(lobby.rules, lobby.seats, seed=seed, dealer=seed % len(lobby.seats))
+            table = Table(lobby.game_id, lobby.guild_id, channel_id, lobby.host_id, game, version=0)
+            table.deadline = self._deadline(table, game, table.away, table.forfeited)
+            try:
+                await self.storage.games.start(
+                    table.game_id, self._state(table, game), deadline=table.deadline
+                )
+            except Exception as exc:
+                raise SaveFailed("the game could not be started") from exc
+            self._stop(lobby.timer)
+            del self.lobbies[lobby.game_id]
+            self.tables[table.game_id] = table
+            self._arm(table)
+            return table
+
+    async def _save_lobby(self, lobby: Lobby, **changes: Any) -> None:
+        try:
+            await self.storage.games.update(lobby.game_id, **changes)
+        except Exception as exc:
+            raise SaveFailed("the lobby could not be saved; nothing changed") from exc
+
+    async def _end_lobby(self, lobby: Lobby) -> None:
+        try:
+            await self.storage.games.cancel(lobby.game_id)
+        except Exception as exc:
+            raise SaveFailed("the lobby could not be closed") from exc
+        self._stop(lobby.timer)
+        self.lobbies.pop(lobby.game_id, None)
+        if self.channels.get(lobby.channel_id) == lobby.game_id:
+            del self.channels[lobby.channel_id]
+
+    def _add_lobby(self, lobby: Lobby) -> None:
+        self.lobbies[lobby.game_id] = lobby
+        self.channels[lobby.channel_id] = lobby.game_id
+        if lobby.deadline is not None:
+            lobby.timer = asyncio.create_task(self._lobby_timer(lobby))
+
+    async def _lobby_timer(self, lobby: Lobby) -> None:
+        assert lobby.deadline is not None
+        await asyncio.sleep(max(0.0, lobby.deadline - self.clock()))
+        async with self.lock:
+            if self.lobbies.get(lobby.game_id) is not lobby:
+                return
+            lobby.timer = None  # this task: do not cancel ourselves
+            try:
+                await self._end_lobby(lobby)
+            except Exception:
+                log.exception("could not expire lobby %s", lobby.game_id)
+                return
+        await self.notify("lobby_expired", lobby.game_id, {"channel_id": lobby.channel_id})
+
+    # ----- playing
+
+    async def play(self, game_id: int, user_id: str | int, move: Move, version: int) -> Played:
+        table = self.table(game_id)
+        seat = table.seat_of(user_id)
+        if seat is None:
+            raise NotInGame()
+        async with table.lock:
+            if self.tables.get(game_id) is not table:
+                raise NoGame()
+            if version != table.version:
+                raise StaleHand()
+            if seat in table.forfeited:
+                raise Forfeited()
+            if table.turn != seat:
+                raise NotYourTurn()
+            played = await self._apply(table, seat, move, auto=False)
+        await self._announce(table, played)
+        return played
+
+    async def hand(self, game_id: int, user_id: str | int) -> Hand:
+        table = self.table(game_id)
+        seat = table.seat_of(user_id)
+        if seat is None:
+            raise NotInGame()
+        game = table.game
+        legal = tuple(legal_moves(game)) if table.turn == seat else ()
+        return Hand(game_id, seat, view(game, seat), table.version, legal)
+
+    async def forfeit(self, game_id: int, user_id: str | int) -> Table:
+        """The seat stays in the game, played by the bot to the end, and places last."""
+        table = self.table(game_id)
+        seat = table.seat_of(user_id)
+        if seat is None:
+            raise NotInGame()
+        async with table.lock:
+            if seat in table.forfeited:
+                raise Forfeited()
+            forfeited = table.forfeited | {seat}
+            deadline = self._deadline(table, table.game, table.away, forfeited)
+            try:
+                await self.storage.games.update(game_id, deadline=deadline)
+            except Exception as exc:
+                raise SaveFailed("the forfeit could not be saved; nothing changed") from exc
+            table.forfeited, table.deadline = forfeited, deadline
+            # Stored with the state at the next move; the deadline above plays it at once.
+            self._arm(table)
+        await self.notify("forfeited", game_id, {"seat": seat, "user_id": str(user_id)})
+        return table
+
+    async def cancel(self, channel_id: int, user_id: str | int, is_manager: bool = False) -> int:
+        """End the channel's lobby or game with no result (host or a manager). Its id."""
+        async with self.lock:
+            game_id = self.channels.get(channel_id)
+            if game_id is None:
+                raise NoGame()
+            lobby = self.lobbies.get(game_id)
+            if lobby is not None:
+                if not (is_manager or str(user_id) == lobby.host_id):
+                    raise NotHost()
+                await self._end_lobby(lobby)
+            else:
+                table = self.tables[game_id]
+                if not (is_manager or str(user_id) == table.host_id):
+                    raise NotHost()
+                async with table.lock:
+                    try:
+                        await self.storage.games.cancel(game_id)
+                    except Exception as exc:
+                        raise SaveFailed("the game could not be cancelled") from exc
+                    self._drop(table)
+        await self.notify("cancelled", game_id, {"channel_id": channel_id, "by": str(user_id)})
+        return game_id
+
+    async def _apply(self, table: Table, seat: int, move: Move, *, auto: bool) -> Played:
+        """Play, save, then adopt: under the table's lock. The new state is used only once
+        it is committed; if saving fails the table is left exactly as it was."""
+        try:
+            game, events = apply(table.game, move, seat=seat, auto=auto)
+        except GameOver as exc:
+            raise NoGame() from exc
+        except IllegalMove as exc:
+            raise MoveRefused(str(exc)) from exc
+        autos = dict(table.autos)
+        away = set(table.away)
+        if auto:
+            autos[seat] = autos.get(seat, 0) + 1
+            if autos[seat] >= AWAY_AFTER and seat not in table.forfeited:
+                away.add(seat)
+        else:
+            autos[seat] = 0
+            away.discard(seat)
+        version = table.version + 1
+        deadline = self._deadline(table, game, away, table.forfeited)
+        state = self._state(table, game, autos=autos, away=away)
+        try:
+            await self.storage.games.save_move(
+                table.game_id, state, move_to_dict(seat, Move(*move), auto), version,
+                deadline=deadline,
+            )  # fmt: skip
+        except Exception as exc:
+            log.warning("game %s: move %s not saved: %r", table.game_id, version, exc)
+            raise SaveFailed() from exc
+        became_away = seat in away and seat not in table.away
+        table.game, table.version, table.deadline = game, version, deadline
+        table.autos, table.away = autos, away
+        if game.over:
+            await self._finish(table)
+        else:
+            self._arm(table)
+        if became_away:
+            await self.notify("away", table.game_id, {"seat": seat, "user_id": game.seats[seat]})
+        return Played(table.game_id, game, events, version, seat, auto, game.over)
+
+    async def _announce(self, table: Table, played: Played) -> None:
+        payload = {
+            "seat": played.seat,
+            "user_id": played.game.seats[played.seat],
+            "auto": played.auto,
+            "version": played.version,
+            "events": played.events,
+            "ended": played.ended,
+        }
+        await self.notify("moved", table.game_id, payload)
+        if played.ended:
+            await self.notify("game_over", table.game_id, self._over_payload(table))
+
+    def _over_payload(self, table: Table) -> dict[str, Any]:
+        result = table.game.result
+        return {
+            "channel_id": table.channel_id,
+            "result": result.to_dict() if result else None,
+            "forfeited": [table.game.seats[s] for s in sorted(table.forfeited)],
+        }
+
+    async def _finish(self, table: Table) -> None:
+        """Record a game that is over and forget it. A failure here is retried by restore()."""
+        self._drop(table)
+        forfeited = [table.game.seats[s] for s in sorted(table.forfeited)]
+        try:
+            await self.storage.games.finish(table.game_id, table.game, forfeited=forfeited)
+        except Exception:
+            log.exception("game %s is over but could not be finished", table.game_id)
+
+    def _drop(self, table: Table) -> None:
+        self._stop(table.timer)
+        table.timer = None
+        self.tables.pop(table.game_id, None)
+        if self.channels.get(table.channel_id) == table.game_id:
+            del self.channels[table.channel_id]
+
+    def _state(
+        self,
+        table: Table,
+        game: Game,
+        *,
+        autos: dict[int, int] | None = None,
+        away: set[int] | None = None,
+    ) -> dict[str, Any]:
+        session = table.session_dict()
+        if autos is not None:
+            session["autos"] = {str(s): n for s, n in autos.items() if n}
+        if away is not None:
+            session["away"] = sorted(away)
+        return {**to_dict(game), "session": session}
+
+    # ----- turn timers
+
+    def _deadline(
+        self, table: Table, game: Game, away: set[int], forfeited: set[int]
+    ) -> float | None:
+        if game.over:
+            return None
+        seat = active(game).turn
+        if seat in away or seat in forfeited:
+            return self.clock() + self.away_delay
+        if self.turn_seconds is None:
+            return None
+        return self.clock() + self.turn_seconds
+
+    def _arm(self, table: Table) -> None:
+        self._stop(table.timer)
+        table.timer = None
+        if table.deadline is not None and not table.game.over:
+            table.timer = asyncio.create_task(self._turn_timer(table, table.version))
+
+    async def _turn_timer(self, table: Table, version: int) -> None:
+        assert table.deadline is not None
+        await asyncio.sleep(max(0.0, table.deadline - self.clock()))
+        async with table.lock:
+            if self.tables.get(table.game_id) is not table or table.version != version:
+                return
+            seat = table.turn
+            if seat is None:
+                return
+            table.timer = None  # this task: re-arming must not cancel it
+            try:
+                played = await self._apply(table, seat, auto_move(table.game), auto=True)
+            except Exception:
+                log.exception("game %s: the timer could not play for seat %s", table.game_id, seat)
+                table.deadline = self.clock() + self.retry_seconds  # try again later
+                self._arm(table)
+                return
+        await self._announce(table, played)
+
+    @staticmethod
+    def _stop(task: asyncio.Task[None] | None) -> None:
+        if task is not None and task is not asyncio.current_task() and not task.done():
+            task.cancel()
+
+    # ----- start-up and shut-down
+
+    async def restore(self) -> list[int]:
+        """Rebuild every stored lobby and game; finish games that ended before a restart.
+        Timers are re-armed from their stored deadlines (a past one fires at once)."""
+        restored = []
+        for row in await self.storage.games.live():
+            try:
+                if await self._restore(row):
+                    restored.append(row.id)
+            except Exception:
+                log.exception("could not restore game %s", row.id)
+        return restored
+
+    async def _restore(self, row: GameRow) -> bool:
+        if row.id in self.lobbies or row.id in self.tables:
+            return True
+        if row.channel_id in self.channels:
+            log.warning("game %s: channel %s is already taken", row.id, row.channel_id)
+            return False
+        if row.state is None:
+            lobby = Lobby(
+                row.id, row.guild_id, row.channel_id, row.host_id,
+                Rules.from_dict(row.rules), list(row.seats), MAX_PLAYERS, row.deadline,
+            )  # fmt: skip
+            self._add_lobby(lobby)
+            return True
+        game = from_dict(row.state)
+        session = row.state.get("session") or {}
+        table = Table(
+            row.id, row.guild_id, row.channel_id, row.host_id, game, row.version,
+            deadline=row.deadline,
+            autos={int(s): int(n) for s, n in session.get("autos", {}).items()},
+            away=set(session.get("away", ())),
+            forfeited=set(session.get("forfeited", ())),
+        )  # fmt: skip
+        if game.over:
+            await self._finish(table)
+            await self.notify("game_over", row.id, self._over_payload(table))
+            return False
+        self.tables[row.id] = table
+        self.channels[row.channel_id] = row.id
+        if table.deadline is None:
+            table.deadline = self._deadline(table, game, table.away, table.forfeited)
+        self._arm(table)
+        return True
+
+    async def close(self) -> None:
+        """Stop every timer (the storage stays open: its owner closes it)."""
+        tasks = [t.timer for t in [*self.lobbies.values(), *self.tables.values()] if t.timer]
+        for task in tasks:
+            self._stop(task)
+        with contextlib.suppress(asyncio.CancelledError):
+            await asyncio.gather(*tasks, return_exceptions=True)
+        self.lobbies.clear()
+        self.tables.clear()
+        self.channels.clear()
+
+    async def notify(self, kind: str, game_id: int, payload: dict[str, Any]) -> None:
+        if self.notify_cb is None:
+            return
+        try:
+            await self.notify_cb(kind, game_id, payload)
+        except Exception:
+            log.exception("notify %s for game %s failed", kind, game_id)

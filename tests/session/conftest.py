@@ -1,0 +1,78 @@
+import asyncio
+from collections.abc import Callable
+from pathlib import Path
+
+import pytest
+
+from bot.engine import preset
+from bot.session import Sessions
+from bot.storage import Storage
+
+GUILD, CHANNEL = 1, 10
+RULES = preset("standard")
+
+
+@pytest.fixture
+async def storage(tmp_path: Path):
+    s = await Storage.open(tmp_path / "s.db")
+    yield s
+    await s.close()
+
+
+class Recorder:
+    def __init__(self) -> None:
+        self.calls: list[tuple[str, int, dict]] = []
+
+    async def __call__(self, kind: str, game_id: int, payload: dict) -> None:
+        self.calls.append((kind, game_id, payload))
+
+    def kinds(self) -> list[str]:
+        return [c[0] for c in self.calls]
+
+
+@pytest.fixture
+def notes() -> Recorder:
+    return Recorder()
+
+
+@pytest.fixture
+async def make(storage, notes):
+    """make(**options) -> Sessions on the test storage; all are closed at the end."""
+    made: list[Sessions] = []
+
+    def factory(**options) -> Sessions:
+        options.setdefault("turn_seconds", None)
+        options.setdefault("notify", notes)
+        options.setdefault("seed_source", lambda: 12345)
+        s = Sessions(storage, **options)
+        made.append(s)
+        return s
+
+    yield factory
+    for s in made:
+        await s.close()
+
+
+async def wait_for(cond: Callable[[], bool], timeout: float = 3.0) -> None:
+    loop = asyncio.get_running_loop()
+    end = loop.time() + timeout
+    while not cond():
+        if loop.time() > end:
+            raise AssertionError("timed out waiting")
+        await asyncio.sleep(0.005)
+
+
+async def table_for(sessions: Sessions, players=("a", "b")):
+    """A started game in CHANNEL with these players, hosted by the first."""
+    await sessions.open_lobby(GUILD, CHANNEL, players[0], RULES)
+    for p in players[1:]:
+        await sessions.join(CHANNEL, p)
+    return await sessions.start(CHANNEL, players[0])
+
+
+async def play_turn(sessions: Sessions, game_id: int):
+    """The player to act plays their first legal move."""
+    table = sessions.table(game_id)
+    user = table.seats[table.turn]
+    hand = await sessions.hand(game_id, user)
+    return await sessions.play(game_id, user, hand.legal[0], hand.version)

@@ -1,0 +1,129 @@
+import asyncio
+
+import pytest
+
+from bot.session import (
+    AlreadyRunning,
+    AlreadySeated,
+    LobbyFull,
+    NoGame,
+    NoLobby,
+    NotEnoughPlayers,
+    NotHost,
+    NotInGame,
+)
+from bot.storage import StaleVersion
+
+from .conftest import CHANNEL, GUILD, RULES, wait_for
+
+
+async def test_open_join_start(make, storage):
+    s = make()
+    lobby = await s.open_lobby(GUILD, CHANNEL, 1, RULES)
+    assert lobby.seats == ["1"] and lobby.host_id == "1"
+    await s.join(CHANNEL, 2)
+    row = await storage.games.get(lobby.game_id)
+    assert row.status == "lobby" and row.seats == ("1", "2")
+    table = await s.start(CHANNEL, 1)
+    assert table.game_id == lobby.game_id and table.version == 0
+    row = await storage.games.get(lobby.game_id)
+    assert row.status == "active" and row.state["seats"] == ["1", "2"]
+    assert row.deadline is None  # turn_seconds=None: no timer
+    with pytest.raises(NoLobby):
+        await s.join(CHANNEL, 3)
+    with pytest.raises(AlreadyRunning):
+        await s.open_lobby(GUILD, CHANNEL, 3, RULES)
+
+
+async def test_lobby_rules(make):
+    s = make()
+    await s.open_lobby(GUILD, CHANNEL, "h", RULES, max_players=3)
+    with pytest.raises(AlreadyRunning):
+        await s.open_lobby(GUILD, CHANNEL, "x", RULES)
+    with pytest.raises(AlreadySeated):
+        await s.join(CHANNEL, "h")
+    with pytest.raises(NotEnoughPlayers):
+        await s.start(CHANNEL, "h")
+    await s.join(CHANNEL, "p")
+    await s.join(CHANNEL, "q")
+    with pytest.raises(LobbyFull):
+        await s.join(CHANNEL, "r")
+    with pytest.raises(NotHost):
+        await s.start(CHANNEL, "p")
+    with pytest.raises(NotInGame):
+        await s.leave(CHANNEL, "r")
+    with pytest.raises(NoLobby):
+        await s.join(CHANNEL + 1, "r")
+    # another channel is independent
+    await s.open_lobby(GUILD, CHANNEL + 1, "r", RULES)
+
+
+async def test_host_leaving_passes_host_and_last_closes(make, storage):
+    s = make()
+    lobby = await s.open_lobby(GUILD, CHANNEL, "h", RULES)
+    await s.join(CHANNEL, "p")
+    await s.join(CHANNEL, "q")
+    lobby = await s.leave(CHANNEL, "h")
+    assert lobby.host_id == "p" and lobby.seats == ["p", "q"]
+    row = await storage.games.get(lobby.game_id)
+    assert row.host_id == "p" and row.seats == ("p", "q")
+    await s.leave(CHANNEL, "q")
+    assert await s.leave(CHANNEL, "p") is None
+    assert (await storage.games.get(lobby.game_id)).status == "cancelled"
+    await s.open_lobby(GUILD, CHANNEL, "z", RULES)  # the channel is free again
+
+
+async def test_cancel(make, storage):
+    s = make()
+    lobby = await s.open_lobby(GUILD, CHANNEL, "h", RULES)
+    await s.join(CHANNEL, "p")
+    with pytest.raises(NotHost):
+        await s.cancel(CHANNEL, "p")
+    assert await s.cancel(CHANNEL, "p", is_manager=True) == lobby.game_id
+    assert (await storage.games.get(lobby.game_id)).status == "cancelled"
+    with pytest.raises(NoGame):
+        await s.cancel(CHANNEL, "h")
+    await s.open_lobby(GUILD, CHANNEL, "h", RULES)
+    await s.join(CHANNEL, "p")
+    table = await s.start(CHANNEL, "h")
+    with pytest.raises(NotHost):
+        await s.cancel(CHANNEL, "p")
+    await s.cancel(CHANNEL, "h")
+    assert (await storage.games.get(table.game_id)).status == "cancelled"
+    with pytest.raises(NoGame):
+        await s.hand(table.game_id, "h")
+
+
+async def test_lobby_expires(make, storage, notes):
+    s = make(lobby_seconds=0.05)
+    lobby = await s.open_lobby(GUILD, CHANNEL, "h", RULES)
+    assert (await storage.games.get(lobby.game_id)).deadline is not None
+    await wait_for(lambda: "lobby_expired" in notes.kinds())
+    assert (await storage.games.get(lobby.game_id)).status == "cancelled"
+    with pytest.raises(NoLobby):
+        await s.join(CHANNEL, "p")
+
+
+async def test_started_lobby_does_not_expire(make, storage, notes):
+    s = make(lobby_seconds=0.05)
+    await s.open_lobby(GUILD, CHANNEL, "h", RULES)
+    await s.join(CHANNEL, "p")
+    table = await s.start(CHANNEL, "h")
+    await asyncio.sleep(0.1)
+    assert "lobby_expired" not in notes.kinds()
+    assert (await storage.games.get(table.game_id)).status == "active"
+
+
+async def test_lobby_save_failure_changes_nothing(make, storage, monkeypatch):
+    s = make()
+    lobby = await s.open_lobby(GUILD, CHANNEL, "h", RULES)
+
+    async def broken(*args, **kwargs):
+        raise StaleVersion("disk on fire")
+
+    monkeypatch.setattr(storage.games, "update", broken)
+    from bot.session import SaveFailed
+
+    with pytest.raises(SaveFailed):
+        await s.join(CHANNEL, "p")
+    assert lobby.seats == ["h"]

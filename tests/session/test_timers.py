@@ -1,0 +1,97 @@
+import asyncio
+
+from bot.engine import TRAIL, legal_moves
+from bot.session import AWAY_AFTER
+
+from .conftest import play_turn, table_for, wait_for
+
+
+async def test_timer_plays_a_trail_for_the_seat(make, storage, notes):
+    s = make(turn_seconds=0.05, away_delay=5)
+    table = await table_for(s)
+    seat = table.turn
+    before = table.game
+    legal = legal_moves(before)
+    assert (await storage.games.get(table.game_id)).deadline is not None
+    await wait_for(lambda: table.version >= 1)
+    [move] = (await storage.games.moves(table.game_id))[:1]
+    assert move["auto"] is True and move["seat"] == seat
+    expected = next((m for m in legal if m.action == TRAIL), legal[0])
+    assert move["card"] == expected.card and move["action"] == expected.action
+    assert table.autos[seat] == 1 and seat not in table.away
+    _, _, payload = next(c for c in notes.calls if c[0] == "moved")
+    assert payload["auto"] is True and payload["seat"] == seat
+
+
+async def test_user_play_rearms_the_timer(make):
+    s = make(turn_seconds=0.3)
+    table = await table_for(s)
+    await asyncio.sleep(0.2)
+    await play_turn(s, table.game_id)  # before the first deadline
+    await asyncio.sleep(0.2)  # the first deadline has passed, the new one not yet
+    assert table.version == 1
+
+
+async def test_three_autos_make_a_seat_away_and_a_play_clears_it(make, storage, notes):
+    s = make(turn_seconds=0.02, away_delay=0.5)
+    table = await table_for(s)
+    await wait_for(lambda: table.away == {0, 1})
+    assert table.version == 2 * AWAY_AFTER
+    assert notes.kinds().count("away") == 2
+    # Away: the next auto move comes after away_delay, not turn_seconds.
+    seat = table.turn
+    deadline = table.deadline
+    loop_clock = s.clock()
+    assert deadline is not None and deadline - loop_clock > 0.3
+    await play_turn(s, table.game_id)  # the player is back
+    assert seat not in table.away and table.autos[seat] == 0
+    moves = await storage.games.moves(table.game_id)
+    assert moves[-1]["auto"] is False and all(m["auto"] for m in moves[:-1])
+    row = await storage.games.get(table.game_id)
+    assert row.state["session"]["away"] == [1 - seat]
+
+
+async def test_turn_timer_off(make):
+    s = make(turn_seconds=None)
+    table = await table_for(s)
+    assert table.deadline is None and table.timer is None
+    await asyncio.sleep(0.05)
+    assert table.version == 0
+
+
+async def test_forfeit_autoplays_to_the_end(make, storage, notes):
+    s = make(turn_seconds=None, away_delay=0)
+    table = await table_for(s)
+    game_id = table.game_id
+    await s.forfeit(game_id, "a")
+    for _ in range(500):
+        await wait_for(lambda: table.game.over or table.turn == 1)
+        if table.game.over:
+            break
+        await play_turn(s, game_id)
+        if table.game.over:
+            break
+    await wait_for(lambda: "game_over" in notes.kinds())
+    entry = await storage.history.get(game_id)
+    assert entry is not None and entry.forfeited == ("a",) and entry.winners == ("b",)
+    moves = await storage.games.moves(game_id)
+    assert all(m["auto"] for m in moves if m["seat"] == 0)
+    assert not any(m["auto"] for m in moves if m["seat"] == 1)
+
+
+async def test_timer_retries_when_saving_fails(make, storage, monkeypatch):
+    s = make(turn_seconds=0.02, retry_seconds=0.05, away_delay=5)
+    table = await table_for(s)
+    real = storage.games.save_move
+    failures = []
+
+    async def flaky(*args, **kwargs):
+        if not failures:
+            failures.append(1)
+            raise OSError("disk busy")
+        return await real(*args, **kwargs)
+
+    monkeypatch.setattr(storage.games, "save_move", flaky)
+    await wait_for(lambda: table.version >= 1)
+    assert failures == [1]
+    assert (await storage.games.moves(table.game_id))[0]["auto"] is True
