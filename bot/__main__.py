@@ -1,23 +1,41 @@
-"""`python -m bot`: start the bot (the Procfile's worker)."""
+"""`python -m bot [--sync | --no-sync]`: run the bot on Discord (the Procfile's worker)."""
 
 from __future__ import annotations
 
-import os
+import argparse
+import logging
 import sys
 
+from bot.config import ConfigError, load
 
-def main() -> int:
-    if not os.environ.get("DISCORD_TOKEN", "").strip():
-        print(
-            "DISCORD_TOKEN is not set: copy .env.example to .env and put your bot token in it, "
-            "or export DISCORD_TOKEN=... (see README.md).",
-            file=sys.stderr,
-        )
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(prog="python -m bot", description=__doc__)
+    sync = parser.add_mutually_exclusive_group()
+    sync.add_argument("--sync", action="store_true", help="sync slash commands now")
+    sync.add_argument("--no-sync", action="store_true", help="never sync slash commands")
+    args = parser.parse_args(argv)
+    try:
+        config = load()
+    except ConfigError as exc:
+        print(exc, file=sys.stderr)
         return 2
-    print(
-        "The Discord part of the bot has not landed yet (see the issue tracker).", file=sys.stderr
+
+    import discord
+
+    from bot.client import StealBot
+
+    discord.utils.setup_logging(level=getattr(logging, config.log_level))
+    bot = StealBot(
+        config.database,
+        turn_seconds=config.turn_seconds,
+        lobby_seconds=config.lobby_seconds,
+        dev_guild_id=config.dev_guild_id,
+        sync=True if args.sync else False if args.no_sync else None,
     )
-    return 1
+    # log_handler=None: logging is set up above, once.
+    bot.run(config.token, log_handler=None)
+    return 0
 
 
 if __name__ == "__main__":

@@ -48,8 +48,9 @@ def _deck_order(rules: Rules, dealer: int, hands: list, pool: list, stock: list)
     return [c for seat in order for c in hands[seat]] + list(pool) + list(stock)
 
 
-def replay(rec: dict[str, Any]) -> Game:
-    """Play a record again from its deal; raise BadState if anything in it is not legal."""
+def replay(rec: dict[str, Any], events: list[list[dict[str, Any]]] | None = None) -> Game:
+    """Play a record again from its deal; raise BadState if anything in it is not legal.
+    Each move's events are appended to `events` when it is given (to rebuild a move log)."""
     try:
         if rec.get("format") != FORMAT:
             raise BadState(f"unknown record format {rec.get('format')!r}; expected {FORMAT}")
@@ -59,14 +60,14 @@ def replay(rec: dict[str, Any]) -> Game:
             rules, rec["dealer"], initial["hands"], initial["pool"], initial["stock"]
         )
         game = new_game(rules, rec["seats"], seed=rec["seed"], deck=deck, dealer=rec["dealer"])
-        game = _play_all(game, rec["moves"], "move")
+        game = _play_all(game, rec["moves"], "move", events)
         for number, playoff in enumerate(rec["playoffs"], start=1):
             if len(game.playoffs) != number:
                 raise BadState(f"the record has playoff {number}, but the game did not need it")
             dealt = game.playoffs[-1].initial
             if deal_to_dict(*dealt) != playoff["initial"]:
                 raise BadState(f"playoff {number}'s deal does not follow from the seed")
-            game = _play_all(game, playoff["moves"], f"playoff {number} move")
+            game = _play_all(game, playoff["moves"], f"playoff {number} move", events)
     except (KeyError, TypeError, ValueError) as exc:
         if isinstance(exc, BadState):
             raise
@@ -78,11 +79,15 @@ def replay(rec: dict[str, Any]) -> Game:
     return game
 
 
-def _play_all(game: Game, moves: list[dict[str, Any]], label: str) -> Game:
+def _play_all(
+    game: Game, moves: list[dict[str, Any]], label: str, sink: list | None = None
+) -> Game:
     for number, data in enumerate(moves, start=1):
         seat, move, auto = move_from_dict(data)
         try:
-            game, _events = apply(game, Move(*move), seat=seat, auto=auto)
+            game, events = apply(game, Move(*move), seat=seat, auto=auto)
         except EngineError as exc:
             raise BadState(f"{label} {number} ({data.get('card')}): {exc}") from exc
+        if sink is not None:
+            sink.append(events)
     return game

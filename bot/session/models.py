@@ -6,7 +6,7 @@ import asyncio
 from dataclasses import dataclass, field
 from typing import Any
 
-from bot.engine import Game, Move, Rules, View, active
+from bot.engine import Game, Move, Rules, View, active, legal_moves, view
 
 
 @dataclass
@@ -51,6 +51,11 @@ class Table:
             return self.game.seats.index(str(user_id))
         except ValueError:
             return None
+
+    def hand(self, seat: int) -> Hand:
+        """What this seat may see and play now."""
+        legal = tuple(legal_moves(self.game)) if self.turn == seat else ()
+        return Hand(self.game_id, seat, view(self.game, seat), self.version, legal)
 
     def session_dict(self) -> dict[str, Any]:
         """Session bookkeeping stored beside the engine state (the engine ignores it)."""

@@ -27,7 +27,6 @@ from bot.engine import (
     legal_moves,
     new_game,
     to_dict,
-    view,
 )
 from bot.engine.serialize import move_to_dict
 from bot.storage import GameRow, Storage
@@ -90,6 +89,7 @@ class Sessions:
         self.lobbies: dict[int, Lobby] = {}
         self.tables: dict[int, Table] = {}
         self.channels: dict[int, int] = {}  # channel id -> game id of its lobby or table
+        self.names: dict[str, str] = {}  # player id -> last display name seen
         self.lock = asyncio.Lock()  # lobby changes and channel claims
 
     # ----- lookups
@@ -108,6 +108,18 @@ class Sessions:
 
     def table_in(self, channel_id: int) -> Table:
         return self.table(self.channels.get(channel_id, -1))
+
+    async def remember(self, guild_id: int, user_id: str | int, name: str) -> None:
+        """Keep a player's display name (stored, so tables and boards show it after a
+        restart or once they leave the server)."""
+        user = str(user_id)
+        if self.names.get(user) == name:
+            return
+        self.names[user] = name
+        try:
+            await self.storage.stats.set_name(guild_id, user, name)
+        except Exception:
+            log.warning("could not store the name of player %s", user, exc_info=True)
 
     # ----- lobbies
 
@@ -257,9 +269,7 @@ class Sessions:
         seat = table.seat_of(user_id)
         if seat is None:
             raise NotInGame()
-        game = table.game
-        legal = tuple(legal_moves(game)) if table.turn == seat else ()
-        return Hand(game_id, seat, view(game, seat), table.version, legal)
+        return table.hand(seat)
 
     async def forfeit(self, game_id: int, user_id: str | int) -> Table:
         """The seat stays in the game, played by the bot to the end, and places last."""
@@ -348,6 +358,7 @@ class Sessions:
 
     async def _announce(self, table: Table, played: Played) -> None:
         payload = {
+            "table": table,
             "seat": played.seat,
             "user_id": played.game.seats[played.seat],
             "auto": played.auto,
@@ -362,6 +373,7 @@ class Sessions:
     def _over_payload(self, table: Table) -> dict[str, Any]:
         result = table.game.result
         return {
+            "table": table,
             "channel_id": table.channel_id,
             "result": result.to_dict() if result else None,
             "forfeited": [table.game.seats[s] for s in sorted(table.forfeited)],
@@ -372,7 +384,10 @@ class Sessions:
         self._drop(table)
         forfeited = [table.game.seats[s] for s in sorted(table.forfeited)]
         try:
-            await self.storage.games.finish(table.game_id, table.game, forfeited=forfeited)
+            names = {s: self.names[s] for s in table.game.seats if s in self.names}
+            await self.storage.games.finish(
+                table.game_id, table.game, names=names, forfeited=forfeited
+            )
         except Exception:
             log.exception("game %s is over but could not be finished", table.game_id)
 
@@ -459,6 +474,8 @@ class Sessions:
     async def _restore(self, row: GameRow) -> bool:
         if row.id in self.lobbies or row.id in self.tables:
             return True
+        known = await self.storage.stats.names(row.guild_id, row.seats)
+        self.names.update({u: n for u, n in known.items() if u not in self.names})
         if row.channel_id in self.channels:
             log.warning("game %s: channel %s is already taken", row.id, row.channel_id)
             return False

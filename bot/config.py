@@ -1,0 +1,80 @@
+"""Configuration from the environment (and `.env`), checked once at start-up."""
+
+from __future__ import annotations
+
+import os
+from collections.abc import Mapping
+from dataclasses import dataclass
+from pathlib import Path
+
+from bot.storage import database_path
+
+TURN_MIN, TURN_MAX = 15, 24 * 3600
+
+
+class ConfigError(Exception):
+    """A setting is missing or wrong; the message says how to fix it."""
+
+
+@dataclass(frozen=True)
+class Config:
+    token: str
+    database: Path
+    dev_guild_id: int | None = None
+    turn_seconds: float | None = 120  # None: no turn timer
+    lobby_seconds: float = 600
+    log_level: str = "INFO"
+
+    def __repr__(self) -> str:  # never show the token, even in a traceback
+        return f"Config(database={self.database!s}, dev_guild_id={self.dev_guild_id})"
+
+
+def _int(env: Mapping[str, str], key: str) -> int | None:
+    raw = env.get(key, "").strip()
+    if not raw:
+        return None
+    try:
+        return int(raw)
+    except ValueError:
+        raise ConfigError(f"{key} must be a whole number, not {raw!r}") from None
+
+
+def turn_seconds(raw: str) -> float | None:
+    raw = raw.strip().lower()
+    if raw in ("off", "0", "none"):
+        return None
+    try:
+        value = int(raw)
+    except ValueError:
+        raise ConfigError(
+            f"TURN_SECONDS must be off or {TURN_MIN}-{TURN_MAX}, not {raw!r}"
+        ) from None
+    if not TURN_MIN <= value <= TURN_MAX:
+        raise ConfigError(f"TURN_SECONDS must be off or {TURN_MIN}-{TURN_MAX}, not {value}")
+    return value
+
+
+def load(env: Mapping[str, str] | None = None, dotenv: str | None = ".env") -> Config:
+    """Read the settings; `.env` fills in what the real environment does not set."""
+    if env is None:
+        if dotenv:
+            from dotenv import load_dotenv
+
+            load_dotenv(dotenv, override=False)
+        env = os.environ
+    token = env.get("DISCORD_TOKEN", "").strip()
+    if not token:
+        raise ConfigError(
+            "DISCORD_TOKEN is not set: copy .env.example to .env and put your bot token in it, "
+            "or export DISCORD_TOKEN=... (see README.md)."
+        )
+    level = env.get("LOG_LEVEL", "INFO").strip().upper() or "INFO"
+    if level not in ("DEBUG", "INFO", "WARNING", "ERROR"):
+        raise ConfigError(f"LOG_LEVEL must be DEBUG, INFO, WARNING or ERROR, not {level!r}")
+    return Config(
+        token=token,
+        database=database_path(env),
+        dev_guild_id=_int(env, "DEV_GUILD_ID"),
+        turn_seconds=turn_seconds(env.get("TURN_SECONDS", "120") or "120"),
+        log_level=level,
+    )

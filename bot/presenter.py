@@ -1,0 +1,263 @@
+"""Keeps each game's channel messages in step with the game: the table, the turn ping and the
+players' open hand messages.
+
+Session events only mark what is out of date; one worker task per game then does the API
+calls in order. So a slow or failing Discord call never holds up a move, and a burst of
+moves costs one table edit, not one each.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import logging
+from dataclasses import dataclass, field
+from datetime import timedelta
+from typing import TYPE_CHECKING, Any
+
+import discord
+
+from bot.engine import record, replay
+from bot.session import Table
+from bot.ui import render
+from bot.ui.text import describe, names_of
+
+if TYPE_CHECKING:
+    from bot.client import StealBot
+
+log = logging.getLogger(__name__)
+HAND_TOKEN_LIFE = timedelta(minutes=14)  # interaction tokens last 15 minutes
+LOG_KEEP = 20
+RETRIES = (0.5, 2.0, 5.0)  # seconds between tries of a failing table edit
+
+
+@dataclass
+class Channel:
+    """One game's messages and what still has to be sent."""
+
+    game_id: int
+    guild_id: int
+    channel_id: int
+    table_id: int | None = None
+    ping_id: int | None = None
+    table: Table | None = None  # the latest state; kept after the game ends or is cancelled
+    log: list[str] = field(default_factory=list)
+    closing: render.Message | None = None  # replaces the table once the game is cancelled
+    dirty: bool = False
+    ping_user: str | None = None  # whom the ping should name; None: no ping
+    ping_done: str | None = None  # whom the current ping names
+    hands: set[str] = field(default_factory=set)  # players whose hand message needs a refresh
+    worker: asyncio.Task[None] | None = None
+
+
+class Presenter:
+    def __init__(self, bot: StealBot) -> None:
+        self.bot = bot
+        self.channels: dict[int, Channel] = {}
+        # (game id, player id) -> the newest interaction that shows that player's hand
+        self.hand_tokens: dict[tuple[int, str], discord.Interaction] = {}
+
+    @property
+    def names(self) -> dict[str, str]:
+        return self.bot.sessions.names
+
+    def channel(self, game_id: int, guild_id: int, channel_id: int) -> Channel:
+        ch = self.channels.get(game_id)
+        if ch is None:
+            ch = self.channels[game_id] = Channel(game_id, guild_id, channel_id)
+        return ch
+
+    # ----- what changed
+
+    def started(self, table: Table, message_id: int | None, drawn: bool = False) -> Channel:
+        """The lobby message `message_id` became the table (already `drawn`, or not yet)."""
+        ch = self.channel(table.game_id, table.guild_id, table.channel_id)
+        ch.table, ch.table_id, ch.dirty = table, message_id, not drawn
+        self._turn_changed(ch, table)
+        self.kick(ch)
+        return ch
+
+    def moved(self, table: Table, payload: dict[str, Any]) -> None:
+        ch = self.channel(table.game_id, table.guild_id, table.channel_id)
+        ch.table = table
+        name = names_of(table.seats, self.names)
+        ch.log = (ch.log + describe(payload["events"], table.game.rules, name))[-LOG_KEEP:]
+        ch.dirty = True
+        dealt = any(e["type"] == "hands_dealt" for e in payload["events"])
+        if dealt or payload["auto"]:
+            ch.hands.update(table.seats if dealt else [payload["user_id"]])
+        self._turn_changed(ch, table)
+        self.kick(ch)
+
+    def ended(self, table: Table) -> None:
+        ch = self.channel(table.game_id, table.guild_id, table.channel_id)
+        ch.table, ch.dirty, ch.ping_user = table, True, None
+        ch.hands.update(table.seats)
+        self.kick(ch)
+
+    def changed(self, table: Table) -> None:
+        """Something shown on the table changed (a forfeit, an away seat)."""
+        ch = self.channel(table.game_id, table.guild_id, table.channel_id)
+        ch.table, ch.dirty = table, True
+        self.kick(ch)
+
+    def cancelled(self, game_id: int, message: render.Message) -> None:
+        ch = self.channels.get(game_id)
+        if ch is None:
+            return
+        ch.closing, ch.dirty, ch.ping_user = message, True, None
+        self.kick(ch)
+
+    def _turn_changed(self, ch: Channel, table: Table) -> None:
+        seat = table.turn
+        if seat is None or seat in table.away or seat in table.forfeited:
+            ch.ping_user = None
+            return
+        user = table.seats[seat]
+        ch.ping_user = user
+        ch.ping_done = None  # a new turn: a new ping, even for the same player
+        ch.hands.add(user)
+
+    def restored(self, table: Table, table_id: int | None, ping_id: int | None) -> None:
+        ch = self.channel(table.game_id, table.guild_id, table.channel_id)
+        ch.table, ch.table_id, ch.ping_id, ch.dirty = table, table_id, ping_id, True
+        ch.log = self._rebuild_log(table)
+        seat = table.turn
+        if seat is not None and ping_id is not None:
+            ch.ping_user = ch.ping_done = table.seats[seat]  # that ping is still the right one
+        self.kick(ch)
+
+    def _rebuild_log(self, table: Table) -> list[str]:
+        if not table.game.moves:
+            return []
+        events: list[list[dict[str, Any]]] = []
+        try:
+            replay(record(table.game), events)
+        except Exception:
+            log.warning("game %s: could not rebuild the move log", table.game_id, exc_info=True)
+            return []
+        name = names_of(table.seats, self.names)
+        lines = [line for ev in events[-LOG_KEEP:] for line in describe(ev, table.game.rules, name)]
+        return lines[-LOG_KEEP:]
+
+    def remember_hand(self, game_id: int, user_id: str, interaction: discord.Interaction) -> None:
+        self.hand_tokens[(game_id, user_id)] = interaction
+
+    # ----- doing it
+
+    def kick(self, ch: Channel) -> None:
+        if ch.worker is None or ch.worker.done():
+            ch.worker = asyncio.create_task(self._work(ch), name=f"table-{ch.game_id}")
+
+    async def _work(self, ch: Channel) -> None:
+        try:
+            for attempt in range(len(RETRIES) + 1):
+                try:
+                    await self._flush(ch)
+                    break
+                except discord.HTTPException as exc:
+                    log.warning("game %s: Discord said %s; retrying", ch.game_id, exc)
+                    if attempt == len(RETRIES):
+                        log.error("game %s: giving up on the table until the next move", ch.game_id)
+                        return
+                    await asyncio.sleep(RETRIES[attempt])
+            if ch.closing is not None or (ch.table is not None and ch.table.game.over):
+                self.channels.pop(ch.game_id, None)
+                self._forget_hands(ch.game_id)
+        except Exception:
+            log.exception("game %s: could not update its messages", ch.game_id)
+
+    async def _flush(self, ch: Channel) -> None:
+        while ch.dirty or ch.hands or ch.ping_user != ch.ping_done:
+            if ch.dirty:
+                ch.dirty = False
+                await self._send_table(ch)
+            if ch.ping_user != ch.ping_done:
+                await self._send_ping(ch, ch.ping_user)
+            while ch.hands:
+                await self._refresh_hand(ch, ch.hands.pop())
+
+    def _table_message(self, ch: Channel) -> render.Message:
+        if ch.closing is not None:
+            return ch.closing
+        assert ch.table is not None
+        return render.table(ch.table, self.names, ch.log, final=ch.table.game.over)
+
+    async def _send_table(self, ch: Channel) -> None:
+        message = self._table_message(ch)
+        target = self.bot.get_partial_messageable(ch.channel_id, guild_id=ch.guild_id)
+        if ch.table_id is not None:
+            try:
+                await target.get_partial_message(ch.table_id).edit(**message.kwargs())
+                return
+            except discord.NotFound:
+                log.info("game %s: the table message is gone; posting a new one", ch.game_id)
+            except discord.HTTPException:
+                ch.dirty = True  # so the retry sends it again
+                raise
+        if ch.closing is not None:
+            return  # no table to replace: nothing to say that the game is gone
+        try:
+            sent = await target.send(**{k: v for k, v in message.kwargs().items() if v})
+        except discord.HTTPException:
+            ch.dirty = True
+            raise
+        await self.set_table_id(ch, sent.id)
+
+    async def set_table_id(self, ch: Channel, message_id: int) -> None:
+        ch.table_id = message_id
+        try:
+            await self.bot.storage.games.update(ch.game_id, table_message_id=message_id)
+        except Exception:
+            log.warning("game %s: could not store the table message id", ch.game_id)
+
+    async def _send_ping(self, ch: Channel, user: str | None) -> None:
+        target = self.bot.get_partial_messageable(ch.channel_id, guild_id=ch.guild_id)
+        old, ch.ping_id = ch.ping_id, None
+        if old is not None:
+            with contextlib.suppress(discord.HTTPException):
+                await target.get_partial_message(old).delete()
+        new = None
+        if user is not None:
+            link = ""
+            if ch.table_id is not None:
+                link = " " + render.jump_url(ch.guild_id, ch.channel_id, ch.table_id)
+            try:
+                sent = await target.send(
+                    f"<@{user}>, your turn in Steal the Bundle!{link}",
+                    allowed_mentions=discord.AllowedMentions(users=[discord.Object(int(user))]),
+                )
+                new = sent.id
+            except discord.HTTPException as exc:
+                log.info("game %s: no turn ping (%s)", ch.game_id, exc)
+        ch.ping_id, ch.ping_done = new, user
+        with contextlib.suppress(Exception):
+            await self.bot.storage.games.update(ch.game_id, ping_message_id=new)
+
+    async def _refresh_hand(self, ch: Channel, user: str) -> None:
+        interaction = self.hand_tokens.get((ch.game_id, user))
+        table = ch.table
+        if interaction is None or table is None or ch.closing is not None:
+            return
+        if discord.utils.utcnow() - interaction.created_at > HAND_TOKEN_LIFE:
+            self.hand_tokens.pop((ch.game_id, user), None)
+            return
+        seat = table.seat_of(user)
+        if seat is None:
+            return
+        message = render.hand(table.hand(seat), table, self.names)
+        try:
+            await interaction.edit_original_response(content=message.content, view=message.view)
+        except discord.HTTPException as exc:
+            log.debug("game %s: hand of %s not refreshed (%s)", ch.game_id, user, exc)
+            self.hand_tokens.pop((ch.game_id, user), None)
+
+    def _forget_hands(self, game_id: int) -> None:
+        for key in [k for k in self.hand_tokens if k[0] == game_id]:
+            del self.hand_tokens[key]
+
+    async def close(self) -> None:
+        tasks = [ch.worker for ch in self.channels.values() if ch.worker and not ch.worker.done()]
+        for task in tasks:
+            task.cancel()
+        await asyncio.gather(*tasks, return_exceptions=True)

@@ -1,0 +1,223 @@
+"""Embeds, message text and button layouts for lobbies, tables and hands.
+
+Pure functions of session values (ids, engine views and display names): they make no API
+calls, so the cog decides when to send what, and tests can render without Discord.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
+
+import discord
+
+from bot.engine import TRAIL, Move, Rules, view
+from bot.session import Hand, Lobby, Table
+
+from . import ids
+from .buttons import StealButton, view_of
+from .cards import label, labels
+from .text import choice_label, names_of, plural, rules_footer, rules_summary, rules_title
+
+GREEN = discord.Colour.from_rgb(46, 160, 67)
+BLUE = discord.Colour.blurple()
+GREY = discord.Colour.light_grey()
+LOG_LINES = 5  # moves shown under the table
+
+
+@dataclass(frozen=True)
+class Message:
+    """What to send or edit: any of content, embed and view."""
+
+    content: str | None = None
+    embed: discord.Embed | None = None
+    view: discord.ui.View | None = None
+
+    def kwargs(self) -> dict:
+        return {"content": self.content, "embed": self.embed, "view": self.view}
+
+
+def mention(user_id: str) -> str:
+    return f"<@{user_id}>"
+
+
+def timestamp(when: float, style: str = "R") -> str:
+    return f"<t:{int(when)}:{style}>"
+
+
+def jump_url(guild_id: int, channel_id: int, message_id: int) -> str:
+    return f"https://discord.com/channels/{guild_id}/{channel_id}/{message_id}"
+
+
+# ----- lobby
+
+
+def lobby(lobby: Lobby) -> Message:
+    seats = "\n".join(
+        f"{i + 1}. {mention(u)}{' (host)' if u == lobby.host_id else ''}"
+        for i, u in enumerate(lobby.seats)
+    )
+    free = lobby.max_players - len(lobby.seats)
+    embed = discord.Embed(
+        title="Steal the Bundle: new game",
+        description=f"Hosted by {mention(lobby.host_id)}. Join, then the host starts the game.",
+        colour=BLUE,
+    )
+    embed.add_field(name=f"Players ({len(lobby.seats)}/{lobby.max_players})", value=seats)
+    embed.add_field(name=rules_title(lobby.rules), value=rules_summary(lobby.rules), inline=False)
+    if lobby.deadline is not None:
+        embed.add_field(name="Expires", value=timestamp(lobby.deadline), inline=False)
+    embed.set_footer(text="2 to 4 players." + (f" {plural(free, 'seat')} free." if free else ""))
+    g = lobby.game_id
+    buttons = view_of(
+        StealButton(ids.lobby("join", g), "Join", discord.ButtonStyle.success, disabled=not free),
+        StealButton(ids.lobby("leave", g), "Leave"),
+        StealButton(ids.lobby("start", g), "Start", discord.ButtonStyle.primary),
+        StealButton(ids.lobby("cancel", g), "Cancel", discord.ButtonStyle.danger),
+    )
+    return Message(embed=embed, view=buttons)
+
+
+def lobby_closed(why: str) -> Message:
+    embed = discord.Embed(title="Steal the Bundle: lobby closed", description=why, colour=GREY)
+    return Message(content=None, embed=embed, view=None)
+
+
+# ----- table
+
+
+def table(
+    t: Table, names: Mapping[str, str], log: Sequence[str], *, final: bool = False
+) -> Message:
+    game = t.game
+    v = view(game, 0)  # only the public parts are read here
+    rules = game.rules
+    embed = discord.Embed(title="Steal the Bundle", colour=GREY if final else GREEN)
+    if v.playoff:
+        embed.title = f"Steal the Bundle: playoff {v.playoff}"
+    embed.add_field(name="Pool", value=labels(v.pool, rules), inline=False)
+    for seat, user in enumerate(game.seats):
+        bundles = v.bundles[seat]
+        tops = " / ".join(
+            f"{label(b.top, rules)} on {plural(b.size, 'card')}" if b.top else "empty"
+            for b in bundles
+        )
+        marks = ""
+        if seat in t.forfeited:
+            marks = " 🏳️ forfeited"
+        elif seat in t.away:
+            marks = " 💤 away"
+        turn = "▶️ " if v.turn == seat and not final else ""
+        name = names.get(user) or f"Player {seat + 1}"
+        embed.add_field(
+            name=f"{turn}{name}{marks}",
+            value=f"Bundle: {tops}\nHand: {plural(v.hand_sizes[seat], 'card')}",
+            inline=True,
+        )
+    if final:
+        status = "The game is over."
+    else:
+        turn_user = game.seats[v.turn] if v.turn is not None else None
+        status = f"Stock: {plural(v.stock_size, 'card')}. Turn: {mention(turn_user)}"
+        if t.deadline is not None:
+            status += f", auto-play {timestamp(t.deadline)}"
+    embed.description = status
+    if log:
+        embed.add_field(name="Last moves", value="\n".join(log[-LOG_LINES:]), inline=False)
+    embed.set_footer(text=rules_footer(rules))
+    buttons = None
+    if not final:
+        g = t.game_id
+        buttons = view_of(
+            StealButton(ids.table("hand", g), "My hand", discord.ButtonStyle.primary, emoji="🃏"),
+            StealButton(ids.table("rules", g), "Rules", emoji="📖"),
+        )
+    return Message(content=None, embed=embed, view=buttons)
+
+
+def table_moved(guild_id: int, channel_id: int, message_id: int) -> Message:
+    link = jump_url(guild_id, channel_id, message_id)
+    return Message(content=f"The table moved: {link}", embed=None, view=None)
+
+
+def cancelled(what: str, by: str) -> Message:
+    """What a cancelled lobby or game's message turns into."""
+    embed = discord.Embed(
+        title=f"Steal the Bundle: {what} cancelled",
+        description=f"Cancelled by {mention(by)}. No stats were recorded.",
+        colour=GREY,
+    )
+    return Message(content=None, embed=embed, view=None)
+
+
+# ----- hands
+
+
+def _status(h: Hand, t: Table, names: Mapping[str, str]) -> str:
+    v = h.view
+    if v.result is not None:
+        return "The game is over."
+    if h.seat in t.forfeited:
+        return "You forfeited: the bot plays your cards."
+    if v.turn == h.seat:
+        line = "**Your turn**: pick a card."
+        if t.deadline is not None:
+            line += f" Auto-play {timestamp(t.deadline)}."
+        return line
+    if h.seat not in v.players:
+        return "You sit out this playoff."
+    who = names.get(v.seats[v.turn]) or f"Player {v.turn + 1}"
+    return f"It's {who}'s turn."
+
+
+def hand(h: Hand, t: Table, names: Mapping[str, str], note: str | None = None) -> Message:
+    v, rules = h.view, h.view.rules
+    mine = " / ".join(
+        f"{label(b.top, rules)} on {plural(b.size, 'card')}" if b.top else "empty"
+        for b in v.bundles[h.seat]
+    )
+    lines = [
+        f"**Your hand**: {labels(v.hand, rules)}",
+        f"Pool: {labels(v.pool, rules)}",
+        f"Your bundle: {mine}",
+        _status(h, t, names),
+    ]
+    if note:
+        lines.insert(0, f"⚠️ {note}")
+    can_play = bool(h.legal) and h.seat not in t.forfeited
+    takes = {m.card for m in h.legal if m.action != TRAIL}
+    buttons = [
+        StealButton(
+            ids.card(h.game_id, h.version, c),
+            label(c, rules),
+            discord.ButtonStyle.success if c in takes else discord.ButtonStyle.secondary,
+            disabled=not can_play,
+        )
+        for c in v.hand
+    ]
+    return Message(content="\n".join(lines), embed=None, view=view_of(*buttons))
+
+
+def choices(h: Hand, card: str, names: Mapping[str, str]) -> Message:
+    v, rules = h.view, h.view.rules
+    name = names_of(v.seats, names)
+    moves: list[Move] = [m for m in h.legal if m.card == card]
+    buttons = [
+        StealButton(
+            ids.move(h.game_id, h.version, m),
+            choice_label(m, rules, v.pool, v.bundles, name)[:80],
+            discord.ButtonStyle.secondary if m.action == TRAIL else discord.ButtonStyle.success,
+        )
+        for m in moves
+    ]
+    buttons.append(StealButton(ids.back(h.game_id, h.version), "Back", emoji="↩️"))
+    text = f"What should {label(card, rules)} do?\nPool: {labels(v.pool, rules)}"
+    return Message(content=text, embed=None, view=view_of(*buttons))
+
+
+def rules_embed(rules: Rules, title: str | None = None) -> discord.Embed:
+    embed = discord.Embed(
+        title=title or rules_title(rules), description=rules_summary(rules), colour=BLUE
+    )
+    embed.set_footer(text="Full texts: README → Rules.")
+    return embed

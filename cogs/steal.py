@@ -1,0 +1,476 @@
+"""`/steal` commands and the game's buttons: interactions in, session calls, messages out."""
+
+from __future__ import annotations
+
+import logging
+import secrets
+from typing import TYPE_CHECKING, Any
+
+import discord
+from discord import app_commands
+from discord.ext import commands
+
+from bot.engine import PRESETS, preset
+from bot.presenter import Presenter
+from bot.session import (
+    AlreadyRunning,
+    NoGame,
+    NoLobby,
+    NotHost,
+    NotInGame,
+    SaveFailed,
+    SessionError,
+    StaleHand,
+    Table,
+)
+from bot.ui import ids, render
+from bot.ui.buttons import StealButton, view_of
+from bot.ui.text import preset_list
+
+if TYPE_CHECKING:
+    from bot.client import StealBot
+
+log = logging.getLogger(__name__)
+
+# What the bot needs in a channel to run a game there.
+NEEDED = {
+    "view_channel": "View Channel",
+    "send_messages": "Send Messages",
+    "embed_links": "Embed Links",
+    "read_message_history": "Read Message History",
+}
+OUT_OF_DATE = "This hand is out of date; here is your current hand."
+NOT_SAVED = "Your move could not be saved, so it was not played. Please try again."
+LOBBY_GONE = "This lobby has closed. Start a new one with /steal new."
+GAME_GONE = "This game has ended. Start a new one with /steal new."
+EXPIRED = "Nobody started this game within 10 minutes. Open a new one with /steal new."
+PRESET_CHOICES = [app_commands.Choice(name=name, value=name) for name in PRESETS]
+
+
+def sentence(text: str) -> str:
+    return text[:1].upper() + text[1:] + ("" if text.endswith((".", "!", "?")) else ".")
+
+
+class Steal(commands.Cog):
+    steal = app_commands.Group(
+        name="steal", description="Play Steal the Bundle, the card game", guild_only=True
+    )
+
+    def __init__(self, bot: StealBot) -> None:
+        self.bot = bot
+        self.presenter = Presenter(bot)
+        bot.button_handler = self
+
+    @property
+    def sessions(self):
+        return self.bot.sessions
+
+    async def cog_unload(self) -> None:
+        await self.presenter.close()
+
+    # ----- replies
+
+    async def tell(self, interaction: discord.Interaction, text: str, **extra: Any) -> None:
+        """An ephemeral answer, whether or not the interaction was answered already."""
+        if interaction.response.is_done():
+            await interaction.followup.send(text, ephemeral=True, **extra)
+        else:
+            await interaction.response.send_message(text, ephemeral=True, **extra)
+
+    async def fail(self, interaction: discord.Interaction, error: BaseException) -> None:
+        if isinstance(error, SessionError):
+            await self.tell(interaction, sentence(error.message))
+            return
+        code = secrets.token_hex(4)
+        log.error("error %s in %s", code, self.describe(interaction), exc_info=error)
+        text = (
+            f"Something went wrong on our side (error id `{code}`). Nothing was lost; "
+            "please try again."
+        )
+        try:
+            await self.tell(interaction, text)
+        except discord.HTTPException:
+            log.warning("error %s: could not tell the user", code)
+
+    @staticmethod
+    def describe(interaction: discord.Interaction) -> str:
+        what = interaction.command.qualified_name if interaction.command else "a button"
+        return f"{what} (guild {interaction.guild_id}, channel {interaction.channel_id})"
+
+    async def cog_app_command_error(
+        self, interaction: discord.Interaction, error: app_commands.AppCommandError
+    ) -> None:
+        await self.fail(interaction, getattr(error, "original", error))
+
+    async def seen(self, interaction: discord.Interaction) -> str:
+        user = str(interaction.user.id)
+        if interaction.guild_id is not None:
+            await self.sessions.remember(interaction.guild_id, user, interaction.user.display_name)
+        return user
+
+    def link(self, guild_id: int, channel_id: int, game_id: int) -> str | None:
+        ch = self.presenter.channels.get(game_id)
+        if ch is None or ch.table_id is None:
+            return None
+        return render.jump_url(guild_id, channel_id, ch.table_id)
+
+    # ----- /steal new, join, leave, start
+
+    @steal.command(name="new", description="Open a lobby for a new game in this channel")
+    @app_commands.describe(rules="The ruleset (default: standard)", max_players="2 to 4")
+    @app_commands.choices(rules=PRESET_CHOICES)
+    async def new(
+        self,
+        interaction: discord.Interaction,
+        rules: app_commands.Choice[str] | None = None,
+        max_players: app_commands.Range[int, 2, 4] = 4,
+    ) -> None:
+        missing = [label for perm, label in NEEDED.items() if not getattr(
+            interaction.app_permissions, perm)]  # fmt: skip
+        if missing:
+            await self.tell(
+                interaction,
+                f"I can't run a game in this channel. I'm missing: {', '.join(missing)}. "
+                "Ask a server admin to grant them here, or use another channel.",
+            )
+            return
+        user = await self.seen(interaction)
+        chosen = preset(rules.value if rules else "standard")
+        try:
+            lobby = await self.sessions.open_lobby(
+                interaction.guild_id, interaction.channel_id, user, chosen, max_players
+            )
+        except AlreadyRunning as exc:
+            where = self.link(interaction.guild_id, interaction.channel_id, exc.game_id)
+            await self.tell(
+                interaction,
+                "A lobby or game is already running in this channel"
+                + (f": {where}" if where else ".") + " Join it, or use another channel.",
+            )  # fmt: skip
+            return
+        await interaction.response.send_message(**render.lobby(lobby).kwargs())
+        message = await interaction.original_response()
+        ch = self.presenter.channel(lobby.game_id, lobby.guild_id, lobby.channel_id)
+        await self.presenter.set_table_id(ch, message.id)
+        await self.bot.storage.games.update(lobby.game_id, lobby_message_id=message.id)
+
+    @steal.command(name="join", description="Join the lobby in this channel")
+    async def join(self, interaction: discord.Interaction) -> None:
+        await self.lobby_op(interaction, "join", None)
+
+    @steal.command(name="leave", description="Leave the lobby in this channel")
+    async def leave(self, interaction: discord.Interaction) -> None:
+        await self.lobby_op(interaction, "leave", None)
+
+    @steal.command(name="start", description="Start the game (host only)")
+    async def start(self, interaction: discord.Interaction) -> None:
+        await self.lobby_op(interaction, "start", None)
+
+    async def lobby_op(
+        self, interaction: discord.Interaction, op: str, game_id: int | None
+    ) -> None:
+        """A lobby button (game_id given: answer by editing the lobby) or command (ephemeral)."""
+        user = await self.seen(interaction)
+        channel_id = interaction.channel_id
+        try:
+            lobby = self.sessions.lobby_in(channel_id)
+        except NoLobby:
+            if game_id is not None:
+                await self.tell(interaction, LOBBY_GONE)
+                return
+            raise
+        if game_id is not None and lobby.game_id != game_id:
+            await self.tell(interaction, LOBBY_GONE)
+            return
+        if op == "cancel":
+            await self.confirm_cancel(interaction, lobby.game_id, lobby.host_id)
+            return
+        ch = self.presenter.channel(lobby.game_id, lobby.guild_id, lobby.channel_id)
+        if op == "join":
+            lobby = await self.sessions.join(channel_id, user)
+        elif op == "leave":
+            lobby = await self.sessions.leave(channel_id, user)
+            if lobby is None:  # the last player left: the lobby is closed by the event
+                if game_id is None:
+                    await self.tell(interaction, "You left, and the lobby closed.")
+                else:
+                    await interaction.response.defer()
+                return
+        else:
+            table = await self.sessions.start(channel_id, user)
+            message = render.table(table, self.sessions.names, [])
+            if game_id is not None:
+                await interaction.response.edit_message(**message.kwargs())
+                self.presenter.started(table, interaction.message.id, drawn=True)
+            else:
+                self.presenter.started(table, ch.table_id)  # the lobby message becomes the table
+                await self.tell(interaction, "The game has started! Use **My hand** on the table.")
+            return
+        if game_id is not None:
+            await interaction.response.edit_message(**render.lobby(lobby).kwargs())
+            return
+        await self.edit_lobby(lobby)
+        done = "You joined the lobby." if op == "join" else "You left the lobby."
+        await self.tell(interaction, done)
+
+    async def edit_lobby(self, lobby) -> None:
+        ch = self.presenter.channels.get(lobby.game_id)
+        if ch is None or ch.table_id is None:
+            return
+        target = self.bot.get_partial_messageable(lobby.channel_id, guild_id=lobby.guild_id)
+        try:
+            await target.get_partial_message(ch.table_id).edit(**render.lobby(lobby).kwargs())
+        except discord.HTTPException as exc:
+            log.info("lobby %s: message not updated (%s)", lobby.game_id, exc)
+
+    # ----- /steal hand, table, rules
+
+    @steal.command(name="hand", description="Show your hand (only you can see it)")
+    async def hand(self, interaction: discord.Interaction) -> None:
+        await self.seen(interaction)
+        table = self.sessions.table_in(interaction.channel_id)
+        await self.send_hand(interaction, table)
+
+    async def send_hand(self, interaction: discord.Interaction, table: Table) -> None:
+        user = str(interaction.user.id)
+        seat = table.seat_of(user)
+        if seat is None:
+            raise NotInGame()
+        message = render.hand(table.hand(seat), table, self.sessions.names)
+        await interaction.response.send_message(
+            content=message.content, view=message.view, ephemeral=True
+        )
+        self.presenter.remember_hand(table.game_id, user, interaction)
+
+    @steal.command(name="table", description="Post the table again at the bottom of the channel")
+    async def table(self, interaction: discord.Interaction) -> None:
+        table = self.sessions.table_in(interaction.channel_id)
+        ch = self.presenter.channel(table.game_id, table.guild_id, table.channel_id)
+        ch.table = table
+        message = render.table(table, self.sessions.names, ch.log)
+        await interaction.response.send_message(**message.kwargs())
+        sent = await interaction.original_response()
+        old, _ = ch.table_id, await self.presenter.set_table_id(ch, sent.id)
+        if old is not None:
+            target = self.bot.get_partial_messageable(table.channel_id, guild_id=table.guild_id)
+            moved = render.table_moved(table.guild_id, table.channel_id, sent.id)
+            try:
+                await target.get_partial_message(old).edit(**moved.kwargs())
+            except discord.HTTPException as exc:
+                log.info("game %s: old table not edited (%s)", table.game_id, exc)
+
+    @steal.command(name="rules", description="The rules in play here, or of a preset")
+    @app_commands.describe(preset="A preset to read about")
+    @app_commands.choices(preset=PRESET_CHOICES)
+    async def rules(
+        self, interaction: discord.Interaction, preset: app_commands.Choice[str] | None = None
+    ) -> None:
+        await self.send_rules(interaction, preset.value if preset else None)
+
+    async def send_rules(self, interaction: discord.Interaction, name: str | None) -> None:
+        if name is not None:
+            embed = render.rules_embed(PRESETS[name], f"{name.capitalize()} rules")
+        else:
+            in_play = self.rules_in(interaction.channel_id)
+            if in_play is None:
+                embed = render.rules_embed(PRESETS["standard"], "Standard rules (no game here)")
+            else:
+                embed = render.rules_embed(in_play, None)
+            embed.add_field(name="Presets", value=preset_list(), inline=False)
+        await interaction.response.send_message(embed=embed, ephemeral=True)
+
+    def rules_in(self, channel_id: int):
+        game_id = self.sessions.channels.get(channel_id)
+        if game_id in self.sessions.lobbies:
+            return self.sessions.lobbies[game_id].rules
+        if game_id in self.sessions.tables:
+            return self.sessions.tables[game_id].game.rules
+        return None
+
+    # ----- /steal forfeit, cancel
+
+    @steal.command(name="forfeit", description="Leave the game: the bot plays your cards")
+    async def forfeit(self, interaction: discord.Interaction) -> None:
+        user = await self.seen(interaction)
+        table = self.sessions.table_in(interaction.channel_id)
+        if table.seat_of(user) is None:
+            raise NotInGame()
+        await self.ask(
+            interaction,
+            "Forfeit this game? The bot plays your cards to the end, your bundle stays, "
+            "and you place last.",
+            "forfeit",
+            table.game_id,
+            "Yes, forfeit",
+        )
+
+    @steal.command(name="cancel", description="End the lobby or game here, without stats")
+    async def cancel(self, interaction: discord.Interaction) -> None:
+        await self.seen(interaction)
+        game_id = self.sessions.channels.get(interaction.channel_id)
+        if game_id is None:
+            raise NoGame()
+        lobby = self.sessions.lobbies.get(game_id)
+        host = lobby.host_id if lobby else self.sessions.tables[game_id].host_id
+        await self.confirm_cancel(interaction, game_id, host)
+
+    def is_manager(self, interaction: discord.Interaction) -> bool:
+        perms = interaction.permissions
+        return bool(perms and perms.manage_guild)
+
+    async def confirm_cancel(self, interaction: discord.Interaction, game_id: int, host: str):
+        if str(interaction.user.id) != host and not self.is_manager(interaction):
+            raise NotHost("only the host or a member with Manage Server can cancel")
+        what = "lobby" if game_id in self.sessions.lobbies else "game"
+        await self.ask(
+            interaction,
+            f"Cancel this {what}? It ends for everyone and nothing is recorded.",
+            "cancel",
+            game_id,
+            f"Yes, cancel the {what}",
+        )
+
+    async def ask(
+        self, interaction: discord.Interaction, question: str, op: str, game_id: int, yes: str
+    ) -> None:
+        buttons = view_of(
+            StealButton(ids.confirm(op, game_id, True), yes, discord.ButtonStyle.danger),
+            StealButton(ids.confirm(op, game_id, False), "No, keep playing"),
+        )
+        await self.tell(interaction, question, view=buttons)
+
+    async def on_confirm(self, interaction: discord.Interaction, action: ids.Action) -> None:
+        if not action.yes:
+            await interaction.response.edit_message(content="Nothing changed.", view=None)
+            return
+        if self.sessions.channels.get(interaction.channel_id) != action.game_id:
+            await interaction.response.edit_message(
+                content="That game has already ended.", view=None
+            )
+            return
+        if action.op == "forfeit":
+            await self.sessions.forfeit(action.game_id, interaction.user.id)
+            await interaction.response.edit_message(
+                content="You forfeited. The bot plays your cards to the end.", view=None
+            )
+            return
+        await self.sessions.cancel(
+            interaction.channel_id, interaction.user.id, self.is_manager(interaction)
+        )
+        await interaction.response.edit_message(content="Cancelled.", view=None)
+
+    # ----- buttons
+
+    async def on_button(self, interaction: discord.Interaction, action: ids.Action | None) -> None:
+        try:
+            if action is None or interaction.guild_id is None:
+                await self.tell(interaction, "That button isn't one I know. Nothing happened.")
+                return
+            if action.kind == "lobby":
+                await self.lobby_op(interaction, action.op, action.game_id)
+            elif action.kind == "confirm":
+                await self.seen(interaction)
+                await self.on_confirm(interaction, action)
+            else:
+                await self.on_game_button(interaction, action)
+        except Exception as exc:
+            await self.fail(interaction, exc)
+
+    async def on_game_button(self, interaction: discord.Interaction, action: ids.Action) -> None:
+        user = await self.seen(interaction)
+        try:
+            table = self.sessions.table(action.game_id)
+        except NoGame:
+            await self.tell(interaction, GAME_GONE)
+            return
+        if action.kind == "table" and action.op == "rules":
+            embed = render.rules_embed(table.game.rules)
+            await interaction.response.send_message(embed=embed, ephemeral=True)
+            return
+        seat = table.seat_of(user)
+        if seat is None:
+            raise NotInGame()
+        if action.kind == "table":  # My hand
+            await self.send_hand(interaction, table)
+            return
+        self.presenter.remember_hand(table.game_id, user, interaction)
+        if action.version != table.version:
+            await self.show_hand(interaction, table, seat, OUT_OF_DATE)
+            return
+        if action.kind == "back":
+            await self.show_hand(interaction, table, seat)
+            return
+        hand = table.hand(seat)
+        if action.kind == "card":
+            options = [m for m in hand.legal if m.card == action.card]
+            if not hand.legal:
+                await self.show_hand(interaction, table, seat, "It's not your turn yet.")
+                return
+            if not options:
+                await self.show_hand(interaction, table, seat, "You can't play that card now.")
+                return
+            if len(options) > 1:
+                message = render.choices(hand, action.card, self.sessions.names)
+                await interaction.response.edit_message(content=message.content, view=message.view)
+                return
+            move = options[0]
+        else:
+            move = action.move
+        try:
+            await self.sessions.play(table.game_id, user, move, action.version)
+        except StaleHand:
+            await self.show_hand(interaction, table, seat, OUT_OF_DATE)
+            return
+        except SaveFailed:
+            await self.show_hand(interaction, table, seat, NOT_SAVED)
+            return
+        except SessionError as exc:
+            await self.show_hand(interaction, table, seat, sentence(exc.message))
+            return
+        await self.show_hand(interaction, table, seat)
+
+    async def show_hand(
+        self, interaction: discord.Interaction, table: Table, seat: int, note: str | None = None
+    ) -> None:
+        message = render.hand(table.hand(seat), table, self.sessions.names, note)
+        await interaction.response.edit_message(content=message.content, view=message.view)
+
+    # ----- session events
+
+    async def on_session_event(self, kind: str, game_id: int, payload: dict[str, Any]) -> None:
+        """Called by the session layer; only marks work for the presenter, never waits on it."""
+        table = payload.get("table")
+        if kind == "moved":
+            self.presenter.moved(table, payload)
+        elif kind == "game_over":
+            self.presenter.ended(table)
+        elif kind in ("away", "forfeited"):
+            live = self.sessions.tables.get(game_id)
+            if live is not None:
+                self.presenter.changed(live)
+        elif kind == "cancelled":
+            ch = self.presenter.channels.get(game_id)
+            what = "game" if ch is not None and ch.table is not None else "lobby"
+            self.presenter.cancelled(game_id, render.cancelled(what, payload["by"]))
+        elif kind == "lobby_expired":
+            self.presenter.cancelled(game_id, render.lobby_closed(EXPIRED))
+        elif kind == "lobby_closed":
+            self.presenter.cancelled(
+                game_id, render.lobby_closed("Everyone left. Open a new one with /steal new.")
+            )
+
+    async def refresh_restored(self, game_ids: list[int]) -> None:
+        """After a restart: bring every restored lobby and table message up to date."""
+        for game_id in game_ids:
+            row = await self.bot.storage.games.get(game_id)
+            if row is None:
+                continue
+            table = self.sessions.tables.get(game_id)
+            if table is not None:
+                self.presenter.restored(table, row.table_message_id, row.ping_message_id)
+                continue
+            lobby = self.sessions.lobbies.get(game_id)
+            if lobby is not None:
+                ch = self.presenter.channel(game_id, row.guild_id, row.channel_id)
+                ch.table_id = row.lobby_message_id
+                await self.edit_lobby(lobby)

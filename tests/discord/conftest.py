@@ -1,0 +1,34 @@
+"""SimCord fixtures: the real bot on a fresh database, a guild, a channel and players."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from bot.client import StealBot
+
+
+@pytest.fixture
+def db_path(tmp_path: Path) -> Path:
+    return tmp_path / "bot.db"
+
+
+@pytest.fixture
+def simcord_bot(db_path: Path) -> StealBot:
+    return StealBot(db_path, sync=True)
+
+
+@pytest.fixture
+def guild(simcord_env):
+    return simcord_env.create_guild()
+
+
+@pytest.fixture
+def channel(guild):
+    return guild.create_text_channel("steal-the-bundle")
+
+
+@pytest.fixture
+def players(simcord_env, guild):
+    return [guild.add_member(simcord_env.create_user(n)) for n in ("ann", "bob", "cat", "dan")]

@@ -1,0 +1,78 @@
+"""Acting as players: open a lobby, join, start, and play through the buttons people see."""
+
+from __future__ import annotations
+
+import re
+from typing import Any
+
+TURN = re.compile(r"Turn: <@(\d+)>")
+
+
+def buttons(message) -> list[dict[str, Any]]:
+    """Every button of a message (discord.Message or SimCord ResponseMessage), in order."""
+    rows = message.components
+    out = []
+    for row in rows:
+        children = row["components"] if isinstance(row, dict) else row.children
+        for b in children:
+            out.append(b if isinstance(b, dict) else b.to_dict())
+    return out
+
+
+def labels(message) -> list[str]:
+    return [b.get("label") for b in buttons(message)]
+
+
+def enabled(message) -> list[dict[str, Any]]:
+    return [b for b in buttons(message) if not b.get("disabled")]
+
+
+def table_text(message) -> str:
+    embed = message.embeds[0]
+    parts = [embed.title or "", embed.description or ""]
+    parts += [f"{f.name}: {f.value}" for f in embed.fields]
+    return "\n".join(parts)
+
+
+async def start_game(channel, members, **options):
+    """The first member opens a lobby, the others join with the button, the host starts.
+    Returns the table message (the lobby message, turned into the table)."""
+    host, *others = members
+    result = await host.slash(channel, "steal new", **options)
+    lobby = result.response
+    for m in others:
+        await m.click(lobby, label="Join")
+    await host.click(lobby, label="Start")
+    return lobby
+
+
+def whose_turn(table, members):
+    match = TURN.search(table.embeds[0].description or "")
+    if match is None:
+        return None
+    return next(m for m in members if str(m.id) == match.group(1))
+
+
+async def play_one(table, members, hands) -> None:
+    """The player to act clicks their first playable card, then the first choice if asked."""
+    player = whose_turn(table, members)
+    assert player is not None, table_text(table)
+    hand = hands.get(player.id)
+    if hand is None:
+        hand = hands[player.id] = (await player.click(table, label="My hand")).response
+    card = enabled(hand)[0]
+    result = await player.click(hand, custom_id=card["custom_id"])
+    shown = result.response
+    if shown.content.startswith("What should"):
+        choice = enabled(shown)[0]
+        await player.click(shown, custom_id=choice["custom_id"])
+
+
+async def play_to_end(table, members, limit: int = 400) -> int:
+    hands: dict[int, Any] = {}
+    moves = 0
+    while "The game is over" not in (table.embeds[0].description or ""):
+        await play_one(table, members, hands)
+        moves += 1
+        assert moves < limit, "the game did not end"
+    return moves
