@@ -5,6 +5,7 @@ from __future__ import annotations
 import hashlib
 import json
 import logging
+from collections.abc import Callable
 from pathlib import Path
 
 import discord
@@ -32,6 +33,7 @@ class StealBot(commands.Bot):
         lobby_seconds: float | None = 600,
         dev_guild_id: int | None = None,
         sync: bool | None = None,
+        seed_source: Callable[[], int] | None = None,
     ) -> None:
         super().__init__(
             command_prefix=commands.when_mentioned,  # slash commands only; no message content
@@ -44,6 +46,7 @@ class StealBot(commands.Bot):
         self.lobby_seconds = lobby_seconds
         self.dev_guild_id = dev_guild_id
         self.sync_mode = sync  # True: always, False: never, None: when the commands changed
+        self.seed_source = seed_source  # tests pass one, to deal the same cards every run
         self.storage: Storage | None = None
         self.sessions: Sessions | None = None
         self.button_handler = None  # set by the Steal cog
@@ -59,6 +62,7 @@ class StealBot(commands.Bot):
             notify=cog.on_session_event,
             turn_seconds=self.turn_seconds,
             lobby_seconds=self.lobby_seconds,
+            **({"seed_source": self.seed_source} if self.seed_source else {}),
         )
         self.add_dynamic_items(StealButton)
         await self.add_cog(cog)

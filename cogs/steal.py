@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import asyncio
 import logging
 import secrets
 from typing import TYPE_CHECKING, Any
@@ -44,6 +45,7 @@ NOT_SAVED = "Your move could not be saved, so it was not played. Please try agai
 LOBBY_GONE = "This lobby has closed. Start a new one with /steal new."
 GAME_GONE = "This game has ended. Start a new one with /steal new."
 EXPIRED = "Nobody started this game within 10 minutes. Open a new one with /steal new."
+ACK_BUDGET = 2.0  # seconds a move may take before we defer; Discord allows 3 to answer
 PRESET_CHOICES = [app_commands.Choice(name=name, value=name) for name in PRESETS]
 
 
@@ -417,7 +419,9 @@ class Steal(commands.Cog):
         else:
             move = action.move
         try:
-            await self.sessions.play(table.game_id, user, move, action.version)
+            await self.in_time(
+                interaction, self.sessions.play(table.game_id, user, move, action.version)
+            )
         except StaleHand:
             await self.show_hand(interaction, table, seat, OUT_OF_DATE)
             return
@@ -429,11 +433,23 @@ class Steal(commands.Cog):
             return
         await self.show_hand(interaction, table, seat)
 
+    async def in_time(self, interaction: discord.Interaction, work):
+        """Await `work`; if it is slow (a busy database), defer first so the click is never
+        left unanswered."""
+        task = asyncio.ensure_future(work)
+        done, _ = await asyncio.wait({task}, timeout=ACK_BUDGET)
+        if not done:
+            await interaction.response.defer()
+        return await task
+
     async def show_hand(
         self, interaction: discord.Interaction, table: Table, seat: int, note: str | None = None
     ) -> None:
         message = render.hand(table.hand(seat), table, self.sessions.names, note)
-        await interaction.response.edit_message(content=message.content, view=message.view)
+        if interaction.response.is_done():  # deferred by in_time
+            await interaction.edit_original_response(content=message.content, view=message.view)
+        else:
+            await interaction.response.edit_message(content=message.content, view=message.view)
 
     # ----- session events
 

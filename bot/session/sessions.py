@@ -282,12 +282,12 @@ class Sessions:
                 raise Forfeited()
             forfeited = table.forfeited | {seat}
             deadline = self._deadline(table, table.game, table.away, forfeited)
+            state = self._state(table, table.game, forfeited=forfeited)
             try:
-                await self.storage.games.update(game_id, deadline=deadline)
+                await self.storage.games.update(game_id, deadline=deadline, state=state)
             except Exception as exc:
                 raise SaveFailed("the forfeit could not be saved; nothing changed") from exc
             table.forfeited, table.deadline = forfeited, deadline
-            # Stored with the state at the next move; the deadline above plays it at once.
             self._arm(table)
         await self.notify("forfeited", game_id, {"seat": seat, "user_id": str(user_id)})
         return table
@@ -405,8 +405,11 @@ class Sessions:
         *,
         autos: dict[int, int] | None = None,
         away: set[int] | None = None,
+        forfeited: set[int] | None = None,
     ) -> dict[str, Any]:
         session = table.session_dict()
+        if forfeited is not None:
+            session["forfeited"] = sorted(forfeited)
         if autos is not None:
             session["autos"] = {str(s): n for s, n in autos.items() if n}
         if away is not None:

@@ -40,6 +40,7 @@ UPDATABLE = (
     "table_message_id",
     "ping_message_id",
     "deadline",
+    "state",
 )
 
 
@@ -73,6 +74,8 @@ def encode(column: str, value: Any) -> Any:
         return dumps(dict(value))
     if column == "host_id":
         return str(value)
+    if column == "state":
+        return dumps(dict(value))
     return value
 
 
@@ -163,7 +166,8 @@ class Games:
         """Change lobby details, message ids or the deadline of a live game.
 
         Keywords: host_id, seats, rules, lobby_message_id, table_message_id, ping_message_id,
-        deadline.
+        deadline, and state: the same game with new session details (a forfeit), never a
+        move, which goes through save_move.
         """
         unknown = set(changes) - set(UPDATABLE)
         if unknown:

@@ -14,9 +14,18 @@ def db_path(tmp_path: Path) -> Path:
     return tmp_path / "bot.db"
 
 
+SEED = 20261129
+
+
+def make_bot(db_path: Path, **options) -> StealBot:
+    """The real bot on `db_path`, dealing from a fixed seed so every run plays the same game."""
+    options.setdefault("seed_source", lambda: SEED)
+    return StealBot(db_path, sync=True, **options)
+
+
 @pytest.fixture
 def simcord_bot(db_path: Path) -> StealBot:
-    return StealBot(db_path, sync=True)
+    return make_bot(db_path)
 
 
 @pytest.fixture

@@ -50,3 +50,15 @@ async def test_restore_finishes_a_game_that_is_over(make, storage, notes):
     assert (await storage.history.get(row.id)) is not None
     assert ("game_over", row.id) in [(k, g) for k, g, _ in notes.calls]
     await s.open_lobby(GUILD, CHANNEL, "a", RULES)  # the channel is free
+
+
+async def test_a_forfeit_survives_a_restart_before_the_next_move(make):
+    s1 = make(away_delay=3600)  # the forfeited seat's move would come much later
+    table = await table_for(s1, ("a", "b"))
+    seat = table.turn
+    await s1.forfeit(table.game_id, table.seats[seat])
+    await s1.close()
+
+    s2 = make(away_delay=3600)
+    await s2.restore()
+    assert s2.table(table.game_id).forfeited == {seat}
