@@ -221,7 +221,8 @@ class Presenter:
         if user is not None:
             link = ""
             if ch.table_id is not None:
-                link = " " + render.jump_url(ch.guild_id, ch.channel_id, ch.table_id)
+                url = render.jump_url(ch.guild_id, ch.channel_id, ch.table_id)
+                link = f" [Go to the table]({url})"
             try:
                 sent = await target.send(
                     f"<@{user}>, your turn in Steal the Bundle!{link}",

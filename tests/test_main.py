@@ -1,13 +1,64 @@
 import os
 import subprocess
 import sys
+from pathlib import Path
+
+import pytest
+
+from bot.config import ConfigError, load
+
+ROOT = Path(__file__).resolve().parent.parent
 
 
-def test_without_a_token_the_bot_exits_2_with_one_line():
-    env = {k: v for k, v in os.environ.items() if k != "DISCORD_TOKEN"}
-    done = subprocess.run(
-        [sys.executable, "-m", "bot"], capture_output=True, text=True, env=env, timeout=60
+def run_bot(cwd: Path, env_extra: dict[str, str] | None = None) -> subprocess.CompletedProcess:
+    env = {k: v for k, v in os.environ.items() if k not in ("DISCORD_TOKEN", "TURN_SECONDS")}
+    env["PYTHONPATH"] = str(ROOT)
+    env.update(env_extra or {})
+    return subprocess.run(
+        [sys.executable, "-m", "bot"], capture_output=True, text=True, env=env, cwd=cwd, timeout=60
     )
+
+
+def test_without_a_token_the_bot_exits_2_with_one_line(tmp_path):
+    done = run_bot(tmp_path)  # no .env in tmp_path
     assert done.returncode == 2
     lines = done.stderr.strip().splitlines()
     assert len(lines) == 1 and "DISCORD_TOKEN" in lines[0]
+
+
+def test_dotenv_is_read_and_a_bad_setting_exits_2_naming_it(tmp_path):
+    (tmp_path / ".env").write_text("DISCORD_TOKEN=not-a-real-token\nTURN_SECONDS=5\n")
+    done = run_bot(tmp_path)
+    assert done.returncode == 2
+    assert "TURN_SECONDS" in done.stderr and "not-a-real-token" not in done.stderr
+
+
+def test_config_defaults_and_values():
+    config = load({"DISCORD_TOKEN": " abc "})
+    assert config.token == "abc" and config.turn_seconds == 120 and config.dev_guild_id is None
+    assert str(config.database) == "data/steal.db" and "abc" not in repr(config)
+    config = load(
+        {"DISCORD_TOKEN": "t", "DEV_GUILD_ID": "42", "TURN_SECONDS": "off", "LOG_LEVEL": "debug"}
+    )
+    assert config.dev_guild_id == 42 and config.turn_seconds is None and config.log_level == "DEBUG"
+    assert load({"DISCORD_TOKEN": "t", "TURN_SECONDS": "15"}).turn_seconds == 15
+
+
+@pytest.mark.parametrize(
+    "key, value",
+    [
+        ("DEV_GUILD_ID", "my-server"),
+        ("TURN_SECONDS", "14"),
+        ("TURN_SECONDS", "86401"),
+        ("TURN_SECONDS", "soon"),
+        ("LOG_LEVEL", "LOUD"),
+    ],
+)
+def test_bad_values_name_the_setting(key, value):
+    with pytest.raises(ConfigError, match=key):
+        load({"DISCORD_TOKEN": "t", key: value})
+
+
+def test_missing_token_says_what_to_do():
+    with pytest.raises(ConfigError, match=r"\.env"):
+        load({})

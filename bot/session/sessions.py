@@ -146,8 +146,11 @@ class Sessions:
             deadline = None
             if self.lobby_seconds is not None:
                 deadline = self.clock() + self.lobby_seconds
+            if deadline is not None or max_players != MAX_PLAYERS:
                 try:
-                    await self.storage.games.update(row.id, deadline=deadline)
+                    await self.storage.games.update(
+                        row.id, deadline=deadline, max_players=max_players
+                    )
                 except Exception as exc:
                     with contextlib.suppress(Exception):
                         await self.storage.games.cancel(row.id)
@@ -485,7 +488,7 @@ class Sessions:
         if row.state is None:
             lobby = Lobby(
                 row.id, row.guild_id, row.channel_id, row.host_id,
-                Rules.from_dict(row.rules), list(row.seats), MAX_PLAYERS, row.deadline,
+                Rules.from_dict(row.rules), list(row.seats), row.max_players, row.deadline,
             )  # fmt: skip
             self._add_lobby(lobby)
             return True

@@ -41,6 +41,7 @@ UPDATABLE = (
     "ping_message_id",
     "deadline",
     "state",
+    "max_players",
 )
 
 
@@ -59,6 +60,7 @@ class GameRow:
     table_message_id: int | None
     ping_message_id: int | None
     deadline: float | None
+    max_players: int  # a lobby's seat limit
     created_at: float
     updated_at: float
 
@@ -94,6 +96,7 @@ def to_row(r: Any) -> GameRow:
         table_message_id=r["table_message_id"],
         ping_message_id=r["ping_message_id"],
         deadline=r["deadline"],
+        max_players=r["max_players"],
         created_at=r["created_at"],
         updated_at=r["updated_at"],
     )
@@ -166,8 +169,8 @@ class Games:
         """Change lobby details, message ids or the deadline of a live game.
 
         Keywords: host_id, seats, rules, lobby_message_id, table_message_id, ping_message_id,
-        deadline, and state: the same game with new session details (a forfeit), never a
-        move, which goes through save_move.
+        deadline, max_players, and state: the same game with new session details (a forfeit),
+        never a move, which goes through save_move.
         """
         unknown = set(changes) - set(UPDATABLE)
         if unknown:

@@ -93,6 +93,12 @@ MIGRATIONS: tuple[str, ...] = (
 
     PRAGMA user_version = 2;
     """,
+    # 3: a lobby's seat limit, so a restart keeps it.
+    """
+    ALTER TABLE games ADD COLUMN max_players INTEGER NOT NULL DEFAULT 4;
+
+    PRAGMA user_version = 3;
+    """,
 )
 
 LATEST = len(MIGRATIONS)

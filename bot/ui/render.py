@@ -11,7 +11,7 @@ from dataclasses import dataclass
 
 import discord
 
-from bot.engine import TRAIL, Move, Rules, view
+from bot.engine import TRAIL, BundleView, Move, Rules, view
 from bot.session import Hand, Lobby, Table
 
 from . import ids
@@ -86,6 +86,12 @@ def lobby_closed(why: str) -> Message:
 # ----- table
 
 
+def bundle_text(bundle: BundleView, rules: Rules) -> str:
+    return (
+        f"{plural(bundle.size, 'card')}, top {label(bundle.top, rules)}" if bundle.top else "empty"
+    )
+
+
 def table(
     t: Table, names: Mapping[str, str], log: Sequence[str], *, final: bool = False
 ) -> Message:
@@ -98,10 +104,7 @@ def table(
     embed.add_field(name="Pool", value=labels(v.pool, rules), inline=False)
     for seat, user in enumerate(game.seats):
         bundles = v.bundles[seat]
-        tops = " / ".join(
-            f"{label(b.top, rules)} on {plural(b.size, 'card')}" if b.top else "empty"
-            for b in bundles
-        )
+        tops = " / ".join(bundle_text(b, rules) for b in bundles)
         marks = ""
         if seat in t.forfeited:
             marks = " 🏳️ forfeited"
@@ -118,9 +121,10 @@ def table(
         status = "The game is over."
     else:
         turn_user = game.seats[v.turn] if v.turn is not None else None
-        status = f"Stock: {plural(v.stock_size, 'card')}. Turn: {mention(turn_user)}"
+        status = f"Turn: {mention(turn_user)}"
         if t.deadline is not None:
-            status += f", auto-play {timestamp(t.deadline)}"
+            status += f" · auto-play {timestamp(t.deadline)}"
+        status += f"\nStock: {plural(v.stock_size, 'card')}"
     embed.description = status
     if log:
         embed.add_field(name="Last moves", value="\n".join(log[-LOG_LINES:]), inline=False)
@@ -172,14 +176,18 @@ def _status(h: Hand, t: Table, names: Mapping[str, str]) -> str:
 
 def hand(h: Hand, t: Table, names: Mapping[str, str], note: str | None = None) -> Message:
     v, rules = h.view, h.view.rules
-    mine = " / ".join(
-        f"{label(b.top, rules)} on {plural(b.size, 'card')}" if b.top else "empty"
-        for b in v.bundles[h.seat]
+    mine = " / ".join(bundle_text(b, rules) for b in v.bundles[h.seat])
+    others = "; ".join(
+        f"{names.get(user) or f'Player {seat + 1}'}: "
+        + " / ".join(bundle_text(b, rules) for b in v.bundles[seat])
+        for seat, user in enumerate(v.seats)
+        if seat != h.seat
     )
     lines = [
         f"**Your hand**: {labels(v.hand, rules)}",
         f"Pool: {labels(v.pool, rules)}",
         f"Your bundle: {mine}",
+        f"Others: {others}",
         _status(h, t, names),
     ]
     if note:

@@ -20,7 +20,8 @@ SEED = 20261129
 def make_bot(db_path: Path, **options) -> StealBot:
     """The real bot on `db_path`, dealing from a fixed seed so every run plays the same game."""
     options.setdefault("seed_source", lambda: SEED)
-    return StealBot(db_path, sync=True, **options)
+    options.setdefault("sync", True)
+    return StealBot(db_path, **options)
 
 
 @pytest.fixture

@@ -1,4 +1,5 @@
 from bot.engine import legal_moves, new_game, play, to_dict
+from bot.session import LobbyFull
 
 from .conftest import CHANNEL, GUILD, RULES, play_turn, table_for, wait_for
 
@@ -62,3 +63,21 @@ async def test_a_forfeit_survives_a_restart_before_the_next_move(make):
     s2 = make(away_delay=3600)
     await s2.restore()
     assert s2.table(table.game_id).forfeited == {seat}
+
+
+async def test_a_lobby_keeps_its_seat_limit_across_a_restart(make):
+    s1 = make()
+    lobby = await s1.open_lobby(GUILD, CHANNEL, "a", RULES, max_players=2)
+    await s1.close()
+
+    s2 = make()
+    await s2.restore()
+    assert s2.lobby_in(CHANNEL).max_players == 2
+    await s2.join(CHANNEL, "b")
+    try:
+        await s2.join(CHANNEL, "c")
+    except LobbyFull:
+        pass
+    else:
+        raise AssertionError("a third player joined a 2-player lobby")
+    assert s2.lobby_in(CHANNEL).game_id == lobby.game_id

@@ -1,0 +1,48 @@
+"""Start-up: command sync policy, guild-only commands, default intents."""
+
+import discord
+
+from .conftest import make_bot
+
+
+def command_syncs(env) -> list:
+    return [r for r in env.http_requests if r.method == "PUT" and "/commands" in r.path]
+
+
+async def test_commands_are_guild_only_and_intents_are_not_privileged(simcord_env):
+    bot = simcord_env.bot
+    (group,) = bot.tree.get_commands()
+    assert group.name == "steal" and group.guild_only
+    assert {c.name for c in group.commands} == {
+        "new", "join", "leave", "start", "hand", "table", "rules", "forfeit", "cancel",
+    }  # fmt: skip
+    intents = bot.intents
+    assert not (intents.members or intents.presences or intents.message_content)
+
+
+async def test_sync_happens_only_when_the_commands_changed(simcord_env, db_path, channel, players):
+    assert len(command_syncs(simcord_env)) == 1  # the fixture's bot syncs and leaves a marker
+    await simcord_env.restart_bot(make_bot(db_path, sync=None))
+    assert len(command_syncs(simcord_env)) == 1  # same commands: no sync
+    (db_path.parent / ".commands-synced").write_text("an older command set")
+    await simcord_env.restart_bot(make_bot(db_path, sync=None))
+    assert len(command_syncs(simcord_env)) == 2  # changed: synced
+    await simcord_env.restart_bot(make_bot(db_path, sync=False))
+    (db_path.parent / ".commands-synced").unlink()
+    await simcord_env.restart_bot(make_bot(db_path, sync=False))
+    assert len(command_syncs(simcord_env)) == 2  # --no-sync: never
+    await simcord_env.restart_bot(make_bot(db_path, sync=True))
+    assert len(command_syncs(simcord_env)) == 3  # --sync: always
+    result = await players[0].slash(channel, "steal rules")
+    assert result.ephemeral and "Standard" in result.response.embeds[0].title
+
+
+async def test_a_dev_guild_gets_the_commands_directly(
+    simcord_env, db_path, guild, channel, players
+):
+    await simcord_env.restart_bot(make_bot(db_path, dev_guild_id=guild.id))
+    put = command_syncs(simcord_env)[-1]
+    assert f"/guilds/{guild.id}/commands" in put.path
+    result = await players[0].slash(channel, "steal new")
+    assert isinstance(result.response.embeds[0], discord.Embed)
+    assert "new game" in result.response.embeds[0].title
