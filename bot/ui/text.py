@@ -93,17 +93,18 @@ Name = Callable[[int], str]  # seat -> how to show that player
 
 
 def choice_label(move: Move, rules: Rules, pool: tuple[str, ...], bundles, name: Name) -> str:
-    """A choice button's words, e.g. "Capture 2 × K" or "Steal Bob's 12 cards"."""
-    card = label(move.card, rules)
-    mine = f" into your bundle {move.own_bundle + 1}" if move.own_bundle is not None else ""
+    """A choice button's words: "Capture 2 × K", "Steal Bob's 12 cards", "Trail 7♣"; with
+    double bundles also which bundle, e.g. "Steal Bob's bundle 2 (5 cards) → your bundle 1"."""
+    into = f" → your bundle {move.own_bundle + 1}" if move.own_bundle is not None else ""
     if move.action == CAPTURE:
         n = sum(1 for c in pool if RANK[c] == RANK[move.card])
-        return f"Capture {n} × {rank_label(RANK[move.card], rules)}{mine}"
+        return f"Capture {n} × {rank_label(RANK[move.card], rules)}{into}"
     if move.action == STEAL:
-        size = bundles[move.target_seat][move.target_bundle or 0].size
-        which = f" bundle {move.target_bundle + 1}" if move.target_bundle is not None else ""
-        return f"Steal {name(move.target_seat)}'s{which} {plural(size, 'card')}{mine}"
-    return f"Trail {card}"
+        size = plural(bundles[move.target_seat][move.target_bundle or 0].size, "card")
+        if move.target_bundle is None:
+            return f"Steal {name(move.target_seat)}'s {size}{into}"
+        return f"Steal {name(move.target_seat)}'s bundle {move.target_bundle + 1} ({size}){into}"
+    return f"Trail {label(move.card, rules)}"
 
 
 def describe(events: list[dict[str, Any]], rules: Rules, name: Name) -> list[str]:
