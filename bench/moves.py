@@ -1,0 +1,576 @@
+"""What one move costs in our code, beside a button handler that only answers the click.
+
+    python bench/moves.py [--json] [--games 100] [--players 2] [--seed S]
+
+The bot's own code runs for real: the Steal cog's button handler, the session layer (the game's
+lock, engine, turn timers), the Storage on an SQLite file in a temporary folder (WAL,
+synchronous=FULL, as configured), rendering, and the presenter with its background task per
+game, wired as StealBot.setup_hook wires them. Only Discord is stood in for, by `Discord` below:
+each call the bot makes (interaction response, message edit, send, delete) is built and
+JSON-encoded with discord.py's own helpers (the CPU a real call spends before the network) and
+answered on the event loop's next turn, with no network delay.
+
+GAMES games of PLAYERS players are opened, joined and started through the cog (the /steal new
+callback, the Join, Start and My hand buttons) and spread over a game's length: game i is
+played on, untimed, i/GAMES of the way, so the moves that re-deal or end a game come at their
+natural rate. A game that ends is replaced by a new one in its channel, untimed.
+
+Then come rounds. In a round the player to act in every game clicks a card (at random among
+those with one possible play; if every card has several, an untimed click first opens the
+choice and the timed click is one of the choices), and one player of every game clicks a button
+whose handler only answers: `await interaction.response.edit_message(content="ok")`. Each click
+is a new interaction handed to the handler in a task of its own, as discord.py does. Two phases:
+
+- at once: all the games' move clicks are handed over together (GAMES handlers in flight), then
+  all the trivial clicks, or the other way round in the next round (AB BA AB ...). Everybody
+  clicking in the same instant: the worst case for GAMES concurrent games.
+- one at a time: the same games, one click in flight, a move and a trivial click taking turns;
+  each click comes once the previous one and its background work are done. What a move costs
+  when it waits for nobody.
+
+Timed, per click, with time.perf_counter: from entering the button handler (`Steal.on_button`,
+wrapped on the instance) to its return, which is when the response has been sent. For a move:
+the player's name check, the hand's legal moves, the game's lock, engine apply, the commit to
+SQLite, arming the turn timer, the session event for the presenter, rendering the new hand and
+building, encoding and sending the response. Only clicks that played a move count, and a click
+the bot refused or an error logged fails the run ("unexpected" must be 0). At once, the
+figures include waiting for the other games' work: one event loop, and one SQLite connection
+that commits one transaction at a time.
+
+Not in the move figures, timed on their own: the presenter's background work after a move.
+"table update" is one table message edit (render.table and the call); "presenter flush" is all
+of it for the move: the table, the turn ping (delete, send, save its id) and the next player's
+hand. It shares the event loop and the database with the moves, as in production.
+
+Not included: Discord's network round trip (a real handler also waits for it before it
+returns), and discord.py's gateway parsing and routing of the click, which come before the
+handler is entered and are the same for both kinds. Why not SimCord: its actors cannot act
+concurrently, it settles for at least 50 ms after each action, and with settling bypassed its
+tracking of every callback the bot schedules dominated the figures and grew with the number of
+games (100 games gave 62 moves/s at once where 10 gave 149; a trivial click cost 0.4 ms).
+"""
+
+from __future__ import annotations
+
+import argparse
+import asyncio
+import contextvars
+import inspect
+import itertools
+import json
+import logging
+import random
+import statistics
+import sys
+import tempfile
+import time
+from collections import defaultdict
+from pathlib import Path
+from typing import Any
+
+import discord
+from discord import app_commands
+from discord.http import handle_message_parameters
+from discord.webhook.async_ import interaction_message_response_params
+
+from bot.client import StealBot, now
+from bot.engine import preset
+from bot.engine.playout import random_game
+from bot.session import Sessions
+from bot.storage import Storage
+from bot.ui import ids
+from cogs.steal import Steal
+
+TRIVIAL = "bench:ok"  # the trivial button's custom_id (not one the bot could have sent)
+AT_ONCE, ONE_BY_ONE = "at_once", "one_at_a_time"
+GUILD = 1
+CHANNEL_MESSAGE, UPDATE_MESSAGE = 4, 7  # interaction response types
+# Set per click by Probe.on_button; Probe.play marks it when a move was played. A dict, so the
+# mark made in the task the cog plays the move in (it gets a copy of the context) is seen here.
+PLAYED: contextvars.ContextVar[dict[str, bool]] = contextvars.ContextVar("played")
+
+
+# ----- the stand-in for Discord
+
+
+class Discord:
+    """Answers every call at once, after building and encoding its request as discord.py does.
+    The answer comes on the event loop's next turn, as a real one comes through the loop: a
+    call lets other tasks run, as in production, minus the network's delay."""
+
+    def __init__(self) -> None:
+        self.ids = itertools.count(10**17)
+
+    async def call(self, fields: dict[str, Any], response_type: int | None = None) -> Message:
+        fields.pop("ephemeral", None)
+        if response_type is None:
+            params = handle_message_parameters(**fields)
+        else:
+            params = interaction_message_response_params(type=response_type, **fields)
+        discord.utils._to_json(params.payload)
+        await asyncio.sleep(0)
+        return Message(self, next(self.ids))
+
+
+class Message:
+    def __init__(self, wire: Discord, message_id: int) -> None:
+        self.wire, self.id = wire, message_id
+
+    async def edit(self, **fields: Any) -> Message:
+        return await self.wire.call(fields)
+
+    async def delete(self) -> None:
+        await asyncio.sleep(0)
+
+
+class Channel:
+    def __init__(self, wire: Discord) -> None:
+        self.wire = wire
+
+    def get_partial_message(self, message_id: int) -> Message:
+        return Message(self.wire, message_id)
+
+    async def send(self, content: str | None = None, **fields: Any) -> Message:
+        return await self.wire.call({"content": content, **fields})
+
+
+class Response:
+    def __init__(self, interaction: Interaction) -> None:
+        self.interaction = interaction
+        self.done = False
+
+    def is_done(self) -> bool:
+        return self.done
+
+    def _answer(self) -> None:
+        if self.done:
+            raise discord.InteractionResponded(self.interaction)  # type: ignore[arg-type]
+        self.done = True
+
+    async def send_message(self, content: str | None = None, **fields: Any) -> None:
+        self._answer()
+        fields["content"] = content
+        self.interaction.sent = await self.interaction.wire.call(fields, CHANNEL_MESSAGE)
+
+    async def edit_message(self, **fields: Any) -> None:
+        self._answer()
+        await self.interaction.wire.call(fields, UPDATE_MESSAGE)
+
+    async def defer(self, **_: Any) -> None:
+        self._answer()
+        await asyncio.sleep(0)
+
+
+class Followup:
+    def __init__(self, wire: Discord) -> None:
+        self.wire = wire
+
+    async def send(self, content: str | None = None, **fields: Any) -> Message:
+        return await self.wire.call({"content": content, **fields})
+
+
+class User:
+    def __init__(self, user_id: int) -> None:
+        self.id = user_id
+        self.display_name = f"player {user_id}"
+
+
+class Interaction:
+    """What the cog and the presenter read of a discord.Interaction."""
+
+    command = None
+
+    def __init__(
+        self, wire: Discord, user: User, channel_id: int, message: Message | None, custom_id: str
+    ) -> None:
+        self.wire, self.user, self.channel_id, self.message = wire, user, channel_id, message
+        self.guild_id = GUILD
+        self.data = {"custom_id": custom_id, "component_type": 2}
+        self.created_at = discord.utils.utcnow()
+        self.app_permissions = self.permissions = discord.Permissions.all()
+        self.response = Response(self)
+        self.followup = Followup(wire)
+        self.sent: Message | None = None
+
+    async def original_response(self) -> Message:
+        assert self.sent is not None
+        return self.sent
+
+    async def edit_original_response(self, **fields: Any) -> Message:
+        return await self.wire.call(fields)
+
+
+class Bot:
+    """What the cog and the presenter use of StealBot."""
+
+    def __init__(self, storage: Storage, wire: Discord) -> None:
+        self.storage, self.wire = storage, wire
+        self.sessions: Sessions | None = None
+        self.button_handler: Any = None
+
+    def get_partial_messageable(self, channel_id: int, *, guild_id: int | None = None) -> Channel:
+        return Channel(self.wire)
+
+
+async def make_bot(folder: Path, seed: int) -> tuple[Bot, Steal]:
+    """Storage, cog and session layer, wired as StealBot.setup_hook wires them."""
+    storage = await Storage.open(folder / "bot.db")
+    bot = Bot(storage, Discord())
+    cog = Steal(bot)  # type: ignore[arg-type]
+    defaults = inspect.signature(StealBot).parameters
+    deals = random.Random(seed)
+    bot.sessions = Sessions(
+        storage,
+        clock=now,
+        notify=cog.on_session_event,
+        turn_seconds=defaults["turn_seconds"].default,
+        lobby_seconds=defaults["lobby_seconds"].default,
+        seed_source=lambda: deals.getrandbits(63),
+    )
+    return bot, cog
+
+
+# ----- timing
+
+
+class Probe(logging.Handler):
+    """Wraps the cog's button handler and its `tell`, Sessions.play and two presenter methods,
+    on the instances (the bot's code is unchanged). Keeps the timings, and what went wrong:
+    errors logged, and clicks the bot answered with a refusal or an error (through `tell`)."""
+
+    def __init__(self, bot: Bot, cog: Steal) -> None:
+        super().__init__(logging.ERROR)
+        logging.getLogger().addHandler(self)
+        self.problems: list[str] = []
+        self.phase: str | None = None  # where samples go; None: not recording
+        self.samples: dict[tuple[str, str], list[float]] = defaultdict(list)
+        self.first_entry = self.last_return = 0.0
+        self.presenter = cog.presenter
+        self._tell, self._on_button, self._play = cog.tell, cog.on_button, bot.sessions.play
+        self._send_table, self._flush = self.presenter._send_table, self.presenter._flush
+        cog.tell, cog.on_button = self.tell, self.on_button  # type: ignore[method-assign]
+        bot.sessions.play = self.play  # type: ignore[method-assign]
+        self.presenter._send_table = self.timed_send_table  # type: ignore[method-assign]
+        self.presenter._flush = self.timed_flush  # type: ignore[method-assign]
+
+    def emit(self, record: logging.LogRecord) -> None:
+        self.problems.append(record.getMessage())
+
+    async def tell(self, interaction: Any, text: str, **extra: Any) -> None:
+        self.problems.append(text)
+        await self._tell(interaction, text, **extra)
+
+    def record(self, kind: str, seconds: float) -> None:
+        if self.phase is not None:
+            self.samples[(self.phase, kind)].append(seconds)
+
+    async def on_button(self, interaction: Interaction, action: ids.Action | None) -> None:
+        started = time.perf_counter()
+        self.first_entry = self.first_entry or started
+        mark = {"played": False}
+        token = PLAYED.set(mark)
+        try:
+            if interaction.data["custom_id"] == TRIVIAL:
+                await interaction.response.edit_message(content="ok")
+                kind = "trivial"
+            else:
+                await self._on_button(interaction, action)  # type: ignore[arg-type]
+                kind = "move" if mark["played"] else "other"
+        finally:
+            PLAYED.reset(token)
+        self.last_return = time.perf_counter()
+        self.record(kind, self.last_return - started)
+
+    async def play(self, *args: Any, **kwargs: Any) -> Any:
+        played = await self._play(*args, **kwargs)
+        mark = PLAYED.get(None)
+        if mark is not None:
+            mark["played"] = True
+        return played
+
+    async def timed_send_table(self, ch: Any) -> None:
+        started = time.perf_counter()
+        await self._send_table(ch)
+        self.record("table_update", time.perf_counter() - started)
+
+    async def timed_flush(self, ch: Any) -> None:
+        started = time.perf_counter()
+        await self._flush(ch)
+        self.record("presenter_flush", time.perf_counter() - started)
+
+    async def presenter_idle(self) -> None:
+        while workers := [
+            ch.worker
+            for ch in self.presenter.channels.values()
+            if ch.worker is not None and not ch.worker.done()
+        ]:
+            await asyncio.wait(workers)
+
+
+# ----- the bench
+
+
+class Game:
+    """One channel, its players and the messages they click."""
+
+    def __init__(self, channel_id: int, users: list[User]) -> None:
+        self.channel_id, self.users = channel_id, users
+        self.game_id = -1
+        self.table: Message | None = None  # the lobby message, which becomes the table
+        self.hands: dict[str, Message] = {}  # player id -> their hand message
+        self.trivial: Message | None = None
+
+
+Click = tuple[User, int, Message | None, str]  # who, channel, the message clicked, custom_id
+
+
+class Bench:
+    def __init__(self, bot: Bot, cog: Steal, args: argparse.Namespace) -> None:
+        self.bot, self.cog, self.args = bot, cog, args
+        self.sessions: Sessions = bot.sessions  # type: ignore[assignment]
+        self.wire = bot.wire
+        self.rng = random.Random(args.seed)
+        self.probe = Probe(bot, cog)
+        self.games: list[Game] = []
+        self.rates: dict[str, list[float]] = defaultdict(list)  # clicks/s per round, at once
+
+    # ----- clicking
+
+    async def click(self, click: Click) -> Interaction:
+        user, channel_id, message, custom_id = click
+        made = Interaction(self.wire, user, channel_id, message, custom_id)
+        await asyncio.create_task(self.probe.on_button(made, ids.parse(custom_id)))
+        return made
+
+    async def together(self, clicks: list[Click], phase: str | None = None) -> list[Interaction]:
+        """All the clicks in flight at once; returns once they and their background work are
+        done."""
+        self.probe.phase, self.probe.first_entry = phase, 0.0
+        made = await asyncio.gather(*(self.click(c) for c in clicks))
+        if phase is not None:
+            seconds = self.probe.last_return - self.probe.first_entry
+            self.rates[phase].append(len(clicks) / seconds)
+        await self.probe.presenter_idle()
+        self.probe.phase = None
+        return made
+
+    async def one_by_one(self, clicks: list[tuple[Click, str | None]]) -> None:
+        """Each click once the previous one and its background work are done."""
+        for click, phase in clicks:
+            self.probe.phase = phase
+            await self.click(click)
+            await self.probe.presenter_idle()
+        self.probe.phase = None
+
+    # ----- setting up (untimed)
+
+    async def start(self, games: list[Game], offsets: list[int]) -> None:
+        """/steal new, Join, Start; play each game `offset` moves on through the session layer;
+        then every player clicks My hand."""
+        rules = app_commands.Choice(name=self.args.rules, value=self.args.rules)
+        for game in games:
+            made = Interaction(self.wire, game.users[0], game.channel_id, None, "")
+            await self.cog.new.callback(self.cog, made, rules, self.args.players)
+            game.table = made.sent
+            game.game_id = self.sessions.channels[game.channel_id]
+        for op, who in (("join", slice(1, None)), ("start", slice(0, 1))):
+            await self.together(
+                [
+                    (u, g.channel_id, g.table, ids.lobby(op, g.game_id))
+                    for g in games
+                    for u in g.users[who]
+                ]
+            )
+        await asyncio.gather(*(self.advance(g, n) for g, n in zip(games, offsets, strict=True)))
+        await self.probe.presenter_idle()
+        hands = [(g, u) for g in games for u in g.users]
+        made = await self.together(
+            [(u, g.channel_id, g.table, ids.table("hand", g.game_id)) for g, u in hands]
+        )
+        for (game, user), interaction in zip(hands, made, strict=True):
+            assert interaction.sent is not None, self.probe.problems
+            game.hands[str(user.id)] = interaction.sent
+        for game in games:
+            game.trivial = game.trivial or Message(self.wire, next(self.wire.ids))
+
+    async def advance(self, game: Game, moves: int) -> None:
+        for _ in range(moves):
+            table = self.sessions.tables[game.game_id]
+            move = self.rng.choice(table.hand(table.turn).legal)
+            await self.sessions.play(game.game_id, table.seats[table.turn], move, table.version)
+
+    async def setup(self) -> None:
+        per_game = len(random_game(preset(self.args.rules), self.args.players, 0).moves)
+        n, p = self.args.games, self.args.players
+        self.games = [
+            Game(1000 + i, [User(10_000 + i * p + seat) for seat in range(p)]) for i in range(n)
+        ]
+        await self.start(self.games, [i * (per_game - 1) // n for i in range(n)])
+
+    # ----- rounds
+
+    async def round(self, name: str, n: int, recording: bool) -> None:
+        moves: list[Click] = []
+        choosing: list[Click] = []
+        for game in self.games:
+            table = self.sessions.tables[game.game_id]
+            user = table.seats[table.turn]
+            by_card: dict[str, list[Any]] = defaultdict(list)
+            for move in table.hand(table.turn).legal:
+                by_card[move.card].append(move)
+            single = sorted(c for c, options in by_card.items() if len(options) == 1)
+            who = next(u for u in game.users if str(u.id) == user)
+            where, gid, v = (game.channel_id, game.hands[user]), game.game_id, table.version
+            if single:
+                moves.append((who, *where, ids.card(gid, v, self.rng.choice(single))))
+                continue
+            card = self.rng.choice(sorted(by_card))
+            choosing.append((who, *where, ids.card(gid, v, card)))
+            moves.append((who, *where, ids.move(gid, v, self.rng.choice(by_card[card]))))
+        trivial = [
+            (g.users[self.rng.randrange(len(g.users))], g.channel_id, g.trivial, TRIVIAL)
+            for g in self.games
+        ]
+        if choosing:
+            await self.together(choosing)
+        sides = [("move", moves), ("trivial", trivial)]
+        if name == AT_ONCE:
+            for kind, clicks in sides if n % 2 == 0 else sides[::-1]:
+                await self.together(clicks, f"{name}/{kind}" if recording else None)
+        else:
+            turns = []
+            for i, (move, click) in enumerate(zip(moves, trivial, strict=True)):
+                pair = [("move", move), ("trivial", click)]
+                for kind, each in pair if (i + n) % 2 == 0 else pair[::-1]:
+                    turns.append((each, f"{name}/{kind}" if recording else None))
+            await self.one_by_one(turns)
+        ended = [g for g in self.games if g.game_id not in self.sessions.tables]
+        if ended:
+            await self.start(ended, [0] * len(ended))
+
+    async def phase(self, name: str, samples: int, warmup: int) -> None:
+        for n in range(warmup + -(-samples // self.args.games)):
+            await self.round(name, n, recording=n >= warmup)
+
+    async def run(self) -> dict[str, Any]:
+        started = time.perf_counter()
+        await self.setup()
+        await self.phase(AT_ONCE, self.args.samples, self.args.warmup)
+        if self.args.one_by_one:
+            await self.phase(ONE_BY_ONE, self.args.one_by_one, 1)
+        figures: dict[str, Any] = {
+            "games": self.args.games,
+            "players": self.args.players,
+            "rules": self.args.rules,
+            "seed": self.args.seed,
+        }
+        for name in (AT_ONCE, ONE_BY_ONE):
+            if self.probe.samples[(f"{name}/move", "move")]:
+                figures[name] = self.figures(name)
+        other = sum(len(v) for (_, kind), v in self.probe.samples.items() if kind == "other")
+        figures["unexpected"] = other + len(self.probe.problems)
+        figures["seconds"] = round(time.perf_counter() - started, 1)
+        for problem in self.probe.problems[:5]:
+            print(f"problem: {problem}", file=sys.stderr)
+        return figures
+
+    def figures(self, name: str) -> dict[str, Any]:
+        def ms(values: list[float]) -> dict[str, Any]:
+            p99 = statistics.quantiles(values, n=100, method="inclusive")[98]
+            return {
+                "n": len(values),
+                "median_ms": round(statistics.median(values) * 1e3, 3),
+                "p99_ms": round(p99 * 1e3, 3),
+            }
+
+        s = self.probe.samples
+        move, trivial = ms(s[(f"{name}/move", "move")]), ms(s[(f"{name}/trivial", "trivial")])
+        if name == AT_ONCE:
+            move["per_s"] = round(statistics.median(self.rates[f"{name}/move"]))
+            trivial["per_s"] = round(statistics.median(self.rates[f"{name}/trivial"]))
+        return {
+            "move": move,
+            "trivial": trivial,
+            "ratio_median": round(move["median_ms"] / trivial["median_ms"], 1),
+            "ratio_p99": round(move["p99_ms"] / trivial["p99_ms"], 1),
+            "table_update": ms(s[(f"{name}/move", "table_update")]),
+            "presenter_flush": ms(s[(f"{name}/move", "presenter_flush")]),
+        }
+
+
+async def bench(args: argparse.Namespace) -> dict[str, Any]:
+    with tempfile.TemporaryDirectory(prefix="bench-moves-") as folder:
+        bot, cog = await make_bot(Path(folder), args.seed)
+        try:
+            return await Bench(bot, cog, args).run()
+        finally:
+            await cog.cog_unload()
+            await bot.sessions.close()
+            await bot.storage.close()
+
+
+def table(figures: dict[str, Any]) -> str:
+    lines = [
+        f"{figures['games']} games of {figures['players']} players ({figures['rules']} rules),"
+        f" seed {figures['seed']}; ms from entering the button handler to its response",
+        f"{'':32}{'n':>6}{'median':>10}{'p99':>10}{'per s':>8}",
+    ]
+    titles = {
+        AT_ONCE: f"all {figures['games']} games click at once",
+        ONE_BY_ONE: f"one click at a time ({figures['games']} games open)",
+    }
+    for name, title in titles.items():
+        f = figures.get(name)
+        if f is None:
+            continue
+        lines.append(title)
+        for label, row in (
+            ("our move", f["move"]),
+            ("trivial handler", f["trivial"]),
+            ("ratio", None),
+            ("background: table update", f["table_update"]),
+            ("background: presenter flush", f["presenter_flush"]),
+        ):
+            if row is None:
+                ratios = f"{f['ratio_median']:>9.1f}x{f['ratio_p99']:>9.1f}x"
+                lines.append(f"  {label:30}{'':6}{ratios}")
+                continue
+            rate = f"{row['per_s']:>8}" if "per_s" in row else ""
+            lines.append(
+                f"  {label:30}{row['n']:>6}{row['median_ms']:>10.2f}{row['p99_ms']:>10.2f}{rate}"
+            )
+    lines.append(
+        f"unexpected clicks: {figures['unexpected']}; {figures['seconds']} s."
+        " A shared, noisy machine: compare figures within one run."
+    )
+    return "\n".join(lines)
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--games", type=int, default=100, help="games in play (default 100)")
+    parser.add_argument("--players", type=int, default=2, choices=(2, 3, 4))
+    parser.add_argument("--rules", default="standard", help="a preset (default standard)")
+    parser.add_argument(
+        "--samples", type=int, default=3000, help="timed clicks per side, at once (default 3000)"
+    )
+    parser.add_argument(
+        "--one-by-one",
+        type=int,
+        default=2000,
+        help="timed clicks per side, one at a time (default 2000; 0: skip that phase)",
+    )
+    parser.add_argument("--warmup", type=int, default=2, help="untimed rounds at once")
+    parser.add_argument("--seed", type=int, default=20261129)
+    parser.add_argument("--json", action="store_true", help="print one JSON object")
+    args = parser.parse_args()
+    preset(args.rules)  # an unknown preset fails here, before any setup
+    logging.basicConfig(level=logging.WARNING)
+    figures = asyncio.run(bench(args))
+    print(json.dumps(figures) if args.json else table(figures))
+    if figures["unexpected"]:
+        raise SystemExit("some clicks went wrong (see above): these figures are not valid")
+
+
+if __name__ == "__main__":
+    main()
