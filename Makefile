@@ -27,6 +27,7 @@ format: $(STAMP)
 
 bench: $(STAMP)
 	$(PY) bench/engine_speed.py
+	$(PY) bench/moves.py
 
 clean:
 	rm -rf $(VENV) .pytest_cache .ruff_cache .hypothesis
