@@ -238,6 +238,7 @@ class Steal(commands.Cog):
         seat = table.seat_of(user)
         if seat is None:
             raise NotInGame()
+        await self.sessions.back(table.game_id, user)
         message = render.hand(table.hand(seat), table, self.sessions.names)
         await interaction.response.send_message(
             content=message.content, view=message.view, ephemeral=True
@@ -327,7 +328,7 @@ class Steal(commands.Cog):
         await self.ask(
             interaction,
             f"Cancel this {what}? It ends for everyone and nothing is recorded.",
-            "cancel",
+            "close" if what == "lobby" else "cancel",
             game_id,
             f"Yes, cancel the {what}",
         )
@@ -345,10 +346,13 @@ class Steal(commands.Cog):
         if not action.yes:
             await interaction.response.edit_message(content="Nothing changed.", view=None)
             return
-        if self.sessions.channels.get(interaction.channel_id) != action.game_id:
-            await interaction.response.edit_message(
-                content="That game has already ended.", view=None
-            )
+        # The question was about this lobby or this game: a lobby that has since started is not
+        # the lobby the member agreed to close.
+        live = self.sessions.lobbies if action.op == "close" else self.sessions.tables
+        if action.game_id not in live:
+            gone = "That lobby has already started or closed." if action.op == "close" else (
+                "That game has already ended.")  # fmt: skip
+            await interaction.response.edit_message(content=gone, view=None)
             return
         if action.op == "forfeit":
             await self.sessions.forfeit(action.game_id, interaction.user.id)
@@ -396,6 +400,7 @@ class Steal(commands.Cog):
             await self.send_hand(interaction, table)
             return
         self.presenter.remember_hand(table.game_id, user, interaction)
+        await self.sessions.back(table.game_id, user)
         if action.version != table.version:
             await self.show_hand(interaction, table, seat, OUT_OF_DATE)
             return
@@ -460,7 +465,7 @@ class Steal(commands.Cog):
             self.presenter.moved(table, payload)
         elif kind == "game_over":
             self.presenter.ended(table)
-        elif kind in ("away", "forfeited"):
+        elif kind in ("away", "forfeited", "back"):
             live = self.sessions.tables.get(game_id)
             if live is not None:
                 self.presenter.changed(live)

@@ -284,7 +284,9 @@ class Sessions:
             if seat in table.forfeited:
                 raise Forfeited()
             forfeited = table.forfeited | {seat}
-            deadline = self._deadline(table, table.game, table.away, forfeited)
+            deadline = table.deadline  # another seat's turn keeps its time
+            if table.turn == seat:  # this seat is played at once
+                deadline = self._deadline(table, table.game, table.away, forfeited)
             state = self._state(table, table.game, forfeited=forfeited)
             try:
                 await self.storage.games.update(game_id, deadline=deadline, state=state)
@@ -294,6 +296,30 @@ class Sessions:
             self._arm(table)
         await self.notify("forfeited", game_id, {"seat": seat, "user_id": str(user_id)})
         return table
+
+    async def back(self, game_id: int, user_id: str | int) -> bool:
+        """A player who was away did something (opened their hand, clicked a card): they are
+        back, so the bot stops playing for them and their turn gets the full timer. True if
+        they were away."""
+        table = self.table(game_id)
+        seat = table.seat_of(user_id)
+        if seat is None or seat not in table.away:
+            return False
+        async with table.lock:
+            if seat not in table.away:
+                return False
+            away = table.away - {seat}
+            autos = {**table.autos, seat: 0}
+            deadline = self._deadline(table, table.game, away, table.forfeited)
+            state = self._state(table, table.game, autos=autos, away=away)
+            try:
+                await self.storage.games.update(game_id, deadline=deadline, state=state)
+            except Exception as exc:
+                raise SaveFailed("your return could not be saved; try again") from exc
+            table.away, table.autos, table.deadline = away, autos, deadline
+            self._arm(table)
+        await self.notify("back", game_id, {"seat": seat, "user_id": str(user_id), "table": table})
+        return True
 
     async def cancel(self, channel_id: int, user_id: str | int, is_manager: bool = False) -> int:
         """End the channel's lobby or game with no result (host or a manager). Its id."""

@@ -190,19 +190,23 @@ class Games:
         game_id: int,
         state: Mapping[str, Any],
         *,
-        table_message_id: int | None = None,
+        table_message_id: int | Keep | None = KEEP,
         deadline: float | None = None,
     ) -> GameRow:
-        """Lobby to active: the deal is made; seats are taken from the state."""
+        """Lobby to active: the deal is made; seats are taken from the state. KEEP leaves the
+        table message id as it is (the lobby message usually becomes the table)."""
+        keep = table_message_id is KEEP
         async with self.storage.transaction() as db:
             await self._require(db, game_id, (LOBBY,))
             await db.execute(
                 "UPDATE games SET status = 'active', state = ?, seats = ?, version = 0,"
-                " table_message_id = ?, deadline = ?, updated_at = ? WHERE id = ?",
+                " table_message_id = CASE WHEN ? THEN table_message_id ELSE ? END,"
+                " deadline = ?, updated_at = ? WHERE id = ?",
                 (
                     dumps(state),
                     dumps(list(state["seats"])),
-                    table_message_id,
+                    keep,
+                    None if keep else table_message_id,
                     deadline,
                     self.storage.clock(),
                     game_id,

@@ -15,17 +15,17 @@ from bot.engine import ACTIONS, RANK, Move
 PREFIX = "stb"
 LOBBY_OPS = ("join", "leave", "start", "cancel")
 TABLE_OPS = ("hand", "rules")
-CONFIRM_OPS = ("cancel", "forfeit")
+CONFIRM_OPS = ("cancel", "close", "forfeit")  # cancel a game, close a lobby, forfeit
 _ACTION_CODE = {action: action[0] for action in ACTIONS}  # capture -> c, steal -> s, trail -> t
 _CODE_ACTION = {code: action for action, code in _ACTION_CODE.items()}
 
-_ID = r"(\d{1,18})"  # game ids and versions: small non-negative integers
+_ID = r"(0|[1-9][0-9]{0,17})"  # game ids and versions, exactly as str(int) writes them
 _SLOT = r"(-|[0-3])"  # a seat or bundle index, or - for none
 _PATTERNS = {
     "lobby": re.compile(rf"lobby:({'|'.join(LOBBY_OPS)}):{_ID}"),
     "table": re.compile(rf"table:({'|'.join(TABLE_OPS)}):{_ID}"),
-    "card": re.compile(rf"card:{_ID}:{_ID}:(\w{{2,3}})"),
-    "move": re.compile(rf"move:{_ID}:{_ID}:(\w{{2,3}}):([cst]):{_SLOT}:{_SLOT}:{_SLOT}"),
+    "card": re.compile(rf"card:{_ID}:{_ID}:([0-9A-Z]{{2,3}})"),
+    "move": re.compile(rf"move:{_ID}:{_ID}:([0-9A-Z]{{2,3}}):([cst]):{_SLOT}:{_SLOT}:{_SLOT}"),
     "back": re.compile(rf"back:{_ID}:{_ID}"),
     "confirm": re.compile(rf"confirm:({'|'.join(CONFIRM_OPS)}):{_ID}:(yes|no)"),
 }

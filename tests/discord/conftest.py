@@ -17,11 +17,27 @@ def db_path(tmp_path: Path) -> Path:
 SEED = 20261129
 
 
+_made: list[StealBot] = []
+
+
 def make_bot(db_path: Path, **options) -> StealBot:
     """The real bot on `db_path`, dealing from a fixed seed so every run plays the same game."""
     options.setdefault("seed_source", lambda: SEED)
     options.setdefault("sync", True)
-    return StealBot(db_path, **options)
+    bot = StealBot(db_path, **options)
+    _made.append(bot)
+    return bot
+
+
+@pytest.fixture(autouse=True)
+async def close_bots():
+    """SimCord never closes a bot, even across restart_bot; a process exit would. An open
+    aiosqlite connection (a non-daemon thread) would keep pytest from exiting after a failure."""
+    yield
+    while _made:
+        bot = _made.pop()
+        if bot.storage is not None:
+            await bot.storage.close()
 
 
 @pytest.fixture

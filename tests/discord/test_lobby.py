@@ -1,0 +1,408 @@
+"""The lobby as players see it: /steal new, the lobby buttons, /steal join/leave/start, expiry."""
+
+from __future__ import annotations
+
+import re
+
+import discord
+import pytest
+from simcord import SetupError
+
+from .helpers import buttons, enabled, labels, table_text, whose_turn
+
+LOBBY_BUTTONS = ["Join", "Leave", "Start", "Cancel"]
+
+
+def fields(message) -> dict[str, str]:
+    """The embed's fields, name -> value."""
+    return {f.name: f.value for f in message.embeds[0].fields}
+
+
+def players_field(message) -> tuple[str, str]:
+    """The lobby's "Players (n/max)" field as (name, value)."""
+    return next((n, v) for n, v in fields(message).items() if n.startswith("Players"))
+
+
+def seated(message) -> list[int]:
+    """The user ids in the lobby's seat list, in seat order."""
+    return [int(u) for u in re.findall(r"<@(\d+)>", players_field(message)[1])]
+
+
+def public(channel) -> list[discord.Message]:
+    """What everyone sees in the channel (no ephemeral messages)."""
+    return channel.history()
+
+
+def answered_errors(env) -> list[str]:
+    """The session errors the bot answered slash commands with. SimCord records every error a
+    command raised, even one the cog answered; reading them here acknowledges them."""
+    return [type(getattr(e, "original", e)).__name__ for e in env.errors]
+
+
+def jump(guild, channel, message) -> str:
+    return f"https://discord.com/channels/{guild.id}/{channel.id}/{message.id}"
+
+
+# ----- /steal new
+
+
+async def test_new_lobby_shows_host_seats_rules_and_buttons(simcord_env, channel, players):
+    ann = players[0]
+    result = await ann.slash(channel, "steal new")
+
+    assert not result.ephemeral
+    lobby = result.response
+    assert [m.id for m in public(channel)] == [lobby.id]
+    embed = lobby.embeds[0]
+    assert embed.title == "Steal the Bundle: new game"
+    assert f"Hosted by {ann.mention}" in embed.description
+    assert players_field(lobby) == ("Players (1/4)", f"1. {ann.mention} (host)")
+    rules = fields(lobby)["Standard rules"]
+    assert "French 52-card deck" in rules
+    assert "steal the whole bundle" in rules
+    deadline = int(simcord_env.now().timestamp()) + 600
+    assert fields(lobby)["Expires"] == f"<t:{deadline}:R>"
+    assert "3 seats free" in embed.footer.text
+    assert labels(lobby) == LOBBY_BUTTONS
+    assert [b["label"] for b in enabled(lobby)] == LOBBY_BUTTONS
+
+
+async def test_new_with_classic_rules_shows_them(channel, players):
+    lobby = (await players[0].slash(channel, "steal new", rules="classic")).response
+
+    assert "Classic rules" in fields(lobby)
+    assert "Standard rules" not in fields(lobby)
+    assert "You must capture or steal when you can." in fields(lobby)["Classic rules"]
+
+
+async def test_max_players_two_fills_the_lobby(simcord_env, channel, players):
+    ann, bob, cat, _ = players
+    lobby = (await ann.slash(channel, "steal new", max_players=2)).response
+    assert players_field(lobby)[0] == "Players (1/2)"
+    assert "1 seat free" in lobby.embeds[0].footer.text
+
+    await bob.click(lobby, label="Join")
+
+    assert players_field(lobby)[0] == "Players (2/2)"
+    assert seated(lobby) == [ann.id, bob.id]
+    join = next(b for b in buttons(lobby) if b["label"] == "Join")
+    assert join.get("disabled") is True
+    with pytest.raises(SetupError, match="disabled"):  # nobody can click it
+        await cat.click(lobby, label="Join")
+
+    result = await cat.slash(channel, "steal join")
+    assert result.ephemeral
+    assert result.response.content == "This lobby is full."
+    assert answered_errors(simcord_env) == ["LobbyFull"]
+    assert seated(lobby) == [ann.id, bob.id]
+
+    await bob.click(lobby, label="Leave")  # a seat frees up: Join works again
+    await cat.click(lobby, label="Join")
+    assert seated(lobby) == [ann.id, cat.id]
+
+
+async def test_new_where_a_lobby_runs_links_to_it(simcord_env, guild, channel, players):
+    ann, bob = players[:2]
+    lobby = (await ann.slash(channel, "steal new")).response
+
+    result = await bob.slash(channel, "steal new", rules="classic")
+
+    assert result.ephemeral
+    assert "already running in this channel" in result.response.content
+    assert jump(guild, channel, lobby) in result.response.content
+    assert [m.id for m in public(channel)] == [lobby.id]  # no second lobby
+    assert "Standard rules" in fields(lobby)
+
+
+async def test_new_where_a_game_runs_links_to_the_table(channel, guild, players):
+    ann, bob, cat = players[:3]
+    lobby = (await ann.slash(channel, "steal new")).response
+    await bob.click(lobby, label="Join")
+    await ann.click(lobby, label="Start")
+    before = [m.id for m in public(channel)]
+
+    result = await cat.slash(channel, "steal new")
+
+    assert result.ephemeral
+    assert "already running in this channel" in result.response.content
+    assert jump(guild, channel, lobby) in result.response.content  # the table is that message
+    assert [m.id for m in public(channel)] == before
+
+
+@pytest.mark.parametrize(
+    ("deny", "named"),
+    [
+        ({"embed_links": False}, ["Embed Links"]),
+        ({"send_messages": False, "embed_links": False}, ["Send Messages", "Embed Links"]),
+    ],
+)
+async def test_new_without_bot_permissions_names_them(simcord_env, guild, players, deny, named):
+    ann = players[0]
+    room = guild.create_text_channel(
+        "locked", overwrites={guild.me: discord.PermissionOverwrite(**deny)}
+    )
+
+    result = await ann.slash(room, "steal new")
+
+    assert result.ephemeral
+    text = result.response.content
+    assert f"I'm missing: {', '.join(named)}." in text
+    for other in {"View Channel", "Send Messages", "Embed Links", "Read Message History"} - set(
+        named
+    ):
+        assert other not in text
+    assert public(room) == []
+    # and no lobby was opened
+    join = await players[1].slash(room, "steal join")
+    assert join.response.content == "There is no open lobby in this channel."
+    assert answered_errors(simcord_env) == ["NoLobby"]
+
+
+# ----- lobby buttons
+
+
+async def test_join_and_leave_buttons_edit_the_lobby_in_place(channel, players):
+    ann, bob, cat, _ = players
+    lobby = (await ann.slash(channel, "steal new")).response
+
+    joined = await bob.click(lobby, label="Join")
+    assert not joined.ephemeral
+    assert joined.response.id == lobby.id
+    assert players_field(lobby) == (
+        "Players (2/4)",
+        f"1. {ann.mention} (host)\n2. {bob.mention}",
+    )
+    await cat.click(lobby, label="Join")
+    assert seated(lobby) == [ann.id, bob.id, cat.id]
+    assert "1 seat free" in lobby.embeds[0].footer.text
+
+    await bob.click(lobby, label="Leave")
+    assert players_field(lobby) == (
+        "Players (2/4)",
+        f"1. {ann.mention} (host)\n2. {cat.mention}",
+    )
+    assert [m.id for m in public(channel)] == [lobby.id]  # edited, never re-posted
+    assert labels(lobby) == LOBBY_BUTTONS
+
+
+async def test_join_twice_and_leave_when_not_seated_are_refused(channel, players):
+    ann, bob, cat, _ = players
+    lobby = (await ann.slash(channel, "steal new")).response
+    await bob.click(lobby, label="Join")
+
+    again = await bob.click(lobby, label="Join")
+    assert again.ephemeral
+    assert again.response.content == "You're already in this lobby."
+    stranger = await cat.click(lobby, label="Leave")
+    assert stranger.ephemeral
+    assert stranger.response.content == "You're not in this game."
+    assert seated(lobby) == [ann.id, bob.id]
+
+
+async def test_start_by_a_non_host_is_refused(channel, players):
+    ann, bob = players[:2]
+    lobby = (await ann.slash(channel, "steal new")).response
+    await bob.click(lobby, label="Join")
+
+    result = await bob.click(lobby, label="Start")
+
+    assert result.ephemeral
+    assert result.response.content == "Only the host can do that."
+    assert lobby.embeds[0].title == "Steal the Bundle: new game"
+    assert labels(lobby) == LOBBY_BUTTONS
+
+
+async def test_start_alone_is_refused(channel, players):
+    ann = players[0]
+    lobby = (await ann.slash(channel, "steal new")).response
+
+    result = await ann.click(lobby, label="Start")
+
+    assert result.ephemeral
+    assert result.response.content == "A game needs 2 to 4 players."
+    assert lobby.embeds[0].title == "Steal the Bundle: new game"
+
+
+async def test_start_button_turns_the_lobby_into_the_table(channel, players):
+    ann, bob = players[:2]
+    lobby = (await ann.slash(channel, "steal new")).response
+    await bob.click(lobby, label="Join")
+
+    result = await ann.click(lobby, label="Start")
+
+    assert not result.ephemeral
+    assert result.response.id == lobby.id
+    assert lobby.embeds[0].title == "Steal the Bundle"
+    assert labels(lobby) == ["My hand", "Rules"]
+    assert whose_turn(lobby, players) in (ann, bob)
+
+
+async def test_host_leaving_passes_the_host_to_the_next_seat(channel, players):
+    ann, bob, cat, _ = players
+    lobby = (await ann.slash(channel, "steal new")).response
+    await bob.click(lobby, label="Join")
+    await cat.click(lobby, label="Join")
+
+    await ann.click(lobby, label="Leave")
+
+    assert f"Hosted by {bob.mention}" in lobby.embeds[0].description
+    assert players_field(lobby) == (
+        "Players (2/4)",
+        f"1. {bob.mention} (host)\n2. {cat.mention}",
+    )
+    refused = await cat.click(lobby, label="Start")
+    assert refused.response.content == "Only the host can do that."
+    await bob.click(lobby, label="Start")  # the new host can start
+    assert labels(lobby) == ["My hand", "Rules"]
+    assert "ann" not in table_text(lobby)
+
+
+async def test_last_player_leaving_closes_the_lobby(channel, players):
+    ann, bob = players[:2]
+    lobby = (await ann.slash(channel, "steal new")).response
+    await bob.click(lobby, label="Join")
+    await ann.click(lobby, label="Leave")
+
+    await bob.click(lobby, label="Leave")
+
+    embed = lobby.embeds[0]
+    assert embed.title == "Steal the Bundle: lobby closed"
+    assert "Everyone left" in embed.description
+    assert lobby.components == []
+    again = await ann.slash(channel, "steal new")  # the channel is free again
+    assert not again.ephemeral
+    assert again.response.id != lobby.id
+
+
+async def test_cancel_button_asks_then_closes_the_lobby(channel, players):
+    ann, bob = players[:2]
+    lobby = (await ann.slash(channel, "steal new")).response
+    await bob.click(lobby, label="Join")
+
+    refused = await bob.click(lobby, label="Cancel")
+    assert refused.ephemeral
+    assert refused.response.content == "Only the host or a member with Manage Server can cancel."
+
+    asked = await ann.click(lobby, label="Cancel")
+    assert asked.ephemeral
+    assert asked.response.content.startswith("Cancel this lobby?")
+    assert labels(asked.response) == ["Yes, cancel the lobby", "No, keep playing"]
+    assert labels(lobby) == LOBBY_BUTTONS  # nothing happens before confirming
+
+    await ann.click(asked.response, label="Yes, cancel the lobby")
+
+    assert asked.response.content == "Cancelled."
+    assert asked.response.components == []
+    assert lobby.embeds[0].title == "Steal the Bundle: lobby cancelled"
+    assert f"Cancelled by {ann.mention}" in lobby.embeds[0].description
+    assert lobby.components == []
+
+
+async def test_closing_a_lobby_that_has_since_started_leaves_the_game_alone(channel, players):
+    ann, bob = players[:2]
+    lobby = (await ann.slash(channel, "steal new")).response
+    await bob.click(lobby, label="Join")
+    asked = await ann.click(lobby, label="Cancel")
+    await ann.click(lobby, label="Start")  # the host changes their mind and starts instead
+
+    await ann.click(asked.response, label="Yes, cancel the lobby")
+
+    assert asked.response.content == "That lobby has already started or closed."
+    assert labels(lobby) == ["My hand", "Rules"]  # the game goes on
+    assert whose_turn(lobby, [ann, bob]) is not None
+
+
+# ----- the same through commands
+
+
+async def test_join_leave_start_commands_act_like_the_buttons(simcord_env, channel, players):
+    ann, bob, cat, _ = players
+    lobby = (await ann.slash(channel, "steal new")).response
+
+    joined = await bob.slash(channel, "steal join")
+    assert joined.ephemeral
+    assert joined.response.content == "You joined the lobby."
+    assert seated(lobby) == [ann.id, bob.id]
+    await cat.slash(channel, "steal join")
+    assert players_field(lobby)[0] == "Players (3/4)"
+
+    left = await cat.slash(channel, "steal leave")
+    assert left.ephemeral
+    assert left.response.content == "You left the lobby."
+    assert seated(lobby) == [ann.id, bob.id]
+
+    refused = await bob.slash(channel, "steal start")
+    assert refused.ephemeral
+    assert refused.response.content == "Only the host can do that."
+    assert answered_errors(simcord_env) == ["NotHost"]
+    assert lobby.embeds[0].title == "Steal the Bundle: new game"
+
+    started = await ann.slash(channel, "steal start")
+    assert started.ephemeral
+    assert started.response.content.startswith("The game has started!")
+    assert lobby.embeds[0].title == "Steal the Bundle"  # the lobby message became the table
+    assert labels(lobby) == ["My hand", "Rules"]
+    assert "ann" in table_text(lobby)
+    assert "bob" in table_text(lobby)
+    assert "cat" not in table_text(lobby)
+
+
+async def test_start_command_alone_and_join_without_lobby(simcord_env, channel, players):
+    ann, bob = players[:2]
+    none = await bob.slash(channel, "steal join")
+    assert none.ephemeral
+    assert none.response.content == "There is no open lobby in this channel."
+
+    lobby = (await ann.slash(channel, "steal new")).response
+    alone = await ann.slash(channel, "steal start")
+    assert alone.ephemeral
+    assert alone.response.content == "A game needs 2 to 4 players."
+    assert answered_errors(simcord_env) == ["NoLobby", "NotEnoughPlayers"]
+    assert labels(lobby) == LOBBY_BUTTONS
+
+
+async def test_last_player_leave_command_closes_the_lobby(channel, players):
+    ann = players[0]
+    lobby = (await ann.slash(channel, "steal new")).response
+
+    left = await ann.slash(channel, "steal leave")
+
+    assert left.ephemeral
+    assert left.response.content == "You left, and the lobby closed."
+    assert lobby.embeds[0].title == "Steal the Bundle: lobby closed"
+    assert lobby.components == []
+
+
+# ----- expiry
+
+
+async def test_lobby_expires_after_ten_minutes(simcord_env, channel, players):
+    ann, bob = players[:2]
+    lobby = (await ann.slash(channel, "steal new")).response
+    await bob.click(lobby, label="Join")
+
+    await simcord_env.advance_time(599)
+    assert labels(lobby) == LOBBY_BUTTONS  # not yet
+
+    await simcord_env.advance_time(1)
+
+    embed = lobby.embeds[0]
+    assert embed.title == "Steal the Bundle: lobby closed"
+    assert "Nobody started this game within 10 minutes" in embed.description
+    assert lobby.components == []
+    again = await bob.slash(channel, "steal new")
+    assert not again.ephemeral
+    assert again.response.embeds[0].title == "Steal the Bundle: new game"
+    assert f"Hosted by {bob.mention}" in again.response.embeds[0].description
+
+
+async def test_a_started_game_does_not_expire_as_a_lobby(simcord_env, channel, players):
+    ann, bob = players[:2]
+    lobby = (await ann.slash(channel, "steal new")).response
+    await bob.click(lobby, label="Join")
+    await ann.click(lobby, label="Start")
+
+    await simcord_env.advance_time(600)
+
+    assert lobby.embeds[0].title == "Steal the Bundle"
+    assert labels(lobby) == ["My hand", "Rules"]
