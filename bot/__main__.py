@@ -24,6 +24,14 @@ def main(argv: list[str] | None = None) -> int:
     import discord
 
     from bot.client import StealBot
+    from bot.storage import StorageError
+    from bot.storage.db import check_file
+
+    try:
+        check_file(config.database)  # before connecting: a bad file fails fast, untouched
+    except StorageError as exc:
+        print(f"Cannot use the database: {exc}", file=sys.stderr)
+        return 2
 
     discord.utils.setup_logging(level=getattr(logging, config.log_level))
     bot = StealBot(
@@ -33,8 +41,15 @@ def main(argv: list[str] | None = None) -> int:
         dev_guild_id=config.dev_guild_id,
         sync=True if args.sync else False if args.no_sync else None,
     )
-    # log_handler=None: logging is set up above, once.
-    bot.run(config.token, log_handler=None)
+    try:
+        # log_handler=None: logging is set up above, once.
+        bot.run(config.token, log_handler=None)
+    except discord.LoginFailure:
+        print("Discord refused DISCORD_TOKEN: copy the token again (Bot tab).", file=sys.stderr)
+        return 2
+    except StorageError as exc:  # not a database, or written by a newer version of the bot
+        print(f"Cannot use the database: {exc}", file=sys.stderr)
+        return 1
     return 0
 
 

@@ -62,3 +62,11 @@ def test_bad_values_name_the_setting(key, value):
 def test_missing_token_says_what_to_do():
     with pytest.raises(ConfigError, match=r"\.env"):
         load({})
+
+
+def test_a_file_that_is_not_a_database_stops_the_bot_before_connecting(tmp_path):
+    (tmp_path / "notes.db").write_text("my notes, not a database")
+    done = run_bot(tmp_path, {"DISCORD_TOKEN": "x", "DATABASE_PATH": "notes.db"})
+    assert done.returncode == 2
+    assert "not a SQLite database" in done.stderr
+    assert (tmp_path / "notes.db").read_text() == "my notes, not a database"
