@@ -18,8 +18,10 @@ from typing import TYPE_CHECKING, Any
 import discord
 
 from bot.engine import record, replay
+from bot.highlights import highlights
 from bot.session import Table
 from bot.ui import render
+from bot.ui.final import final
 from bot.ui.text import describe, names_of
 
 if TYPE_CHECKING:
@@ -47,6 +49,7 @@ class Channel:
     ping_user: str | None = None  # whom the ping should name; None: no ping
     ping_done: str | None = None  # whom the current ping names
     hands: set[str] = field(default_factory=set)  # players whose hand message needs a refresh
+    loaded: bool = False  # table_id was read from storage (after a restart)
     worker: asyncio.Task[None] | None = None
 
 
@@ -72,7 +75,7 @@ class Presenter:
     def started(self, table: Table, message_id: int | None, drawn: bool = False) -> Channel:
         """The lobby message `message_id` became the table (already `drawn`, or not yet)."""
         ch = self.channel(table.game_id, table.guild_id, table.channel_id)
-        ch.table, ch.table_id, ch.dirty = table, message_id, not drawn
+        ch.table, ch.table_id, ch.dirty, ch.loaded = table, message_id, not drawn, True
         self._turn_changed(ch, table)
         self.kick(ch)
         return ch
@@ -89,11 +92,21 @@ class Presenter:
         self._turn_changed(ch, table)
         self.kick(ch)
 
-    def ended(self, table: Table) -> None:
+    def ended(self, table: Table, nxt: Table | None = None) -> None:
+        """The game is over: its table shows the result; a match's next game gets a new
+        table, and the players' open hand messages move on to it."""
         ch = self.channel(table.game_id, table.guild_id, table.channel_id)
         ch.table, ch.dirty, ch.ping_user = table, True, None
-        ch.hands.update(table.seats)
+        if nxt is None:
+            ch.hands.update(table.seats)
         self.kick(ch)
+        if nxt is not None:
+            for user in nxt.seats:
+                token = self.hand_tokens.pop((table.game_id, user), None)
+                if token is not None:
+                    self.hand_tokens[(nxt.game_id, user)] = token
+            started = self.started(nxt, None)
+            started.hands.update(nxt.seats)
 
     def changed(self, table: Table) -> None:
         """Something shown on the table changed (a forfeit, an away seat)."""
@@ -181,11 +194,18 @@ class Presenter:
         if ch.closing is not None:
             return ch.closing
         assert ch.table is not None
-        return render.table(ch.table, self.names, ch.log, final=ch.table.game.over)
+        if ch.table.game.over:
+            return final(ch.table, self.names, highlights(ch.table.game))
+        return render.table(ch.table, self.names, ch.log)
 
     async def _send_table(self, ch: Channel) -> None:
         message = self._table_message(ch)
         target = self.bot.get_partial_messageable(ch.channel_id, guild_id=ch.guild_id)
+        if ch.table_id is None and not ch.loaded:  # e.g. a game that ended during a restart
+            ch.loaded = True
+            row = await self.bot.storage.games.get(ch.game_id)
+            if row is not None:
+                ch.table_id = row.table_message_id or row.lobby_message_id
         if ch.table_id is not None:
             try:
                 await target.get_partial_message(ch.table_id).edit(**message.kwargs())

@@ -11,7 +11,7 @@ import discord
 from discord import app_commands
 from discord.ext import commands
 
-from bot.engine import PRESETS, preset
+from bot.engine import PRESETS, Rules, preset
 from bot.presenter import Presenter
 from bot.session import (
     AlreadyRunning,
@@ -27,6 +27,8 @@ from bot.session import (
 from bot.ui import ids, render
 from bot.ui.buttons import StealButton, view_of
 from bot.ui.text import preset_list
+
+from . import boards
 
 if TYPE_CHECKING:
     from bot.client import StealBot
@@ -47,6 +49,11 @@ GAME_GONE = "This game has ended. Start a new one with /steal new."
 EXPIRED = "Nobody started this game within 10 minutes. Open a new one with /steal new."
 ACK_BUDGET = 2.0  # seconds a move may take before we defer; Discord allows 3 to answer
 PRESET_CHOICES = [app_commands.Choice(name=name, value=name) for name in PRESETS]
+SCORING_CHOICES = [
+    app_commands.Choice(name="games won", value="wins"),
+    app_commands.Choice(name="total cards", value="cards"),
+]
+SORT_CHOICES = [app_commands.Choice(name=name.replace("_", " "), value=name) for name in ids.SORTS]
 
 
 def sentence(text: str) -> str:
@@ -119,14 +126,29 @@ class Steal(commands.Cog):
     # ----- /steal new, join, leave, start
 
     @steal.command(name="new", description="Open a lobby for a new game in this channel")
-    @app_commands.describe(rules="The ruleset (default: standard)", max_players="2 to 4")
-    @app_commands.choices(rules=PRESET_CHOICES)
+    @app_commands.describe(
+        rules="The ruleset (default: standard)",
+        max_players="2 to 4",
+        games="Play a match of this many games with the same players (1 to 9)",
+        scoring="How a match is won: most games won, or most cards in all",
+    )
+    @app_commands.choices(rules=PRESET_CHOICES, scoring=SCORING_CHOICES)
     async def new(
         self,
         interaction: discord.Interaction,
         rules: app_commands.Choice[str] | None = None,
         max_players: app_commands.Range[int, 2, 4] = 4,
+        games: app_commands.Range[int, 1, 9] = 1,
+        scoring: app_commands.Choice[str] | None = None,
     ) -> None:
+        chosen = preset(rules.value if rules else "standard")
+        how = scoring.value if scoring else "wins"
+        await self.open_lobby(interaction, chosen, max_players, games=games, scoring=how)
+
+    async def open_lobby(
+        self, interaction: discord.Interaction, rules, max_players: int, **options
+    ) -> None:
+        """/steal new and Rematch: check the channel, open the lobby, post its message."""
         missing = [label for perm, label in NEEDED.items() if not getattr(
             interaction.app_permissions, perm)]  # fmt: skip
         if missing:
@@ -137,10 +159,9 @@ class Steal(commands.Cog):
             )
             return
         user = await self.seen(interaction)
-        chosen = preset(rules.value if rules else "standard")
         try:
             lobby = await self.sessions.open_lobby(
-                interaction.guild_id, interaction.channel_id, user, chosen, max_players
+                interaction.guild_id, interaction.channel_id, user, rules, max_players, **options
             )
         except AlreadyRunning as exc:
             where = self.link(interaction.guild_id, interaction.channel_id, exc.game_id)
@@ -155,6 +176,20 @@ class Steal(commands.Cog):
         ch = self.presenter.channel(lobby.game_id, lobby.guild_id, lobby.channel_id)
         await self.presenter.set_table_id(ch, message.id)
         await self.bot.storage.games.update(lobby.game_id, lobby_message_id=message.id)
+
+    async def rematch(self, interaction: discord.Interaction, game_id: int) -> None:
+        """A new lobby with the finished game's rules and players seated; whoever clicks
+        hosts it, and anyone may leave before the start."""
+        entry = await self.bot.storage.history.get(game_id)
+        if entry is None or entry.guild_id != interaction.guild_id:
+            await self.tell(interaction, "That game is not in this server's history.")
+            return
+        user = str(interaction.user.id)
+        if user not in entry.seats:
+            raise NotInGame("only the players of that game can ask for a rematch")
+        rules = Rules.from_dict(entry.record["rules"])
+        seats = list(entry.seats)
+        await self.open_lobby(interaction, rules, max(len(seats), 2), seats=seats)
 
     @steal.command(name="join", description="Join the lobby in this channel")
     async def join(self, interaction: discord.Interaction) -> None:
@@ -290,6 +325,33 @@ class Steal(commands.Cog):
             return self.sessions.tables[game_id].game.rules
         return None
 
+    # ----- /steal leaderboard, stats, history (cogs/boards.py does the work)
+
+    @steal.command(name="leaderboard", description="This server's rankings")
+    @app_commands.describe(sort="How to rank players (default: rating)", page="Which page")
+    @app_commands.choices(sort=SORT_CHOICES)
+    async def leaderboard(
+        self,
+        interaction: discord.Interaction,
+        sort: app_commands.Choice[str] | None = None,
+        page: app_commands.Range[int, 1, 10_000] = 1,
+    ) -> None:
+        await boards.leaderboard(self, interaction, sort.value if sort else "rating", page)
+
+    @steal.command(name="stats", description="A player's games, wins, steals and rating")
+    @app_commands.describe(member="Whose stats (default: yours)")
+    async def stats(
+        self, interaction: discord.Interaction, member: discord.Member | None = None
+    ) -> None:
+        await boards.stats(self, interaction, member or interaction.user)
+
+    @steal.command(name="history", description="The last finished games here, or a member's")
+    @app_commands.describe(member="Only games this member played")
+    async def history(
+        self, interaction: discord.Interaction, member: discord.Member | None = None
+    ) -> None:
+        await boards.history(self, interaction, member)
+
     # ----- /steal forfeit, cancel
 
     @steal.command(name="forfeit", description="Leave the game: the bot plays your cards")
@@ -377,6 +439,10 @@ class Steal(commands.Cog):
             elif action.kind == "confirm":
                 await self.seen(interaction)
                 await self.on_confirm(interaction, action)
+            elif action.kind in ("board", "record"):
+                await boards.on_button(self, interaction, action)
+            elif action.kind == "rematch":
+                await self.rematch(interaction, action.game_id)
             else:
                 await self.on_game_button(interaction, action)
         except Exception as exc:
@@ -464,7 +530,7 @@ class Steal(commands.Cog):
         if kind == "moved":
             self.presenter.moved(table, payload)
         elif kind == "game_over":
-            self.presenter.ended(table)
+            self.presenter.ended(table, payload.get("next"))
         elif kind in ("away", "forfeited", "back"):
             live = self.sessions.tables.get(game_id)
             if live is not None:

@@ -18,7 +18,7 @@ numbers = st.integers(min_value=0, max_value=MAX_ID)
 cards = st.sampled_from(sorted(RANK))
 slots = st.one_of(st.none(), st.integers(min_value=0, max_value=3))
 moves = st.builds(Move, cards, st.sampled_from(ACTIONS), slots, slots, slots)
-KINDS = ("lobby", "table", "card", "move", "back", "confirm")
+KINDS = ("lobby", "table", "card", "move", "back", "confirm", "board", "record", "rematch")
 
 
 def written(action: ids.Action) -> str:
@@ -33,6 +33,12 @@ def written(action: ids.Action) -> str:
         return ids.card(action.game_id, action.version, action.card)
     if action.kind == "back":
         return ids.back(action.game_id, action.version)
+    if action.kind == "board":
+        return ids.board(action.op, action.game_id)
+    if action.kind == "record":
+        return ids.record(action.game_id)
+    if action.kind == "rematch":
+        return ids.rematch(action.game_id)
     assert action.kind == "move" and action.move is not None
     return ids.move(action.game_id, action.version, action.move)
 
@@ -45,6 +51,9 @@ bot_ids = st.one_of(
     st.builds(ids.move, numbers, numbers, moves),
     st.builds(ids.back, numbers, numbers),
     st.builds(ids.confirm, st.sampled_from(ids.CONFIRM_OPS), numbers, st.booleans()),
+    st.builds(ids.board, st.sampled_from(ids.SORTS), numbers),
+    st.builds(ids.record, numbers),
+    st.builds(ids.rematch, numbers),
 )
 
 # Fields that look like the real ones, and junk.
@@ -53,7 +62,7 @@ junk_field = st.one_of(
     st.from_regex(r"-?\d{1,25}", fullmatch=True),  # any digits, Unicode ones included
     cards,
     st.sampled_from(
-        [*ids.LOBBY_OPS, *ids.TABLE_OPS, *ids.CONFIRM_OPS, "c", "s", "t", "-", "yes", "no"]
+        [*ids.LOBBY_OPS, *ids.TABLE_OPS, *ids.CONFIRM_OPS, *ids.SORTS, *"cst-", "yes", "no"]
     ),
     st.sampled_from(["", " ", "0", "00", "01", "4", "9" * 18, "9" * 19, "1e3", "0x1", "²", "٣"]),
 )

@@ -19,6 +19,7 @@ class Lobby:
     seats: list[str]
     max_players: int = 4
     deadline: float | None = None  # when it expires unless started
+    match: dict[str, Any] | None = None  # bot.match settings; None for a single game
     timer: asyncio.Task[None] | None = field(default=None, repr=False)
 
 
@@ -34,6 +35,7 @@ class Table:
     autos: dict[int, int] = field(default_factory=dict)  # seat -> consecutive auto moves
     away: set[int] = field(default_factory=set)
     forfeited: set[int] = field(default_factory=set)
+    match: dict[str, Any] | None = None  # bot.match progress, when this game is part of one
     lock: asyncio.Lock = field(default_factory=asyncio.Lock, repr=False)
     timer: asyncio.Task[None] | None = field(default=None, repr=False)
 
@@ -64,6 +66,7 @@ class Table:
             "autos": {str(s): n for s, n in self.autos.items() if n},
             "away": sorted(self.away),
             "forfeited": sorted(self.forfeited),
+            "match": self.match,
         }
 
 
@@ -76,6 +79,7 @@ class Played:
     seat: int
     auto: bool
     ended: bool
+    next: Table | None = None  # the match's next game, started as this one ended
 
 
 @dataclass(frozen=True)

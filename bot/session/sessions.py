@@ -8,12 +8,14 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import copy
 import logging
 import secrets
 import time
-from collections.abc import Awaitable, Callable
+from collections.abc import Awaitable, Callable, Sequence
 from typing import Any
 
+from bot import stats
 from bot.engine import (
     TRAIL,
     Game,
@@ -29,6 +31,7 @@ from bot.engine import (
     to_dict,
 )
 from bot.engine.serialize import move_to_dict
+from bot.match import after_game, new_match, next_dealer
 from bot.storage import GameRow, Storage
 
 from .errors import (
@@ -44,6 +47,7 @@ from .errors import (
     NotInGame,
     NotYourTurn,
     SaveFailed,
+    SessionError,
     StaleHand,
 )
 from .models import Hand, Lobby, Played, Table
@@ -130,32 +134,46 @@ class Sessions:
         host_id: str | int,
         rules: Rules,
         max_players: int = MAX_PLAYERS,
+        *,
+        seats: Sequence[str | int] = (),
+        games: int = 1,
+        scoring: str = "wins",
     ) -> Lobby:
+        """A new lobby, with the host seated (and `seats`, for a rematch) and, for a match of
+        `games` games, how it is scored."""
         if not MIN_PLAYERS <= max_players <= MAX_PLAYERS:
             raise NotEnoughPlayers()
+        try:
+            settings = new_match(games, scoring)
+        except ValueError as exc:
+            raise SessionError(str(exc)) from None
         host = str(host_id)
+        seated = [host, *dict.fromkeys(str(s) for s in seats if str(s) != host)]
+        if len(seated) > max_players:
+            raise LobbyFull()
         async with self.lock:
             if channel_id in self.channels:
                 raise AlreadyRunning(self.channels[channel_id])
             try:
                 row = await self.storage.games.create(
-                    guild_id, channel_id, host, rules.to_dict(), seats=(host,)
+                    guild_id, channel_id, host, rules.to_dict(), seats=seated
                 )
             except Exception as exc:
                 raise SaveFailed("the lobby could not be saved") from exc
             deadline = None
             if self.lobby_seconds is not None:
                 deadline = self.clock() + self.lobby_seconds
-            if deadline is not None or max_players != MAX_PLAYERS:
-                try:
-                    await self.storage.games.update(
-                        row.id, deadline=deadline, max_players=max_players
-                    )
-                except Exception as exc:
-                    with contextlib.suppress(Exception):
-                        await self.storage.games.cancel(row.id)
-                    raise SaveFailed("the lobby could not be saved") from exc
-            lobby = Lobby(row.id, guild_id, channel_id, host, rules, [host], max_players, deadline)
+            try:
+                await self.storage.games.update(
+                    row.id, deadline=deadline, max_players=max_players, match=settings
+                )
+            except Exception as exc:
+                with contextlib.suppress(Exception):
+                    await self.storage.games.cancel(row.id)
+                raise SaveFailed("the lobby could not be saved") from exc
+            lobby = Lobby(
+                row.id, guild_id, channel_id, host, rules, seated, max_players, deadline, settings
+            )
             self._add_lobby(lobby)
             return lobby
 
@@ -197,7 +215,10 @@ class Sessions:
                 raise NotEnoughPlayers()
             seed = self.seed_source()
             game = new_game(lobby.rules, lobby.seats, seed=seed, dealer=seed % len(lobby.seats))
-            table = Table(lobby.game_id, lobby.guild_id, channel_id, lobby.host_id, game, version=0)
+            table = Table(
+                lobby.game_id, lobby.guild_id, channel_id, lobby.host_id, game, version=0,
+                match=copy.deepcopy(lobby.match),
+            )  # fmt: skip
             table.deadline = self._deadline(table, game, table.away, table.forfeited)
             try:
                 await self.storage.games.start(
@@ -377,13 +398,14 @@ class Sessions:
         became_away = seat in away and seat not in table.away
         table.game, table.version, table.deadline = game, version, deadline
         table.autos, table.away = autos, away
+        nxt = None
         if game.over:
-            await self._finish(table)
+            nxt = await self._finish(table)
         else:
             self._arm(table)
         if became_away:
             await self.notify("away", table.game_id, {"seat": seat, "user_id": game.seats[seat]})
-        return Played(table.game_id, game, events, version, seat, auto, game.over)
+        return Played(table.game_id, game, events, version, seat, auto, game.over, nxt)
 
     async def _announce(self, table: Table, played: Played) -> None:
         payload = {
@@ -397,28 +419,73 @@ class Sessions:
         }
         await self.notify("moved", table.game_id, payload)
         if played.ended:
-            await self.notify("game_over", table.game_id, self._over_payload(table))
+            await self.notify("game_over", table.game_id, self._over_payload(table, played.next))
 
-    def _over_payload(self, table: Table) -> dict[str, Any]:
+    def _over_payload(self, table: Table, nxt: Table | None) -> dict[str, Any]:
         result = table.game.result
         return {
             "table": table,
+            "next": nxt,
             "channel_id": table.channel_id,
             "result": result.to_dict() if result else None,
             "forfeited": [table.game.seats[s] for s in sorted(table.forfeited)],
         }
 
-    async def _finish(self, table: Table) -> None:
-        """Record a game that is over and forget it. A failure here is retried by restore()."""
+    async def _finish(self, table: Table) -> Table | None:
+        """Record a game that is over and forget it; in a match, start the next game and
+        return it. A failure to record is retried by restore()."""
         self._drop(table)
-        forfeited = [table.game.seats[s] for s in sorted(table.forfeited)]
+        game = table.game
+        forfeited = [game.seats[s] for s in sorted(table.forfeited)]
         try:
-            names = {s: self.names[s] for s in table.game.seats if s in self.names}
-            await self.storage.games.finish(
-                table.game_id, table.game, names=names, forfeited=forfeited
-            )
+            names = {s: self.names[s] for s in game.seats if s in self.names}
+            await self.storage.games.finish(table.game_id, game, names=names, forfeited=forfeited)
         except Exception:
             log.exception("game %s is over but could not be finished", table.game_id)
+            return None
+        if table.match is None:
+            return None
+        result = {
+            "game_id": table.game_id,
+            "sizes": list(game.result.bundle_sizes) if game.result else [],
+            "places": list(stats.places(game, table.forfeited)),
+            "forfeited": sorted(table.forfeited),
+        }
+        table.match = {**table.match, "results": [*table.match["results"], result]}
+        verdict, winners = after_game(table.match, len(game.seats), game.rules.tiebreak)
+        if verdict == "over":
+            table.match["winners"] = list(winners)
+            return None
+        try:
+            return await self._next_game(table)
+        except Exception:
+            log.exception("match of game %s: the next game could not be started", table.game_id)
+            return None
+
+    async def _next_game(self, last: Table) -> Table:
+        """The match's next game: same seats and rules, the deal passed one seat on."""
+        old = last.game
+        n = len(old.seats)
+        game = new_game(
+            old.rules, old.seats, seed=self.seed_source(),
+            dealer=next_dealer(old.dealer, n, old.rules.step),
+        )  # fmt: skip
+        match = {**last.match, "number": last.match["number"] + 1}
+        table = Table(
+            0, last.guild_id, last.channel_id, last.host_id, game, version=0,
+            away=set(last.away), forfeited=set(last.forfeited), match=match,
+        )  # fmt: skip
+        table.deadline = self._deadline(table, game, table.away, table.forfeited)
+        row = await self.storage.games.create(
+            last.guild_id, last.channel_id, last.host_id, old.rules.to_dict(),
+            state=self._state(table, game),
+        )  # fmt: skip
+        table.game_id = row.id
+        await self.storage.games.update(row.id, deadline=table.deadline)
+        self.tables[row.id] = table
+        self.channels[table.channel_id] = row.id
+        self._arm(table)
+        return table
 
     def _drop(self, table: Table) -> None:
         self._stop(table.timer)
@@ -515,6 +582,7 @@ class Sessions:
             lobby = Lobby(
                 row.id, row.guild_id, row.channel_id, row.host_id,
                 Rules.from_dict(row.rules), list(row.seats), row.max_players, row.deadline,
+                row.match,
             )  # fmt: skip
             self._add_lobby(lobby)
             return True
@@ -526,10 +594,11 @@ class Sessions:
             autos={int(s): int(n) for s, n in session.get("autos", {}).items()},
             away=set(session.get("away", ())),
             forfeited=set(session.get("forfeited", ())),
+            match=session.get("match"),
         )  # fmt: skip
         if game.over:
-            await self._finish(table)
-            await self.notify("game_over", row.id, self._over_payload(table))
+            nxt = await self._finish(table)
+            await self.notify("game_over", row.id, self._over_payload(table, nxt))
             return False
         self.tables[row.id] = table
         self.channels[row.channel_id] = row.id

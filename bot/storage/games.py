@@ -42,6 +42,7 @@ UPDATABLE = (
     "deadline",
     "state",
     "max_players",
+    "match",
 )
 
 
@@ -61,6 +62,7 @@ class GameRow:
     ping_message_id: int | None
     deadline: float | None
     max_players: int  # a lobby's seat limit
+    match: dict[str, Any] | None  # a lobby's match settings: {"games": n, "scoring": ...}
     created_at: float
     updated_at: float
 
@@ -76,8 +78,8 @@ def encode(column: str, value: Any) -> Any:
         return dumps(dict(value))
     if column == "host_id":
         return str(value)
-    if column == "state":
-        return dumps(dict(value))
+    if column in ("state", "match"):
+        return None if value is None else dumps(dict(value))
     return value
 
 
@@ -97,6 +99,7 @@ def to_row(r: Any) -> GameRow:
         ping_message_id=r["ping_message_id"],
         deadline=r["deadline"],
         max_players=r["max_players"],
+        match=json.loads(r["match"]) if r["match"] is not None else None,
         created_at=r["created_at"],
         updated_at=r["updated_at"],
     )
@@ -169,7 +172,7 @@ class Games:
         """Change lobby details, message ids or the deadline of a live game.
 
         Keywords: host_id, seats, rules, lobby_message_id, table_message_id, ping_message_id,
-        deadline, max_players, and state: the same game with new session details (a forfeit),
+        deadline, max_players, match, and state: the same game with new session details (a forfeit),
         never a move, which goes through save_move.
         """
         unknown = set(changes) - set(UPDATABLE)

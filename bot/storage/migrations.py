@@ -99,6 +99,12 @@ MIGRATIONS: tuple[str, ...] = (
 
     PRAGMA user_version = 3;
     """,
+    # 4: a lobby's match settings (JSON: games, scoring), so a restart keeps them.
+    """
+    ALTER TABLE games ADD COLUMN match TEXT;
+
+    PRAGMA user_version = 4;
+    """,
 )
 
 LATEST = len(MIGRATIONS)

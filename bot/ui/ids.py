@@ -15,6 +15,7 @@ from bot.engine import ACTIONS, RANK, Move
 PREFIX = "stb"
 LOBBY_OPS = ("join", "leave", "start", "cancel")
 TABLE_OPS = ("hand", "rules")
+SORTS = ("rating", "wins", "cards", "win_rate")  # leaderboard orders
 CONFIRM_OPS = ("cancel", "close", "forfeit")  # cancel a game, close a lobby, forfeit
 _ACTION_CODE = {action: action[0] for action in ACTIONS}  # capture -> c, steal -> s, trail -> t
 _CODE_ACTION = {code: action for action, code in _ACTION_CODE.items()}
@@ -28,6 +29,9 @@ _PATTERNS = {
     "move": re.compile(rf"move:{_ID}:{_ID}:([0-9A-Z]{{2,3}}):([cst]):{_SLOT}:{_SLOT}:{_SLOT}"),
     "back": re.compile(rf"back:{_ID}:{_ID}"),
     "confirm": re.compile(rf"confirm:({'|'.join(CONFIRM_OPS)}):{_ID}:(yes|no)"),
+    "board": re.compile(rf"board:({'|'.join(SORTS)}):{_ID}"),
+    "record": re.compile(rf"record:{_ID}"),
+    "rematch": re.compile(rf"rematch:{_ID}"),
 }
 
 
@@ -35,8 +39,8 @@ _PATTERNS = {
 class Action:
     """What a click asks for. Which fields are set depends on `kind`."""
 
-    kind: str  # lobby, table, card, move, back or confirm
-    game_id: int
+    kind: str  # lobby, table, card, move, back, confirm, board, record or rematch
+    game_id: int  # for board: the page (from 1)
     op: str = ""  # lobby/table/confirm: which button
     version: int = -1  # card/move/back: the game version the hand was drawn at
     card: str = ""
@@ -69,6 +73,20 @@ def confirm(op: str, game_id: int, yes: bool) -> str:
     return f"{PREFIX}:confirm:{op}:{game_id}:{'yes' if yes else 'no'}"
 
 
+def board(sort: str, page: int) -> str:
+    """A leaderboard page button: the sort and the page to show (from 1)."""
+    return f"{PREFIX}:board:{sort}:{page}"
+
+
+def record(game_id: int) -> str:
+    """Sends a finished game's record."""
+    return f"{PREFIX}:record:{game_id}"
+
+
+def rematch(game_id: int) -> str:
+    return f"{PREFIX}:rematch:{game_id}"
+
+
 def _slot(text: str) -> int | None:
     return None if text == "-" else int(text)
 
@@ -87,6 +105,10 @@ def parse(custom_id: str) -> Action | None:
         return Action(kind, int(g[1]), op=g[0])
     if kind == "confirm":
         return Action(kind, int(g[1]), op=g[0], yes=g[2] == "yes")
+    if kind == "board":
+        return Action(kind, int(g[1]), op=g[0])
+    if kind in ("record", "rematch"):
+        return Action(kind, int(g[0]))
     if kind == "back":
         return Action(kind, int(g[0]), version=int(g[1]))
     if g[2] not in RANK:

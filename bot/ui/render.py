@@ -65,6 +65,14 @@ def lobby(lobby: Lobby) -> Message:
     )
     embed.add_field(name=f"Players ({len(lobby.seats)}/{lobby.max_players})", value=seats)
     embed.add_field(name=rules_title(lobby.rules), value=rules_summary(lobby.rules), inline=False)
+    if lobby.match is not None:
+        scoring = "most games won" if lobby.match["scoring"] == "wins" else "most cards in all"
+        embed.add_field(
+            name="Match",
+            value=f"{plural(lobby.match['games'], 'game')} with the same players; "
+            f"the winner has the {scoring}. The deal moves one seat on each game.",
+            inline=False,
+        )
     if lobby.deadline is not None:
         embed.add_field(name="Expires", value=timestamp(lobby.deadline), inline=False)
     embed.set_footer(text="2 to 4 players." + (f" {plural(free, 'seat')} free." if free else ""))
@@ -92,15 +100,16 @@ def bundle_text(bundle: BundleView, rules: Rules) -> str:
     )
 
 
-def table(
-    t: Table, names: Mapping[str, str], log: Sequence[str], *, final: bool = False
-) -> Message:
+def table(t: Table, names: Mapping[str, str], log: Sequence[str]) -> Message:
+    """The live table (the end of a game is bot.ui.final)."""
     game = t.game
     v = view(game, 0)  # only the public parts are read here
     rules = game.rules
-    embed = discord.Embed(title="Steal the Bundle", colour=GREY if final else GREEN)
+    embed = discord.Embed(title="Steal the Bundle", colour=GREEN)
+    if t.match is not None:
+        embed.title = f"Steal the Bundle: game {t.match['number']} of {t.match['games']}"
     if v.playoff:
-        embed.title = f"Steal the Bundle: playoff {v.playoff}"
+        embed.title += f", playoff {v.playoff}" if t.match else f": playoff {v.playoff}"
     embed.add_field(name="Pool", value=labels(v.pool, rules), inline=False)
     for seat, user in enumerate(game.seats):
         bundles = v.bundles[seat]
@@ -110,32 +119,26 @@ def table(
             marks = " 🏳️ forfeited"
         elif seat in t.away:
             marks = " 💤 away"
-        turn = "▶️ " if v.turn == seat and not final else ""
+        turn = "▶️ " if v.turn == seat else ""
         name = names.get(user) or f"Player {seat + 1}"
         embed.add_field(
             name=f"{turn}{name}{marks}",
             value=f"Bundle: {tops}\nHand: {plural(v.hand_sizes[seat], 'card')}",
             inline=True,
         )
-    if final:
-        status = "The game is over."
-    else:
-        turn_user = game.seats[v.turn] if v.turn is not None else None
-        status = f"Turn: {mention(turn_user)}"
-        if t.deadline is not None:
-            status += f" · auto-play {timestamp(t.deadline)}"
-        status += f"\nStock: {plural(v.stock_size, 'card')}"
+    status = f"Turn: {mention(game.seats[v.turn])}"
+    if t.deadline is not None:
+        status += f" · auto-play {timestamp(t.deadline)}"
+    status += f"\nStock: {plural(v.stock_size, 'card')}"
     embed.description = status
     if log:
         embed.add_field(name="Last moves", value="\n".join(log[-LOG_LINES:]), inline=False)
     embed.set_footer(text=rules_footer(rules))
-    buttons = None
-    if not final:
-        g = t.game_id
-        buttons = view_of(
-            StealButton(ids.table("hand", g), "My hand", discord.ButtonStyle.primary, emoji="🃏"),
-            StealButton(ids.table("rules", g), "Rules", emoji="📖"),
-        )
+    g = t.game_id
+    buttons = view_of(
+        StealButton(ids.table("hand", g), "My hand", discord.ButtonStyle.primary, emoji="🃏"),
+        StealButton(ids.table("rules", g), "Rules", emoji="📖"),
+    )
     return Message(content=None, embed=embed, view=buttons)
 
 

@@ -46,6 +46,19 @@ async def start_game(channel, members, **options):
     return lobby
 
 
+def newest_table(env, channel):
+    """A live view of the newest message with a My hand button (a match's next game)."""
+    from simcord.results import ResponseMessage
+
+    newest = next(m for m in reversed(channel.history()) if "My hand" in labels(m))
+    return ResponseMessage(env, env.backend.get_message(channel.id, newest.id))
+
+
+def is_over(table) -> bool:
+    """The table has turned into the end screen ("...game over", "game 2 of 3 over")."""
+    return (table.embeds[0].title or "").endswith("over")
+
+
 def whose_turn(table, members):
     match = TURN.search(table.embeds[0].description or "")
     if match is None:
@@ -71,7 +84,7 @@ async def play_one(table, members, hands) -> None:
 async def play_to_end(table, members, limit: int = 400) -> int:
     hands: dict[int, Any] = {}
     moves = 0
-    while "The game is over" not in (table.embeds[0].description or ""):
+    while not is_over(table):
         await play_one(table, members, hands)
         moves += 1
         assert moves < limit, "the game did not end"

@@ -9,7 +9,7 @@ from typing import Any
 import discord
 import pytest
 
-from .helpers import buttons, enabled, labels, play_one, start_game, table_text, whose_turn
+from .helpers import buttons, enabled, is_over, labels, play_one, start_game, table_text, whose_turn
 
 PING = "your turn in Steal the Bundle!"
 TURN_LINE = re.compile(r"^Turn: <@(\d+)> · auto-play <t:(\d+):R>$")
@@ -60,7 +60,7 @@ def jump(guild, channel, message_id: int) -> str:
 
 
 def over(table) -> bool:
-    return "The game is over" in (table.embeds[0].description or "")
+    return is_over(table)
 
 
 async def open_hand(member, table):
@@ -453,8 +453,10 @@ async def test_forfeit_the_bot_plays_the_seat_to_the_end(simcord_env, guild, cha
     assert over(table), table_text(table)
     assert bot_moves >= 10
     assert "The game is over." in mine.content  # her open hand followed the game to its end
-    assert labels(table) == []
-    assert seat_field(table, ann)[0].endswith("ann 🏳️ forfeited")
+    assert labels(table) == ["Rematch", "Record"]
+    final = fields(table)["Final bundles"].splitlines()
+    assert final[0].startswith("🥇 bob: ") and final[1].endswith(" 🏳️ forfeited")
+    assert final[1].startswith("🥈 ann: ")
     assert any(line.startswith("ann ") and line.endswith("(auto)") for line in log)
     assert not any(line.startswith("bob ") and line.endswith("(auto)") for line in log)
     assert pings(channel) == []

@@ -31,7 +31,7 @@ from bot.storage import Storage
 from bot.ui import ids, render
 
 from .conftest import make_bot
-from .helpers import buttons, enabled, play_to_end, start_game, table_text, whose_turn
+from .helpers import buttons, enabled, is_over, play_to_end, start_game, table_text, whose_turn
 
 UNKNOWN_BUTTON = "That button isn't one I know. Nothing happened."
 GAME_GONE = "This game has ended. Start a new one with /steal new."
@@ -494,7 +494,7 @@ async def test_restart_old_buttons_work_and_the_game_finishes(
     live = live_table(simcord_env, channel)  # the table the bot keeps up to date
     assert whose_turn(live, three) is not mover
     await play_to_end(live, three)
-    assert "The game is over" in table_text(live)
+    assert is_over(live)
     row = await new_bot.storage.games.get(game_id)
     assert row.status == "finished"
     assert await new_bot.storage.history.get(game_id) is not None
@@ -504,7 +504,7 @@ async def test_restart_old_buttons_work_and_the_game_finishes(
     assert tables_after_restart == [table.id], "a second table was posted after the restart"
     path = f"/channels/{channel.id}/messages/{table.id}"
     assert any(r.method == "PATCH" and r.path == path for r in after_restart)
-    assert "The game is over" in table_text(table)
+    assert is_over(table)
 
 
 # ----- 7: Discord errors on the table and the ping

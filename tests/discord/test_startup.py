@@ -15,6 +15,7 @@ async def test_commands_are_guild_only_and_intents_are_not_privileged(simcord_en
     assert group.name == "steal" and group.guild_only
     assert {c.name for c in group.commands} == {
         "new", "join", "leave", "start", "hand", "table", "rules", "forfeit", "cancel",
+        "leaderboard", "stats", "history",
     }  # fmt: skip
     intents = bot.intents
     assert not (intents.members or intents.presences or intents.message_content)

@@ -121,3 +121,12 @@ async def test_message_ids_and_deadline_are_kept_unless_given(storage):
     got = await storage.games.get(row.id)
     assert (got.table_message_id, got.ping_message_id, got.deadline) == (5, None, 8.0)
     assert got.updated_at >= got.created_at
+
+
+async def test_lobby_settings_round_trip(storage):
+    lobby = await storage.games.create(1, 2, "10", RULES, ["10"])
+    assert lobby.max_players == 4 and lobby.match is None
+    match = {"games": 3, "scoring": "cards", "number": 1, "results": []}
+    got = await storage.games.update(lobby.id, max_players=2, match=match)
+    assert got.max_players == 2 and got.match == match
+    assert (await storage.games.update(lobby.id, match=None)).match is None

@@ -1,0 +1,183 @@
+"""The end of a game as players see it: standings, ties, highlights, Rematch, Record, matches,
+and stats that count exactly once."""
+
+from __future__ import annotations
+
+import json
+
+from .conftest import make_bot
+from .helpers import is_over, labels, newest_table, play_one, play_to_end, start_game, table_text
+
+TIED_STANDARD = 20261142  # with the helpers' way of playing, these deals end in a tie
+PLAYOFF_CLASSIC = 20261142  # and this one (classic, 2 players) needs a playoff
+
+
+def field(message, name: str) -> str:
+    return next(f.value for f in message.embeds[0].fields if f.name.startswith(name))
+
+
+async def with_seed(env, db_path, seed: int) -> None:
+    await env.restart_bot(make_bot(db_path, seed_source=lambda: seed))
+
+
+async def stored_results(env, guild_id):
+    return await env.bot.storage.history.by_guild(guild_id)
+
+
+async def test_a_finished_game_shows_its_standings_and_counts_once(
+    simcord_env, guild, channel, players
+):
+    ann, bob = players[:2]
+    table = await start_game(channel, [ann, bob])
+    await play_to_end(table, [ann, bob])
+
+    assert is_over(table) and table.embeds[0].title == "Steal the Bundle: game over"
+    (entry,) = await stored_results(simcord_env, guild.id)
+    sizes = entry.record["result"]["bundle_sizes"]
+    winner = ann if entry.winners == (str(ann.id),) else bob
+    loser = bob if winner is ann else ann
+    w, lost = (0, 1) if winner is ann else (1, 0)
+    assert table.embeds[0].description.startswith(
+        f"🏆 **{winner.name}** wins with {sizes[w]} cards!"
+    )
+    assert field(table, "Final bundles").splitlines() == [
+        f"🥇 {winner.name}: {sizes[w]} cards",
+        f"🥈 {loser.name}: {sizes[lost]} cards",
+    ]
+    assert "Longest on top:" in field(table, "Highlights")
+    assert labels(table) == ["Rematch", "Record"]
+    assert "My hand" not in table_text(table)
+    for member in (ann, bob):
+        got = await simcord_env.bot.storage.stats.get(guild.id, str(member.id))
+        assert got.games == 1 and got.wins == (1 if member is winner else 0)
+
+
+async def test_a_tie_says_how_it_was_broken(simcord_env, db_path, channel, players):
+    await with_seed(simcord_env, db_path, TIED_STANDARD)
+    table = await start_game(channel, players[:2])
+    await play_to_end(table, players[:2])
+    lines = table.embeds[0].description.splitlines()
+    assert lines[1].startswith("Tied on ") and "made the most recent capture." in lines[1]
+
+
+async def test_a_classic_tie_is_played_off_in_the_channel(simcord_env, db_path, channel, players):
+    await with_seed(simcord_env, db_path, PLAYOFF_CLASSIC)
+    table = await start_game(channel, players[:2], rules="classic")
+    seen_playoff = False
+    hands: dict = {}
+    while not is_over(table):
+        seen_playoff |= "playoff" in (table.embeds[0].title or "")
+        await play_one(table, players[:2], hands)
+    assert seen_playoff  # the table showed the playoff as it was played
+    assert "settled by 1 playoff." in table.embeds[0].description
+
+
+async def test_record_button_sends_the_game_record_privately(simcord_env, guild, channel, players):
+    table = await start_game(channel, players[:2])
+    await play_to_end(table, players[:2])
+    outsider = players[3]
+    result = await outsider.click(table, label="Record")
+    assert result.ephemeral
+    (attachment,) = result.response.attachments
+    data = json.loads(await attachment.read())
+    assert data["format"] == "steal-the-bundle/1"
+    assert data["seats"] == [str(p.id) for p in players[:2]] or set(data["seats"]) == {
+        str(p.id) for p in players[:2]
+    }
+    assert data["result"] is not None
+
+
+async def test_rematch_seats_the_same_players(simcord_env, channel, players):
+    ann, bob, cat, _ = players
+    table = await start_game(channel, [ann, bob, cat], rules="friendly")
+    await play_to_end(table, [ann, bob, cat])
+
+    refused = await players[3].click(table, label="Rematch")
+    assert refused.ephemeral and "only the players" in refused.response.content.lower()
+
+    result = await bob.click(table, label="Rematch")
+    lobby = result.response
+    assert not result.ephemeral and lobby.embeds[0].title == "Steal the Bundle: new game"
+    seats = field(lobby, "Players (3/3)")
+    assert seats.splitlines() == [
+        f"1. {bob.mention} (host)",
+        f"2. {ann.mention}",
+        f"3. {cat.mention}",
+    ]
+    assert any(f.name == "Friendly rules" for f in lobby.embeds[0].fields)
+    await cat.click(lobby, label="Leave")  # anyone may leave before the start
+    await bob.click(lobby, label="Start")
+    assert labels(lobby) == ["My hand", "Rules"]
+    assert cat.name not in table_text(lobby)
+
+
+async def test_a_three_game_match_passes_the_deal_and_names_a_winner(
+    simcord_env, guild, channel, players
+):
+    ann, bob = players[:2]
+    first = await start_game(channel, [ann, bob], games=3, scoring="cards")
+    assert first.embeds[0].title == "Steal the Bundle: game 1 of 3"
+    tables = [first]
+    for number in (1, 2, 3):
+        await play_to_end(tables[-1], [ann, bob])
+        over = tables[-1]
+        assert over.embeds[0].title == f"Steal the Bundle: game {number} of 3 over"
+        match = field(over, "Match")
+        if number < 3:
+            assert f"Game {number + 1} is starting below." in match
+            assert labels(over) == ["Record"]  # no rematch in the middle of a match
+            tables.append(newest_table(simcord_env, channel))
+            assert tables[-1].id != over.id
+            assert tables[-1].embeds[0].title == f"Steal the Bundle: game {number + 1} of 3"
+        else:
+            assert "🏆 Match winner:" in match
+            assert labels(over) == ["Rematch", "Record"]
+    entries = await stored_results(simcord_env, guild.id)
+    assert len(entries) == 3
+    dealers = [e.record["dealer"] for e in sorted(entries, key=lambda e: e.game_id)]
+    assert dealers[1] == (dealers[0] + 1) % 2 and dealers[2] == (dealers[1] + 1) % 2
+    totals = {str(p.id): 0 for p in (ann, bob)}
+    for e in entries:
+        for seat, size in zip(e.seats, e.record["result"]["bundle_sizes"], strict=True):
+            totals[seat] += size
+    best = max(totals, key=totals.get)
+    name = ann.name if best == str(ann.id) else bob.name
+    assert f"🏆 Match winner: **{name}**" in field(tables[-1], "Match")
+
+
+async def test_a_match_scored_by_wins(simcord_env, channel, players):
+    ann, bob = players[:2]
+    table = await start_game(channel, [ann, bob], games=2, scoring="wins")
+    await play_to_end(table, [ann, bob])
+    assert "scored by games won" in next(
+        f.name for f in table.embeds[0].fields if f.name.startswith("Match")
+    )
+    assert " 1 win · " in field(table, "Match") or " 0 wins · " in field(table, "Match")
+
+
+async def test_stats_count_once_when_the_bot_restarts_at_the_end(
+    simcord_env, db_path, guild, channel, players, monkeypatch
+):
+    ann, bob = players[:2]
+    table = await start_game(channel, [ann, bob])
+    games = simcord_env.bot.storage.games
+    real = games.finish
+    calls = []
+
+    async def crash_once(*args, **kwargs):  # the process dies between the last move and this
+        calls.append(1)
+        if len(calls) == 1:
+            raise OSError("power cut")
+        return await real(*args, **kwargs)
+
+    monkeypatch.setattr(games, "finish", crash_once)
+    await play_to_end(table, [ann, bob])  # the last move is saved; the finish is not
+    assert await stored_results(simcord_env, guild.id) == []
+
+    await simcord_env.restart_bot(make_bot(db_path))  # restore finishes it
+    await simcord_env.restart_bot(make_bot(db_path))  # and a second restart changes nothing
+    assert len(await stored_results(simcord_env, guild.id)) == 1
+    for member in (ann, bob):
+        got = await simcord_env.bot.storage.stats.get(guild.id, str(member.id))
+        assert got.games == 1
+    assert table.embeds[0].title == "Steal the Bundle: game over"

@@ -1,0 +1,62 @@
+"""The end screen, rendered from finished games (no Discord connection needed)."""
+
+from bot.engine import Rules
+from bot.engine.playout import random_game
+from bot.highlights import highlights
+from bot.session import Table
+from bot.ui.final import final
+
+NAMES = {"0": "Ann", "1": "Bob", "2": "Cat"}
+
+
+def finished(rules: Rules, players: int, seed: int, **extra) -> Table:
+    game = random_game(rules, players, seed)
+    game.seats = tuple(str(i) for i in range(players))
+    return Table(1, 10, 100, "0", game, version=len(game.moves), **extra)
+
+
+def fields(message) -> dict[str, str]:
+    return {f.name: f.value for f in message.embed.fields}
+
+
+def test_a_shared_win_names_everyone_tied():
+    t = finished(Rules(tiebreak="shared"), 2, 3)  # this deal ends 26 to 26
+    message = final(t, NAMES, highlights(t.game))
+    assert message.embed.description.splitlines() == [
+        "🏆 **Ann and Bob** share the win.",
+        "Tied on 26 cards: the win is shared.",
+    ]
+    assert fields(message)["Final bundles"].splitlines() == ["🥇 Ann: 26 cards", "🥇 Bob: 26 cards"]
+    assert fields(message)["Leftovers"] == "Bob took the 20 cards left in the pool."
+    assert [b.item.label for b in message.view.children] == ["Rematch", "Record"]
+
+
+def test_a_forfeiter_is_last_and_cannot_win():
+    t = finished(Rules(), 3, 1, forfeited={0})
+    message = final(t, NAMES, highlights(t.game))
+    rows = fields(message)["Final bundles"].splitlines()
+    assert rows[-1].startswith("🥉 Ann: ") and rows[-1].endswith("🏳️ forfeited")
+    assert "Ann" not in message.embed.description.splitlines()[0]
+
+
+def test_highlights_are_named():
+    t = finished(Rules(), 3, 4)
+    text = fields(final(t, NAMES, highlights(t.game))).get("Highlights", "")
+    h = highlights(t.game)
+    if h.biggest_steal:
+        assert text.startswith("Biggest steal: ")
+    assert "Longest on top: " in text
+
+
+def test_a_match_in_progress_has_no_rematch_and_says_what_comes_next():
+    match = {"games": 3, "scoring": "wins", "number": 1, "results": [
+        {"game_id": 1, "sizes": [30, 22], "places": [0, 1], "forfeited": []}]}  # fmt: skip
+    t = finished(Rules(), 2, 2, match=match)
+    message = final(t, NAMES, highlights(t.game))
+    assert message.embed.title == "Steal the Bundle: game 1 of 3 over"
+    assert fields(message)["Match: 3 games, scored by games won"].splitlines() == [
+        "Ann: 1 win · 30 cards",
+        "Bob: 0 wins · 22 cards",
+        "Game 2 is starting below.",
+    ]
+    assert [b.item.label for b in message.view.children] == ["Record"]
