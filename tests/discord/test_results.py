@@ -5,6 +5,8 @@ from __future__ import annotations
 
 import json
 
+import pytest
+
 from .conftest import make_bot
 from .helpers import is_over, labels, newest_table, play_one, play_to_end, start_game, table_text
 
@@ -111,11 +113,12 @@ async def test_rematch_seats_the_same_players(simcord_env, channel, players):
     assert cat.name not in table_text(lobby)
 
 
+@pytest.mark.parametrize("scoring", ["cards", "wins"])
 async def test_a_three_game_match_passes_the_deal_and_names_a_winner(
-    simcord_env, guild, channel, players
+    simcord_env, guild, channel, players, scoring
 ):
     ann, bob = players[:2]
-    first = await start_game(channel, [ann, bob], games=3, scoring="cards")
+    first = await start_game(channel, [ann, bob], games=3, scoring=scoring)
     assert first.embeds[0].title == "Steal the Bundle: game 1 of 3"
     tables = [first]
     for number in (1, 2, 3):
@@ -137,22 +140,23 @@ async def test_a_three_game_match_passes_the_deal_and_names_a_winner(
     dealers = [e.record["dealer"] for e in sorted(entries, key=lambda e: e.game_id)]
     assert dealers[1] == (dealers[0] + 1) % 2 and dealers[2] == (dealers[1] + 1) % 2
     totals = {str(p.id): 0 for p in (ann, bob)}
+    wins = {str(p.id): 0 for p in (ann, bob)}
     for e in entries:
         for seat, size in zip(e.seats, e.record["result"]["bundle_sizes"], strict=True):
             totals[seat] += size
-    best = max(totals, key=totals.get)
-    name = ann.name if best == str(ann.id) else bob.name
-    assert f"🏆 Match winner: **{name}**" in field(tables[-1], "Match")
-
-
-async def test_a_match_scored_by_wins(simcord_env, channel, players):
-    ann, bob = players[:2]
-    table = await start_game(channel, [ann, bob], games=2, scoring="wins")
-    await play_to_end(table, [ann, bob])
-    assert "scored by games won" in next(
-        f.name for f in table.embeds[0].fields if f.name.startswith("Match")
-    )
-    assert " 1 win · " in field(table, "Match") or " 0 wins · " in field(table, "Match")
+        for seat in e.winners:
+            wins[seat] += 1
+    score = totals if scoring == "cards" else wins
+    how = "total cards" if scoring == "cards" else "games won"
+    assert f"Match: 3 games, scored by {how}" in [f.name for f in tables[-1].embeds[0].fields]
+    top = max(score.values())
+    best = [p.name for p in (ann, bob) if score[str(p.id)] == top]
+    if len(best) == 1:
+        assert f"🏆 Match winner: **{best[0]}**" in field(tables[-1], "Match")
+    for p in (ann, bob):
+        n = wins[str(p.id)]
+        line = f"{p.name}: {n} win{'' if n == 1 else 's'} · {totals[str(p.id)]} cards"
+        assert line in field(tables[-1], "Match").splitlines()
 
 
 async def test_stats_count_once_when_the_bot_restarts_at_the_end(
