@@ -121,6 +121,12 @@ class Presenter:
         ch.closing, ch.dirty, ch.ping_user = message, True, None
         self.kick(ch)
 
+    def relink_ping(self, ch: Channel) -> None:
+        """The table moved: replace the turn ping, whose link points at the old one."""
+        if ch.ping_user is not None:
+            ch.ping_done = None
+            self.kick(ch)
+
     def _turn_changed(self, ch: Channel, table: Table) -> None:
         seat = table.turn
         if seat is None or seat in table.away or seat in table.forfeited:

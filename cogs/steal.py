@@ -288,7 +288,9 @@ class Steal(commands.Cog):
         message = render.table(table, self.sessions.names, ch.log)
         await interaction.response.send_message(**message.kwargs())
         sent = await interaction.original_response()
-        old, _ = ch.table_id, await self.presenter.set_table_id(ch, sent.id)
+        old = ch.table_id
+        await self.presenter.set_table_id(ch, sent.id)
+        self.presenter.relink_ping(ch)
         if old is not None:
             target = self.bot.get_partial_messageable(table.channel_id, guild_id=table.guild_id)
             moved = render.table_moved(table.guild_id, table.channel_id, sent.id)

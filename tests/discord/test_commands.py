@@ -317,7 +317,9 @@ async def test_table_command_reposts_the_table(simcord_env, guild, channel, play
     assert not result.ephemeral
     new = result.response
     assert new.id != old.id
-    assert channel.last_message.id == new.id
+    assert [m.id for m in channel.history() if m.embeds][-1] == new.id  # the newest table
+    (ping,) = pings(channel)  # the turn ping was replaced to point at the new table
+    assert jump(guild, channel, new.id) in ping.content
     assert table_text(new) == text
     assert labels(new) == TABLE_BUTTONS
     assert old.content == f"The table moved: {jump(guild, channel, new.id)}"
