@@ -1,0 +1,97 @@
+"""The arena command line: a tiny run prints the documented figures."""
+
+from __future__ import annotations
+
+import json
+import subprocess
+import sys
+
+import pytest
+
+from bot.ai import arena
+
+KEYS = {
+    "rules",
+    "players",
+    "policies",
+    "decks",
+    "games",
+    "seed",
+    "workers",
+    "hard_budget_s",
+    "hard_samples",
+    "ties",
+    "seconds",
+    "results",
+}
+RESULT_KEYS = {
+    "seats",
+    "baseline",
+    "win_share",
+    "ci95",
+    "mean_margin",
+    "decisions",
+    "decision_ms",
+}
+
+
+def run_json(capsys, *args: str) -> dict:
+    assert arena.main([*args, "--json"]) == 0
+    out = capsys.readouterr().out
+    assert out.count("\n") == 1
+    return json.loads(out)
+
+
+def test_json_has_the_documented_keys(capsys):
+    data = run_json(capsys, "--games", "4", "--policies", "medium,easy", "--seed", "3")
+    assert set(data) == KEYS
+    assert data["decks"] == 2 and data["games"] == 4
+    assert set(data["results"]) == {"medium", "easy"}
+    for r in data["results"].values():
+        assert set(r) == RESULT_KEYS
+        assert set(r["decision_ms"]) == {"p50", "p95", "max"}
+        lo, hi = r["ci95"]
+        assert lo <= r["win_share"] <= hi
+    shares = sum(r["win_share"] for r in data["results"].values())
+    assert shares == pytest.approx(1.0)
+    margins = sum(r["mean_margin"] for r in data["results"].values())
+    assert margins == pytest.approx(0.0, abs=0.01)
+
+
+def test_three_players_with_hard_on_fixed_samples(capsys):
+    data = run_json(
+        capsys, "--games", "3", "--players", "3", "--rules", "classic",
+        "--policies", "hard,medium", "--samples", "1",
+    )  # fmt: skip
+    assert data["policies"] == ["hard", "medium", "medium"]
+    assert data["results"]["medium"]["seats"] == 2
+    assert data["results"]["medium"]["baseline"] == pytest.approx(2 / 3, abs=1e-3)
+    assert sum(r["win_share"] for r in data["results"].values()) == pytest.approx(1.0)
+
+
+def test_same_seed_same_figures(capsys):
+    args = ("--games", "4", "--policies", "naive,easy", "--seed", "9")
+    first, again = run_json(capsys, *args), run_json(capsys, *args)
+    for data in (first, again):
+        data.pop("seconds")
+        for r in data["results"].values():
+            r.pop("decision_ms")
+    assert first == again
+
+
+def test_the_module_runs_and_explains_ties():
+    out = subprocess.run(
+        [sys.executable, "-m", "bot.ai.arena", "--games", "2", "--policies", "easy,naive"],
+        capture_output=True, text=True, check=True,
+    ).stdout  # fmt: skip
+    assert "shared win counts 1/k" in out
+    assert "easy" in out and "naive" in out
+    help_text = subprocess.run(
+        [sys.executable, "-m", "bot.ai.arena", "--help"], capture_output=True, text=True
+    ).stdout
+    assert "1/k" in help_text
+
+
+def test_bad_policy_names_are_refused(capsys):
+    with pytest.raises(SystemExit):
+        arena.main(["--policies", "medium,grandmaster"])
