@@ -10,14 +10,15 @@ import asyncio
 import contextlib
 import copy
 import logging
+import random
 import secrets
 import time
 from collections.abc import Awaitable, Callable, Sequence
 from typing import Any
 
 from bot import stats
+from bot.ai import get_policy
 from bot.engine import (
-    TRAIL,
     Game,
     GameOver,
     IllegalMove,
@@ -26,9 +27,9 @@ from bot.engine import (
     active,
     apply,
     from_dict,
-    legal_moves,
     new_game,
     to_dict,
+    view,
 )
 from bot.engine.serialize import move_to_dict
 from bot.match import after_game, new_match, next_dealer
@@ -63,10 +64,16 @@ def seed_source() -> int:
     return secrets.randbits(63)
 
 
+AUTO_PLAYER = get_policy("medium")  # fast (well under a millisecond) and sensible
+
+
 def auto_move(game: Game) -> Move:
-    """What the bot plays for an absent seat: a trail if it can, else the first legal move."""
-    moves = legal_moves(game)
-    return next((m for m in moves if m.action == TRAIL), moves[0])
+    """What the bot plays for an absent seat: the medium AI's choice, from that seat's view
+    only, seeded by the game so the same position always gets the same move."""
+    g = active(game)
+    seat = g.turn
+    rng = random.Random(f"{game.seed}/{len(game.playoffs)}/{len(g.moves)}/{seat}")
+    return AUTO_PLAYER.choose(view(game, seat), rng)
 
 
 class Sessions:

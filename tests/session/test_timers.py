@@ -1,12 +1,12 @@
 import asyncio
 
-from bot.engine import TRAIL, legal_moves
-from bot.session import AWAY_AFTER
+from bot.engine import legal_moves
+from bot.session import AWAY_AFTER, auto_move
 
 from .conftest import play_turn, table_for, wait_for
 
 
-async def test_timer_plays_a_trail_for_the_seat(make, storage, notes):
+async def test_timer_plays_the_medium_ais_move_for_the_seat(make, storage, notes):
     s = make(turn_seconds=0.05, away_delay=5)
     table = await table_for(s)
     seat = table.turn
@@ -16,7 +16,8 @@ async def test_timer_plays_a_trail_for_the_seat(make, storage, notes):
     await wait_for(lambda: table.version >= 1)
     [move] = (await storage.games.moves(table.game_id))[:1]
     assert move["auto"] is True and move["seat"] == seat
-    expected = next((m for m in legal if m.action == TRAIL), legal[0])
+    expected = auto_move(before)
+    assert expected in legal and auto_move(before) == expected  # legal and repeatable
     assert move["card"] == expected.card and move["action"] == expected.action
     assert table.autos[seat] == 1 and seat not in table.away
     _, _, payload = next(c for c in notes.calls if c[0] == "moved")
