@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import asyncio
 import logging
 import secrets
 from typing import TYPE_CHECKING, Any
@@ -19,16 +18,13 @@ from bot.session import (
     NoLobby,
     NotHost,
     NotInGame,
-    SaveFailed,
     SessionError,
-    StaleHand,
-    Table,
 )
 from bot.ui import ids, render
 from bot.ui.buttons import StealButton, view_of
-from bot.ui.text import preset_list
+from bot.ui.text import preset_list, sentence
 
-from . import boards
+from . import boards, hands
 
 if TYPE_CHECKING:
     from bot.client import StealBot
@@ -42,22 +38,14 @@ NEEDED = {
     "embed_links": "Embed Links",
     "read_message_history": "Read Message History",
 }
-OUT_OF_DATE = "This hand is out of date; here is your current hand."
-NOT_SAVED = "Your move could not be saved, so it was not played. Please try again."
 LOBBY_GONE = "This lobby has closed. Start a new one with /steal new."
-GAME_GONE = "This game has ended. Start a new one with /steal new."
 EXPIRED = "Nobody started this game within 10 minutes. Open a new one with /steal new."
-ACK_BUDGET = 2.0  # seconds a move may take before we defer; Discord allows 3 to answer
 PRESET_CHOICES = [app_commands.Choice(name=name, value=name) for name in PRESETS]
 SCORING_CHOICES = [
     app_commands.Choice(name="games won", value="wins"),
     app_commands.Choice(name="total cards", value="cards"),
 ]
 SORT_CHOICES = [app_commands.Choice(name=name.replace("_", " "), value=name) for name in ids.SORTS]
-
-
-def sentence(text: str) -> str:
-    return text[:1].upper() + text[1:] + ("" if text.endswith((".", "!", "?")) else ".")
 
 
 class Steal(commands.Cog):
@@ -266,19 +254,7 @@ class Steal(commands.Cog):
     async def hand(self, interaction: discord.Interaction) -> None:
         await self.seen(interaction)
         table = self.sessions.table_in(interaction.channel_id)
-        await self.send_hand(interaction, table)
-
-    async def send_hand(self, interaction: discord.Interaction, table: Table) -> None:
-        user = str(interaction.user.id)
-        seat = table.seat_of(user)
-        if seat is None:
-            raise NotInGame()
-        await self.sessions.back(table.game_id, user)
-        message = render.hand(table.hand(seat), table, self.sessions.names)
-        await interaction.response.send_message(
-            content=message.content, view=message.view, ephemeral=True
-        )
-        self.presenter.remember_hand(table.game_id, user, interaction)
+        await hands.send_hand(self, interaction, table)
 
     @steal.command(name="table", description="Post the table again at the bottom of the channel")
     async def table(self, interaction: discord.Interaction) -> None:
@@ -446,83 +422,9 @@ class Steal(commands.Cog):
             elif action.kind == "rematch":
                 await self.rematch(interaction, action.game_id)
             else:
-                await self.on_game_button(interaction, action)
+                await hands.on_game_button(self, interaction, action)
         except Exception as exc:
             await self.fail(interaction, exc)
-
-    async def on_game_button(self, interaction: discord.Interaction, action: ids.Action) -> None:
-        user = await self.seen(interaction)
-        try:
-            table = self.sessions.table(action.game_id)
-        except NoGame:
-            await self.tell(interaction, GAME_GONE)
-            return
-        if action.kind == "table" and action.op == "rules":
-            embed = render.rules_embed(table.game.rules)
-            await interaction.response.send_message(embed=embed, ephemeral=True)
-            return
-        seat = table.seat_of(user)
-        if seat is None:
-            raise NotInGame()
-        if action.kind == "table":  # My hand
-            await self.send_hand(interaction, table)
-            return
-        self.presenter.remember_hand(table.game_id, user, interaction)
-        await self.sessions.back(table.game_id, user)
-        if action.version != table.version:
-            await self.show_hand(interaction, table, seat, OUT_OF_DATE)
-            return
-        if action.kind == "back":
-            await self.show_hand(interaction, table, seat)
-            return
-        hand = table.hand(seat)
-        if action.kind == "card":
-            options = [m for m in hand.legal if m.card == action.card]
-            if not hand.legal:
-                await self.show_hand(interaction, table, seat, "It's not your turn yet.")
-                return
-            if not options:
-                await self.show_hand(interaction, table, seat, "You can't play that card now.")
-                return
-            if len(options) > 1:
-                message = render.choices(hand, action.card, self.sessions.names)
-                await interaction.response.edit_message(content=message.content, view=message.view)
-                return
-            move = options[0]
-        else:
-            move = action.move
-        try:
-            await self.in_time(
-                interaction, self.sessions.play(table.game_id, user, move, action.version)
-            )
-        except StaleHand:
-            await self.show_hand(interaction, table, seat, OUT_OF_DATE)
-            return
-        except SaveFailed:
-            await self.show_hand(interaction, table, seat, NOT_SAVED)
-            return
-        except SessionError as exc:
-            await self.show_hand(interaction, table, seat, sentence(exc.message))
-            return
-        await self.show_hand(interaction, table, seat)
-
-    async def in_time(self, interaction: discord.Interaction, work):
-        """Await `work`; if it is slow (a busy database), defer first so the click is never
-        left unanswered."""
-        task = asyncio.ensure_future(work)
-        done, _ = await asyncio.wait({task}, timeout=ACK_BUDGET)
-        if not done:
-            await interaction.response.defer()
-        return await task
-
-    async def show_hand(
-        self, interaction: discord.Interaction, table: Table, seat: int, note: str | None = None
-    ) -> None:
-        message = render.hand(table.hand(seat), table, self.sessions.names, note)
-        if interaction.response.is_done():  # deferred by in_time
-            await interaction.edit_original_response(content=message.content, view=message.view)
-        else:
-            await interaction.response.edit_message(content=message.content, view=message.view)
 
     # ----- session events
 

@@ -29,6 +29,11 @@ TIEBREAKS = {
 }
 
 
+def sentence(text: str) -> str:
+    """A session error's short message as a sentence: "it's not your turn" -> "It's ..."."""
+    return text[:1].upper() + text[1:] + ("" if text.endswith((".", "!", "?")) else ".")
+
+
 def plural(n: int, word: str) -> str:
     return f"{n} {word}{'' if n == 1 else 's'}"
 
