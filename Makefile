@@ -8,11 +8,17 @@ STAMP := $(VENV)/.installed
 $(STAMP): pyproject.toml
 	test -x $(PY) || python3 -m venv $(VENV)
 	$(PY) -m pip install --quiet --upgrade pip
-	$(PY) -m pip install --quiet -e '.[test]'
+	$(PY) -m pip install --quiet -e '.[test,playground]'
 	touch $(STAMP)
 
+# With DISCORD_TOKEN (environment or .env): the bot on Discord. Without: the local playground,
+# the real bot on a simulated Discord in your browser. `make run ARGS="--port 9000 --no-browser"`.
 run: $(STAMP)
-	$(PY) -m bot
+	@if $(PY) -m bot.config --has-token; then \
+		$(PY) -m bot $(ARGS); \
+	else \
+		$(PY) -m bot.playground $(ARGS); \
+	fi
 
 lint: $(STAMP)
 	$(VENV)/bin/ruff check .

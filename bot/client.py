@@ -82,7 +82,8 @@ class StealBot(commands.Bot):
         fingerprint = hashlib.sha256(
             json.dumps([self.dev_guild_id, payload], sort_keys=True).encode()
         ).hexdigest()
-        marker = self.database.parent / ".commands-synced"
+        # One marker per database, so the playground's sync never stands for the real bot's.
+        marker = self.database.with_name(self.database.name + ".commands-synced")
         if self.sync_mode is False:
             return
         if self.sync_mode is None and marker.exists() and marker.read_text() == fingerprint:

@@ -78,3 +78,20 @@ def load(env: Mapping[str, str] | None = None, dotenv: str | None = ".env") -> C
         turn_seconds=turn_seconds(env.get("TURN_SECONDS", "120") or "120"),
         log_level=level,
     )
+
+
+def has_token(dotenv: str | None = ".env") -> bool:
+    """Whether DISCORD_TOKEN is set, read exactly as `load` reads it (environment, then .env)."""
+    if dotenv:
+        from dotenv import load_dotenv
+
+        load_dotenv(dotenv, override=False)
+    return bool(os.environ.get("DISCORD_TOKEN", "").strip())
+
+
+if (
+    __name__ == "__main__"
+):  # `python -m bot.config --has-token`: exit 0 if a token is set (make run)
+    import sys
+
+    sys.exit(0 if sys.argv[1:] == ["--has-token"] and has_token() else 1)

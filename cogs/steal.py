@@ -159,7 +159,7 @@ class Steal(commands.Cog):
                 + (f": {where}" if where else ".") + " Join it, or use another channel.",
             )  # fmt: skip
             return
-        await interaction.response.send_message(**render.lobby(lobby).kwargs())
+        await interaction.response.send_message(**render.lobby(lobby, self.sessions.names).kwargs())
         message = await interaction.original_response()
         ch = self.presenter.channel(lobby.game_id, lobby.guild_id, lobby.channel_id)
         await self.presenter.set_table_id(ch, message.id)
@@ -232,7 +232,9 @@ class Steal(commands.Cog):
                 await self.tell(interaction, "The game has started! Use **My hand** on the table.")
             return
         if game_id is not None:
-            await interaction.response.edit_message(**render.lobby(lobby).kwargs())
+            await interaction.response.edit_message(
+                **render.lobby(lobby, self.sessions.names).kwargs()
+            )
             return
         await self.edit_lobby(lobby)
         done = "You joined the lobby." if op == "join" else "You left the lobby."
@@ -244,7 +246,9 @@ class Steal(commands.Cog):
             return
         target = self.bot.get_partial_messageable(lobby.channel_id, guild_id=lobby.guild_id)
         try:
-            await target.get_partial_message(ch.table_id).edit(**render.lobby(lobby).kwargs())
+            await target.get_partial_message(ch.table_id).edit(
+                **render.lobby(lobby, self.sessions.names).kwargs()
+            )
         except discord.HTTPException as exc:
             log.info("lobby %s: message not updated (%s)", lobby.game_id, exc)
 
@@ -442,7 +446,9 @@ class Steal(commands.Cog):
         elif kind == "cancelled":
             ch = self.presenter.channels.get(game_id)
             what = "game" if ch is not None and ch.table is not None else "lobby"
-            self.presenter.cancelled(game_id, render.cancelled(what, payload["by"]))
+            self.presenter.cancelled(
+                game_id, render.cancelled(what, payload["by"], self.sessions.names)
+            )
         elif kind == "lobby_expired":
             self.presenter.cancelled(game_id, render.lobby_closed(EXPIRED))
         elif kind == "lobby_closed":

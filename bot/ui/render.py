@@ -10,6 +10,7 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 
 import discord
+from discord.utils import escape_markdown
 
 from bot.engine import TRAIL, BundleView, Move, Rules, view
 from bot.session import Hand, Lobby, Table
@@ -41,6 +42,13 @@ def mention(user_id: str) -> str:
     return f"<@{user_id}>"
 
 
+def who(user_id: str, names: Mapping[str, str]) -> str:
+    """A player in an embed: their last known name, in bold. Not a mention: mentions in embeds
+    never ping, and show as a raw id where the reader's client does not know that user."""
+    name = names.get(user_id)
+    return f"**{escape_markdown(name)}**" if name else mention(user_id)
+
+
 def timestamp(when: float, style: str = "R") -> str:
     return f"<t:{int(when)}:{style}>"
 
@@ -52,15 +60,15 @@ def jump_url(guild_id: int, channel_id: int, message_id: int) -> str:
 # ----- lobby
 
 
-def lobby(lobby: Lobby) -> Message:
+def lobby(lobby: Lobby, names: Mapping[str, str]) -> Message:
     seats = "\n".join(
-        f"{i + 1}. {mention(u)}{' (host)' if u == lobby.host_id else ''}"
+        f"{i + 1}. {who(u, names)}{' (host)' if u == lobby.host_id else ''}"
         for i, u in enumerate(lobby.seats)
     )
     free = lobby.max_players - len(lobby.seats)
     embed = discord.Embed(
         title="Steal the Bundle: new game",
-        description=f"Hosted by {mention(lobby.host_id)}. Join, then the host starts the game.",
+        description=f"Hosted by {who(lobby.host_id, names)}. Join, then the host starts the game.",
         colour=BLUE,
     )
     embed.add_field(name=f"Players ({len(lobby.seats)}/{lobby.max_players})", value=seats)
@@ -126,7 +134,7 @@ def table(t: Table, names: Mapping[str, str], log: Sequence[str]) -> Message:
             value=f"Bundle: {tops}\nHand: {plural(v.hand_sizes[seat], 'card')}",
             inline=True,
         )
-    status = f"Turn: {mention(game.seats[v.turn])}"
+    status = f"Turn: {who(game.seats[v.turn], names)}"
     if t.deadline is not None:
         status += f" · auto-play {timestamp(t.deadline)}"
     status += f"\nStock: {plural(v.stock_size, 'card')}"
@@ -147,11 +155,11 @@ def table_moved(guild_id: int, channel_id: int, message_id: int) -> Message:
     return Message(content=f"The table moved: {link}", embed=None, view=None)
 
 
-def cancelled(what: str, by: str) -> Message:
+def cancelled(what: str, by: str, names: Mapping[str, str]) -> Message:
     """What a cancelled lobby or game's message turns into."""
     embed = discord.Embed(
         title=f"Steal the Bundle: {what} cancelled",
-        description=f"Cancelled by {mention(by)}. No stats were recorded.",
+        description=f"Cancelled by {who(by, names)}. No stats were recorded.",
         colour=GREY,
     )
     return Message(content=None, embed=embed, view=None)

@@ -5,7 +5,7 @@ from __future__ import annotations
 import re
 from typing import Any
 
-TURN = re.compile(r"Turn: <@(\d+)>")
+TURN = re.compile(r"Turn: \*\*(.+?)\*\*")
 
 
 def buttons(message) -> list[dict[str, Any]]:
@@ -63,7 +63,7 @@ def whose_turn(table, members):
     match = TURN.search(table.embeds[0].description or "")
     if match is None:
         return None
-    return next(m for m in members if str(m.id) == match.group(1))
+    return next(m for m in members if m.name == match.group(1))
 
 
 async def play_one(table, members, hands) -> None:

@@ -12,7 +12,7 @@ import pytest
 from .helpers import buttons, enabled, is_over, labels, play_one, start_game, table_text, whose_turn
 
 PING = "your turn in Steal the Bundle!"
-TURN_LINE = re.compile(r"^Turn: <@(\d+)> · auto-play <t:(\d+):R>$")
+TURN_LINE = re.compile(r"^Turn: \*\*(.+?)\*\* · auto-play <t:(\d+):R>$")
 TABLE_BUTTONS = ["My hand", "Rules"]
 GREEN = discord.ButtonStyle.success.value
 
@@ -98,7 +98,7 @@ async def test_table_message_shows_the_game(simcord_env, channel, players):
     match = TURN_LINE.match(turn_line)
     assert match, embed.description
     first = whose_turn(table, players)
-    assert int(match.group(1)) == first.id
+    assert match.group(1) == first.name
     assert int(match.group(2)) == int(start + 120)  # the 2-minute turn countdown
     pool = fields(table)["Pool"].split()
     assert len(pool) == 4
@@ -517,7 +517,7 @@ async def test_cancel_by_the_host_after_no_then_yes(simcord_env, guild, channel,
     assert asked.response.content == "Cancelled."
     embed = table.embeds[0]
     assert embed.title == "Steal the Bundle: game cancelled"
-    assert embed.description == f"Cancelled by {ann.mention}. No stats were recorded."
+    assert embed.description == f"Cancelled by **{ann.name}**. No stats were recorded."
     assert table.components == []
     assert pings(channel) == []
     storage = simcord_env.bot.storage
@@ -561,7 +561,7 @@ async def test_cancel_by_a_member_with_manage_server(simcord_env, guild, channel
     await mod.click(asked.response, label="Yes, cancel the game")
 
     assert table.embeds[0].title == "Steal the Bundle: game cancelled"
-    assert f"Cancelled by {mod.mention}" in table.embeds[0].description
+    assert f"Cancelled by **{mod.name}**" in table.embeds[0].description
     assert table.components == []
     assert await simcord_env.bot.storage.history.by_guild(guild.id) == []
 

@@ -23,9 +23,9 @@ def players_field(message) -> tuple[str, str]:
     return next((n, v) for n, v in fields(message).items() if n.startswith("Players"))
 
 
-def seated(message) -> list[int]:
-    """The user ids in the lobby's seat list, in seat order."""
-    return [int(u) for u in re.findall(r"<@(\d+)>", players_field(message)[1])]
+def seated(message) -> list[str]:
+    """The names in the lobby's seat list, in seat order."""
+    return re.findall(r"\*\*(.+?)\*\*", players_field(message)[1])
 
 
 def public(channel) -> list[discord.Message]:
@@ -55,8 +55,8 @@ async def test_new_lobby_shows_host_seats_rules_and_buttons(simcord_env, channel
     assert [m.id for m in public(channel)] == [lobby.id]
     embed = lobby.embeds[0]
     assert embed.title == "Steal the Bundle: new game"
-    assert f"Hosted by {ann.mention}" in embed.description
-    assert players_field(lobby) == ("Players (1/4)", f"1. {ann.mention} (host)")
+    assert f"Hosted by **{ann.name}**" in embed.description
+    assert players_field(lobby) == ("Players (1/4)", f"1. **{ann.name}** (host)")
     rules = fields(lobby)["Standard rules"]
     assert "French 52-card deck" in rules
     assert "steal the whole bundle" in rules
@@ -84,7 +84,7 @@ async def test_max_players_two_fills_the_lobby(simcord_env, channel, players):
     await bob.click(lobby, label="Join")
 
     assert players_field(lobby)[0] == "Players (2/2)"
-    assert seated(lobby) == [ann.id, bob.id]
+    assert seated(lobby) == [ann.name, bob.name]
     join = next(b for b in buttons(lobby) if b["label"] == "Join")
     assert join.get("disabled") is True
     with pytest.raises(SetupError, match="disabled"):  # nobody can click it
@@ -94,11 +94,11 @@ async def test_max_players_two_fills_the_lobby(simcord_env, channel, players):
     assert result.ephemeral
     assert result.response.content == "This lobby is full."
     assert answered_errors(simcord_env) == ["LobbyFull"]
-    assert seated(lobby) == [ann.id, bob.id]
+    assert seated(lobby) == [ann.name, bob.name]
 
     await bob.click(lobby, label="Leave")  # a seat frees up: Join works again
     await cat.click(lobby, label="Join")
-    assert seated(lobby) == [ann.id, cat.id]
+    assert seated(lobby) == [ann.name, cat.name]
 
 
 async def test_new_where_a_lobby_runs_links_to_it(simcord_env, guild, channel, players):
@@ -170,16 +170,16 @@ async def test_join_and_leave_buttons_edit_the_lobby_in_place(channel, players):
     assert joined.response.id == lobby.id
     assert players_field(lobby) == (
         "Players (2/4)",
-        f"1. {ann.mention} (host)\n2. {bob.mention}",
+        f"1. **{ann.name}** (host)\n2. **{bob.name}**",
     )
     await cat.click(lobby, label="Join")
-    assert seated(lobby) == [ann.id, bob.id, cat.id]
+    assert seated(lobby) == [ann.name, bob.name, cat.name]
     assert "1 seat free" in lobby.embeds[0].footer.text
 
     await bob.click(lobby, label="Leave")
     assert players_field(lobby) == (
         "Players (2/4)",
-        f"1. {ann.mention} (host)\n2. {cat.mention}",
+        f"1. **{ann.name}** (host)\n2. **{cat.name}**",
     )
     assert [m.id for m in public(channel)] == [lobby.id]  # edited, never re-posted
     assert labels(lobby) == LOBBY_BUTTONS
@@ -196,7 +196,7 @@ async def test_join_twice_and_leave_when_not_seated_are_refused(channel, players
     stranger = await cat.click(lobby, label="Leave")
     assert stranger.ephemeral
     assert stranger.response.content == "You're not in this game."
-    assert seated(lobby) == [ann.id, bob.id]
+    assert seated(lobby) == [ann.name, bob.name]
 
 
 async def test_start_by_a_non_host_is_refused(channel, players):
@@ -245,10 +245,10 @@ async def test_host_leaving_passes_the_host_to_the_next_seat(channel, players):
 
     await ann.click(lobby, label="Leave")
 
-    assert f"Hosted by {bob.mention}" in lobby.embeds[0].description
+    assert f"Hosted by **{bob.name}**" in lobby.embeds[0].description
     assert players_field(lobby) == (
         "Players (2/4)",
-        f"1. {bob.mention} (host)\n2. {cat.mention}",
+        f"1. **{bob.name}** (host)\n2. **{cat.name}**",
     )
     refused = await cat.click(lobby, label="Start")
     assert refused.response.content == "Only the host can do that."
@@ -294,7 +294,7 @@ async def test_cancel_button_asks_then_closes_the_lobby(channel, players):
     assert asked.response.content == "Cancelled."
     assert asked.response.components == []
     assert lobby.embeds[0].title == "Steal the Bundle: lobby cancelled"
-    assert f"Cancelled by {ann.mention}" in lobby.embeds[0].description
+    assert f"Cancelled by **{ann.name}**" in lobby.embeds[0].description
     assert lobby.components == []
 
 
@@ -322,14 +322,14 @@ async def test_join_leave_start_commands_act_like_the_buttons(simcord_env, chann
     joined = await bob.slash(channel, "steal join")
     assert joined.ephemeral
     assert joined.response.content == "You joined the lobby."
-    assert seated(lobby) == [ann.id, bob.id]
+    assert seated(lobby) == [ann.name, bob.name]
     await cat.slash(channel, "steal join")
     assert players_field(lobby)[0] == "Players (3/4)"
 
     left = await cat.slash(channel, "steal leave")
     assert left.ephemeral
     assert left.response.content == "You left the lobby."
-    assert seated(lobby) == [ann.id, bob.id]
+    assert seated(lobby) == [ann.name, bob.name]
 
     refused = await bob.slash(channel, "steal start")
     assert refused.ephemeral
@@ -393,7 +393,7 @@ async def test_lobby_expires_after_ten_minutes(simcord_env, channel, players):
     again = await bob.slash(channel, "steal new")
     assert not again.ephemeral
     assert again.response.embeds[0].title == "Steal the Bundle: new game"
-    assert f"Hosted by {bob.mention}" in again.response.embeds[0].description
+    assert f"Hosted by **{bob.name}**" in again.response.embeds[0].description
 
 
 async def test_a_started_game_does_not_expire_as_a_lobby(simcord_env, channel, players):

@@ -102,9 +102,9 @@ async def test_rematch_seats_the_same_players(simcord_env, channel, players):
     assert not result.ephemeral and lobby.embeds[0].title == "Steal the Bundle: new game"
     seats = field(lobby, "Players (3/3)")
     assert seats.splitlines() == [
-        f"1. {bob.mention} (host)",
-        f"2. {ann.mention}",
-        f"3. {cat.mention}",
+        f"1. **{bob.name}** (host)",
+        f"2. **{ann.name}**",
+        f"3. **{cat.name}**",
     ]
     assert any(f.name == "Friendly rules" for f in lobby.embeds[0].fields)
     await cat.click(lobby, label="Leave")  # anyone may leave before the start

@@ -25,11 +25,11 @@ async def test_sync_happens_only_when_the_commands_changed(simcord_env, db_path,
     assert len(command_syncs(simcord_env)) == 1  # the fixture's bot syncs and leaves a marker
     await simcord_env.restart_bot(make_bot(db_path, sync=None))
     assert len(command_syncs(simcord_env)) == 1  # same commands: no sync
-    (db_path.parent / ".commands-synced").write_text("an older command set")
+    db_path.with_name(db_path.name + ".commands-synced").write_text("an older command set")
     await simcord_env.restart_bot(make_bot(db_path, sync=None))
     assert len(command_syncs(simcord_env)) == 2  # changed: synced
     await simcord_env.restart_bot(make_bot(db_path, sync=False))
-    (db_path.parent / ".commands-synced").unlink()
+    db_path.with_name(db_path.name + ".commands-synced").unlink()
     await simcord_env.restart_bot(make_bot(db_path, sync=False))
     assert len(command_syncs(simcord_env)) == 2  # --no-sync: never
     await simcord_env.restart_bot(make_bot(db_path, sync=True))

@@ -1,0 +1,107 @@
+"""`python -m bot.playground`: the real bot on a simulated Discord (SimCord), in your browser.
+
+No token needed. The bot runs unmodified; SimCord's preview serves #steal-the-bundle as a web
+page on 127.0.0.1, with three members (you, bob, cat) whose view the page can switch to.
+"""
+
+from __future__ import annotations
+
+import argparse
+import asyncio
+import contextlib
+import logging
+import signal
+import sys
+import webbrowser
+from pathlib import Path
+
+# SimCord's clock is virtual and starts at a fixed instant, so ids created in the same order get
+# the same values every run; the guild id is pinned too. Stored games and the leaderboard in
+# data/playground.db therefore still match the simulated guild, channel and members after a
+# restart.
+GUILD_ID = 1_300_000_000_000_000_000
+CHANNEL = "steal-the-bundle"
+MEMBERS = ("you", "bob", "cat")
+
+BANNER = """\
+Steal the Bundle: local playground
+  The real bot is running against a simulated Discord on this computer (no token needed).
+  Open {url}
+  Type /steal new in the channel; switch the viewer to bob or cat to play their seats.
+  Games are saved in {database}.
+  To connect to Discord instead, put DISCORD_TOKEN=... in .env (see README.md).
+  Press Ctrl-C to stop.
+"""
+
+
+def build_world(env):
+    """The simulated server: a guild with #steal-the-bundle and three members, always built in
+    the same order (so with the same ids)."""
+    guild = env.create_guild("Playground", id=GUILD_ID)
+    channel = guild.create_text_channel(CHANNEL)
+    members = [guild.add_member(env.create_user(name)) for name in MEMBERS]
+    return channel, members
+
+
+def parse(argv: list[str] | None) -> argparse.Namespace:
+    parser = argparse.ArgumentParser(prog="python -m bot.playground", description=__doc__)
+    parser.add_argument("--port", type=int, default=8765, help="port on 127.0.0.1 (0: any free)")
+    parser.add_argument("--no-browser", action="store_true", help="do not open a browser")
+    parser.add_argument("--database", type=Path, default=Path("data/playground.db"))
+    return parser.parse_args(argv)
+
+
+async def serve(args: argparse.Namespace, stop: asyncio.Event | None = None) -> int:
+    import simcord
+
+    from bot.client import StealBot
+
+    args.database.parent.mkdir(parents=True, exist_ok=True)
+    # No turn or lobby timer: SimCord's clock only moves when told to, so they would never fire.
+    bot = StealBot(args.database, sync=True, turn_seconds=None, lobby_seconds=None)
+    stop = stop or asyncio.Event()
+    loop = asyncio.get_running_loop()
+    for sig in (signal.SIGINT, signal.SIGTERM):
+        with contextlib.suppress(NotImplementedError, RuntimeError):
+            loop.add_signal_handler(sig, stop.set)
+    try:
+        async with simcord.run(bot, check_errors=False) as env:
+            channel, members = build_world(env)
+            async with env.preview(
+                channel, viewers=members, layout="channel", port=args.port
+            ) as preview:
+                print(BANNER.format(url=preview.url, database=args.database), flush=True)
+                if not args.no_browser:
+                    with contextlib.suppress(Exception):
+                        webbrowser.open(preview.url)
+                closed = asyncio.ensure_future(preview.wait_closed())
+                stopped = asyncio.ensure_future(stop.wait())
+                await asyncio.wait({closed, stopped}, return_when=asyncio.FIRST_COMPLETED)
+                for task in (closed, stopped):
+                    task.cancel()
+    finally:
+        if bot.storage is not None:
+            await bot.storage.close()
+        for sig in (signal.SIGINT, signal.SIGTERM):
+            with contextlib.suppress(NotImplementedError, RuntimeError):
+                loop.remove_signal_handler(sig)
+    print("Playground stopped.", flush=True)
+    return 0
+
+
+def main(argv: list[str] | None = None) -> int:
+    args = parse(argv)
+    logging.basicConfig(level=logging.WARNING, format="%(levelname)s %(name)s: %(message)s")
+    try:
+        return asyncio.run(serve(args))
+    except KeyboardInterrupt:
+        return 0
+    except Exception as exc:  # e.g. the port is taken
+        print(f"The playground could not start: {exc}", file=sys.stderr)
+        if "port" in str(exc):
+            print("Is another playground running? Try --port 0 (any free port).", file=sys.stderr)
+        return 1
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,146 @@
+"""Play a scripted game in the local playground and screenshot it with headless Chromium.
+
+    .venv/bin/python scripts/screenshots.py [--chromium /usr/bin/chromium] [--out docs/screenshots]
+
+Writes lobby.png, table.png, hand.png and end.png. Needs Chromium; tests never run this.
+"""
+
+from __future__ import annotations
+
+import argparse
+import asyncio
+import re
+import shutil
+import subprocess
+import sys
+import tempfile
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+sys.path.insert(0, str(ROOT))
+
+import simcord  # noqa: E402
+
+from bot.client import StealBot  # noqa: E402
+from bot.playground import build_world  # noqa: E402
+
+SEED = 20261129  # the same deal every run, so the pictures only change when the bot does
+TURN = re.compile(r"Turn: \*\*(.+?)\*\*")
+WIDTH, HEIGHT = 1000, 1300
+
+
+def enabled(message) -> list[dict]:
+    """The enabled buttons of a message (discord.Message or SimCord ResponseMessage)."""
+    found = []
+    for row in message.components:
+        for item in row["components"] if isinstance(row, dict) else row.children:
+            button = item if isinstance(item, dict) else item.to_dict()
+            if not button.get("disabled"):
+                found.append(button)
+    return found
+
+
+def whose_turn(table, members):
+    match = TURN.search(table.embeds[0].description or "")
+    return next((m for m in members if m.name == match.group(1)), None) if match else None
+
+
+def is_over(table) -> bool:
+    return (table.embeds[0].title or "").endswith("over")
+
+
+async def play_one(table, members, hands) -> None:
+    """The player to act plays their first playable card, then the first choice if asked."""
+    player = whose_turn(table, members)
+    hand = hands.get(player.id)
+    if hand is None:
+        hand = hands[player.id] = (await player.click(table, label="My hand")).response
+    card = enabled(hand)[0]
+    shown = (await player.click(hand, custom_id=card["custom_id"])).response
+    if shown.content.startswith("What should"):
+        await player.click(shown, custom_id=enabled(shown)[0]["custom_id"])
+
+
+async def shoot(chromium: str, url: str, out: Path, profile: Path) -> None:
+    proc = await asyncio.create_subprocess_exec(
+        chromium,
+        "--headless",
+        "--no-sandbox",
+        "--disable-gpu",
+        "--hide-scrollbars",
+        "--no-first-run",
+        "--disable-background-networking",
+        "--disable-component-update",
+        "--disable-sync",
+        f"--user-data-dir={profile}",
+        f"--window-size={WIDTH},{HEIGHT}",
+        "--virtual-time-budget=8000",
+        f"--screenshot={out}",
+        url,
+        stdout=subprocess.DEVNULL,
+        stderr=subprocess.DEVNULL,
+    )
+    if await proc.wait() != 0 or not out.exists():
+        raise SystemExit(f"chromium failed to write {out}")
+    print("wrote", out.relative_to(ROOT) if out.is_relative_to(ROOT) else out)
+
+
+async def main(chromium: str, out: Path) -> None:
+    out.mkdir(parents=True, exist_ok=True)
+    tmp = Path(tempfile.mkdtemp())
+    bot = StealBot(
+        tmp / "playground.db",
+        sync=True,
+        turn_seconds=None,
+        lobby_seconds=None,
+        seed_source=lambda: SEED,
+    )
+    try:
+        async with simcord.run(bot, check_errors=False) as env:
+            channel, members = build_world(env)
+            you, bob, cat = members
+
+            async def shot(name: str) -> None:
+                # A fresh preview each time: the page opens at the newest message, as "you".
+                async with env.preview(
+                    channel,
+                    viewers=members,
+                    layout="channel",
+                    display="fixed",
+                    width=WIDTH,
+                    height=HEIGHT,
+                    port=0,
+                ) as preview:
+                    await shoot(chromium, preview.url, out / f"{name}.png", tmp / "chrome")
+
+            lobby = (await you.slash(channel, "steal new")).response
+            await bob.click(lobby, label="Join")
+            await cat.click(lobby, label="Join")
+            await shot("lobby")
+            await you.click(lobby, label="Start")
+            table = lobby
+            hands: dict = {}
+            while whose_turn(table, members) is not you:  # bob and cat move first
+                await play_one(table, members, hands)
+            await shot("table")
+            hands[you.id] = (await you.click(table, label="My hand")).response
+            await shot("hand")
+            moves = 0
+            while not is_over(table):
+                await play_one(table, members, hands)
+                moves += 1
+                if moves > 400:
+                    raise SystemExit("the game did not end")
+            await shot("end")
+    finally:
+        if bot.storage is not None:
+            await bot.storage.close()
+        shutil.rmtree(tmp, ignore_errors=True)
+
+
+if __name__ == "__main__":
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--chromium", default=shutil.which("chromium") or "/usr/bin/chromium")
+    parser.add_argument("--out", type=Path, default=ROOT / "docs" / "screenshots")
+    args = parser.parse_args()
+    asyncio.run(main(args.chromium, args.out.resolve()))

@@ -1,0 +1,205 @@
+"""The local playground: `python -m bot.playground` serves the real bot's channel over HTTP."""
+
+from __future__ import annotations
+
+import contextlib
+import json
+import os
+import re
+import signal
+import subprocess
+import sys
+import threading
+import urllib.request
+import uuid
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+URL = re.compile(r"(http://127\.0\.0\.1:\d+)/#(\S+)")
+
+
+def environment() -> dict[str, str]:
+    env = {k: v for k, v in os.environ.items() if k != "DISCORD_TOKEN"}
+    env["PYTHONPATH"] = str(ROOT)
+    return env
+
+
+@contextlib.contextmanager
+def playground(cwd: Path, database: Path):
+    """A running playground on a free port; stopped (Ctrl-C, then kill) on the way out."""
+    command = [sys.executable, "-m", "bot.playground", "--port", "0", "--no-browser"]
+    errors = (cwd / "stderr.txt").open("w")
+    proc = subprocess.Popen(
+        [*command, "--database", str(database)],
+        stdout=subprocess.PIPE,
+        stderr=errors,
+        text=True,
+        env=environment(),
+        cwd=cwd,
+    )
+    lines: list[str] = []
+    found: list[re.Match] = []
+
+    def read() -> None:
+        for line in proc.stdout:
+            lines.append(line)
+            if not found and (match := URL.search(line)):
+                found.append(match)
+
+    threading.Thread(target=read, daemon=True).start()
+    try:
+        for _ in range(300):  # 30 s at most
+            if found or proc.poll() is not None:
+                break
+            threading.Event().wait(0.1)
+        assert found, f"no URL printed: {''.join(lines)} {(cwd / 'stderr.txt').read_text()}"
+        yield proc, found[0].group(1), found[0].group(2), lines
+    finally:
+        if proc.poll() is None:
+            proc.send_signal(signal.SIGINT)
+            try:
+                proc.wait(10)
+            except subprocess.TimeoutExpired:
+                proc.kill()
+                proc.wait()
+        proc.stdout.close()
+        errors.close()
+
+
+def call(method: str, url: str, headers: dict[str, str], body: object = None) -> tuple[int, str]:
+    data = None if body is None else json.dumps(body).encode()
+    request = urllib.request.Request(url, data=data, method=method, headers=headers)
+    if data is not None:
+        request.add_header("Content-Type", "application/json")
+    with urllib.request.urlopen(request, timeout=10) as response:
+        return response.status, response.read().decode()
+
+
+def open_page(base: str, capability: str, viewer_id: str | None = None) -> tuple[dict, dict]:
+    """What the page does first: open a page context (as a viewer) with the URL's capability."""
+    auth = {"X-Simcord-Capability": capability}
+    _, text = call(
+        "POST", base + "/api/pages", auth, {} if viewer_id is None else {"viewer_id": viewer_id}
+    )
+    page = json.loads(text)
+    return page, {**auth, "X-Simcord-Context": page["context"]["id"]}
+
+
+def action(base: str, page: dict, headers: dict[str, str], body: dict) -> dict:
+    """Post one action (the page's first) in the preview protocol's envelope; it must settle."""
+    envelope = {
+        "protocol_version": 3,
+        "sequence": 1,
+        "request_id": uuid.uuid4().hex,
+        "generation": page["context"]["generation"],
+        "bot_generation": page["botGeneration"],
+        "published_revision": page["publishedRevision"],
+    }
+    _, text = call("POST", base + "/api/action", headers, {**envelope, **body})
+    result = json.loads(text)
+    assert not result["rejected"] and result["settlement"] == "settled", result
+    return result
+
+
+def run_command(base: str, page: dict, headers: dict[str, str], invocation: str) -> dict:
+    """What the page does for a slash command: read the catalog, then post a run_command."""
+    _, text = call("GET", base + "/api/commands", headers)
+    entry = next(e for e in json.loads(text)["entries"] if e["invocation"] == invocation)
+    body = {
+        "kind": "run_command",
+        "command_id": entry["commandId"],
+        "path": entry["path"],
+        "schema_fingerprint": entry["schemaFingerprint"],
+        "options": {},
+    }
+    return action(base, page, headers, body)
+
+
+def messages(base: str, headers: dict[str, str]) -> list[str]:
+    _, text = call("GET", base + "/api/state", headers)
+    return [json.dumps(m) for m in json.loads(text)["messages"].values()]
+
+
+def test_playground_serves_the_channel_and_slash_steal_new_opens_a_lobby(tmp_path):
+    database = tmp_path / "data" / "playground.db"
+    database.parent.mkdir()
+    (database.parent / "steal.db.commands-synced").write_text("real bot's marker")
+    with playground(tmp_path, database) as (proc, base, capability, lines):
+        banner = "".join(lines)
+        assert "local playground" in banner and ".env" in banner
+
+        status, html = call("GET", base + "/", {})
+        assert status == 200 and "<html" in html.lower()
+
+        page, headers = open_page(base, capability)
+        assert [viewer["name"] for viewer in page["viewers"]] == ["you", "bob", "cat"]
+        assert page["channel"]["name"] == "steal-the-bundle"
+        run_command(base, page, headers, "steal new")
+        [lobby] = messages(base, headers)
+        assert "Players (1/4)" in lobby and "(host)" in lobby and '"Join"' in lobby
+
+        # bob, one of the members the page can switch to, joins with the lobby's Join button.
+        bob_page, bob_headers = open_page(base, capability, page["viewers"][1]["id"])
+        [message] = bob_page["messages"].values()
+        join = next(
+            button
+            for row in message["components"]
+            for button in row["components"]
+            if button.get("label") == "Join"
+        )
+        result = action(
+            base,
+            bob_page,
+            bob_headers,
+            {"kind": "click", "target_id": message["id"], "control_key": join["control_key"]},
+        )
+        assert result["outcomes"] == [{"kind": "source_edit", "messageId": message["id"]}]
+        [lobby] = messages(base, bob_headers)
+        assert "Players (2/4)" in lobby
+
+        # Ctrl-C stops it cleanly.
+        proc.send_signal(signal.SIGINT)
+        assert proc.wait(15) == 0
+    assert "Playground stopped." in "".join(lines)
+    # Syncing to the simulated Discord leaves the real bot's sync marker alone.
+    assert (database.parent / "steal.db.commands-synced").read_text() == "real bot's marker"
+    assert database.exists() and database.stat().st_size > 0
+
+
+def test_stored_games_still_belong_to_the_playground_after_a_restart(tmp_path):
+    database = tmp_path / "playground.db"
+    with playground(tmp_path, database) as (_, base, capability, _lines):
+        page, headers = open_page(base, capability)
+        run_command(base, page, headers, "steal new")
+    # Same guild, channel and member ids: the stored lobby is this channel's lobby again.
+    with playground(tmp_path, database) as (_, base, capability, _lines):
+        page, headers = open_page(base, capability)
+        run_command(base, page, headers, "steal new")
+        [reply] = messages(base, headers)
+        assert "already running in this channel" in reply
+
+
+def test_make_run_chooses_the_bot_only_with_a_token(tmp_path):
+    def has_token(**extra: str) -> int:
+        command = [sys.executable, "-m", "bot.config", "--has-token"]
+        env = {**environment(), **extra}
+        return subprocess.run(command, env=env, cwd=tmp_path, timeout=60).returncode
+
+    assert has_token() == 1  # no token anywhere: make run starts the playground
+    assert has_token(DISCORD_TOKEN="abc") == 0
+    (tmp_path / ".env").write_text("DISCORD_TOKEN=\n")
+    assert has_token() == 1
+    (tmp_path / ".env").write_text("DISCORD_TOKEN=abc\n")
+    assert has_token() == 0
+
+
+def test_python_m_bot_never_falls_back_to_the_playground(tmp_path):
+    done = subprocess.run(
+        [sys.executable, "-m", "bot"],
+        capture_output=True,
+        text=True,
+        env=environment(),
+        cwd=tmp_path,
+        timeout=60,
+    )
+    assert done.returncode == 2 and "playground" not in done.stdout
