@@ -203,3 +203,90 @@ def test_python_m_bot_never_falls_back_to_the_playground(tmp_path):
         timeout=60,
     )
     assert done.returncode == 2 and "playground" not in done.stdout
+
+
+class Page:
+    """One browser page of the playground, as a viewer, acting through the page's protocol."""
+
+    def __init__(self, base: str, capability: str, viewer_id: str) -> None:
+        self.base = base
+        self.snapshot, self.headers = open_page(base, capability, viewer_id)
+        self.sequence = 0
+
+    def refresh(self) -> dict:
+        """The page's messages. A page is republished when it acts, so read from the last one."""
+        _, text = call("GET", self.base + "/api/state", self.headers)
+        self.snapshot = json.loads(text)
+        return self.snapshot["messages"]
+
+    def act(self, body: dict) -> None:
+        self.refresh()
+        self.sequence += 1
+        envelope = {
+            "protocol_version": 3,
+            "sequence": self.sequence,
+            "request_id": uuid.uuid4().hex,
+            "generation": self.snapshot["context"]["generation"],
+            "bot_generation": self.snapshot["botGeneration"],
+            "published_revision": self.snapshot["publishedRevision"],
+        }
+        _, text = call("POST", self.base + "/api/action", self.headers, {**envelope, **body})
+        result = json.loads(text)
+        assert not result["rejected"] and result["settlement"] == "settled", result
+
+    def command(self, invocation: str) -> None:
+        _, text = call("GET", self.base + "/api/commands", self.headers)
+        entry = next(e for e in json.loads(text)["entries"] if e["invocation"] == invocation)
+        self.act(
+            {
+                "kind": "run_command",
+                "command_id": entry["commandId"],
+                "path": entry["path"],
+                "schema_fingerprint": entry["schemaFingerprint"],
+                "options": {},
+            }
+        )
+
+    def click(self, message: dict, label: str | None = None) -> None:
+        """Click a button by label, or the first enabled one."""
+        enabled = [
+            b
+            for row in message.get("components", [])
+            for b in row.get("components", [])
+            if not b.get("disabled")
+        ]
+        button = enabled[0] if label is None else next(b for b in enabled if b["label"] == label)
+        self.act(
+            {"kind": "click", "target_id": message["id"], "control_key": button["control_key"]}
+        )
+
+
+def test_a_whole_game_is_played_in_the_page(tmp_path):
+    with playground(tmp_path, tmp_path / "playground.db") as (_, base, capability, _lines):
+        first, _ = open_page(base, capability)
+        pages = {v["name"]: Page(base, capability, v["id"]) for v in first["viewers"]}
+        you, bob = pages["you"], pages["bob"]
+        you.command("steal new")
+        table_id = next(iter(you.refresh().values()))["id"]
+        bob.click(bob.refresh()[str(table_id)], "Join")
+        you.click(you.refresh()[str(table_id)], "Start")
+        last, moves = you, 0
+        while True:
+            table = last.refresh()[str(table_id)]
+            embed = table["embeds"][0]
+            if (embed.get("title") or "").endswith("game over"):
+                break
+            name = re.search(r"Turn: \*\*(.+?)\*\*", embed["description"]).group(1)
+            player = pages[name]
+            player.click(table, "My hand")
+            hand = max(
+                (m for m in player.refresh().values() if "Your hand" in (m.get("content") or "")),
+                key=lambda m: int(m["id"]),
+            )
+            player.click(hand)  # the first playable card
+            shown = player.refresh()[str(hand["id"])]
+            if (shown.get("content") or "").startswith("What should"):
+                player.click(shown)  # the first choice
+            last, moves = player, moves + 1
+            assert moves < 200, "the game did not end"
+        assert "🏆" in embed["description"] and moves >= 20
