@@ -224,7 +224,7 @@ class Presenter:
         if ch.closing is not None:
             return  # no table to replace: nothing to say that the game is gone
         try:
-            sent = await target.send(**{k: v for k, v in message.kwargs().items() if v})
+            sent = await target.send(**message.send_kwargs())
         except discord.HTTPException:
             ch.dirty = True
             raise

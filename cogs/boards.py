@@ -7,7 +7,7 @@ sorts are checked against ids.SORTS and pages are clamped before they reach a qu
 from __future__ import annotations
 
 import io
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
 import discord
 
@@ -17,11 +17,6 @@ from bot.ui.render import Message
 
 if TYPE_CHECKING:
     from .steal import Steal
-
-
-def sendable(message: Message) -> dict[str, Any]:
-    """A Message's kwargs for send_message, which takes no None for view or embed."""
-    return {k: v for k, v in message.kwargs().items() if v is not None}
 
 
 async def board(cog: Steal, guild_id: int, sort: str, page: int) -> Message:
@@ -37,7 +32,7 @@ async def board(cog: Steal, guild_id: int, sort: str, page: int) -> Message:
 async def leaderboard(cog: Steal, interaction: discord.Interaction, sort: str, page: int) -> None:
     await cog.seen(interaction)
     message = await board(cog, interaction.guild_id, sort, page)
-    await interaction.response.send_message(**sendable(message))  # public: the shared board
+    await interaction.response.send_message(**message.send_kwargs())  # public: the shared board
 
 
 async def stats(cog: Steal, interaction: discord.Interaction, member: discord.abc.User) -> None:
@@ -78,7 +73,7 @@ async def history(
     if member is not None:
         names[str(member.id)] = member.display_name  # the freshest name we have
     message = ui.history(entries, names, whose)
-    await interaction.response.send_message(**sendable(message), ephemeral=True)
+    await interaction.response.send_message(**message.send_kwargs(), ephemeral=True)
 
 
 async def send_record(cog: Steal, interaction: discord.Interaction, game_id: int) -> None:

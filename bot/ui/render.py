@@ -35,7 +35,12 @@ class Message:
     view: discord.ui.View | None = None
 
     def kwargs(self) -> dict:
+        """For edits: None clears that part."""
         return {"content": self.content, "embed": self.embed, "view": self.view}
+
+    def send_kwargs(self) -> dict:
+        """For new messages, which refuse view=None: only the parts that are set."""
+        return {k: v for k, v in self.kwargs().items() if v is not None}
 
 
 def mention(user_id: str) -> str:
