@@ -11,6 +11,7 @@ from pathlib import Path
 import discord
 from discord.ext import commands
 
+from bot import settings
 from bot.session import Sessions
 from bot.storage import Storage
 from bot.ui.buttons import StealButton
@@ -49,14 +50,19 @@ class StealBot(commands.Bot):
         self.dev_guild_id = dev_guild_id
         self.sync_mode = sync  # True: always, False: never, None: when the commands changed
         self.seed_source = seed_source  # tests pass one, to deal the same cards every run
+        # Each server's settings start from these; TURN_SECONDS is the turn timer's default.
+        self.settings = settings.make_settings(turn_seconds, lobby_seconds)
         self.storage: Storage | None = None
         self.sessions: Sessions | None = None
         self.button_handler = None  # set by the Steal cog
 
     async def setup_hook(self) -> None:
+        from cogs.admin import Admin
         from cogs.steal import Steal
 
-        self.storage = await Storage.open(self.database)
+        self.storage = await Storage.open(
+            self.database, setting_defaults=settings.defaults(self.settings)
+        )
         cog = Steal(self)
         self.sessions = Sessions(
             self.storage,
@@ -69,6 +75,7 @@ class StealBot(commands.Bot):
         )
         self.add_dynamic_items(StealButton)
         await self.add_cog(cog)
+        await self.add_cog(Admin(self, cog))
         await self.sync_commands()
         restored = await self.sessions.restore()
         log.info("restored %d lobbies and games", len(restored))

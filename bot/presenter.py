@@ -49,6 +49,7 @@ class Channel:
     ping_user: str | None = None  # whom the ping should name; None: no ping
     ping_done: str | None = None  # whom the current ping names
     hands: set[str] = field(default_factory=set)  # players whose hand message needs a refresh
+    notices: list[render.Message] = field(default_factory=list)  # to post after the table
     loaded: bool = False  # table_id was read from storage (after a restart)
     worker: asyncio.Task[None] | None = None
 
@@ -121,6 +122,15 @@ class Presenter:
         ch.closing, ch.dirty, ch.ping_user = message, True, None
         self.kick(ch)
 
+    def notice(self, game_id: int, message: render.Message) -> None:
+        """A message to post in the game's channel once its table is up to date."""
+        ch = self.channels.get(game_id)
+        if ch is None:
+            log.info("game %s: no channel known for a notice", game_id)
+            return
+        ch.notices.append(message)
+        self.kick(ch)
+
     def relink_ping(self, ch: Channel) -> None:
         """The table moved: replace the turn ping, whose link points at the old one."""
         if ch.ping_user is not None:
@@ -133,9 +143,12 @@ class Presenter:
             ch.ping_user = None
             return
         user = table.seats[seat]
+        ch.hands.add(user)
+        if not table.options.get("pings", True):  # the server turned turn pings off
+            ch.ping_user = None
+            return
         ch.ping_user = user
         ch.ping_done = None  # a new turn: a new ping, even for the same player
-        ch.hands.add(user)
 
     def restored(self, table: Table, table_id: int | None, ping_id: int | None) -> None:
         ch = self.channel(table.game_id, table.guild_id, table.channel_id)
@@ -187,10 +200,14 @@ class Presenter:
             log.exception("game %s: could not update its messages", ch.game_id)
 
     async def _flush(self, ch: Channel) -> None:
-        while ch.dirty or ch.hands or ch.ping_user != ch.ping_done:
+        while ch.dirty or ch.hands or ch.notices or ch.ping_user != ch.ping_done:
             if ch.dirty:
                 ch.dirty = False
                 await self._send_table(ch)
+            while ch.notices:
+                target = self.bot.get_partial_messageable(ch.channel_id, guild_id=ch.guild_id)
+                await target.send(**ch.notices[0].send_kwargs())
+                ch.notices.pop(0)  # only once sent: a failed send is retried
             if ch.ping_user != ch.ping_done:
                 await self._send_ping(ch, ch.ping_user)
             while ch.hands:

@@ -10,7 +10,8 @@ import discord
 from discord import app_commands
 from discord.ext import commands
 
-from bot.engine import PRESETS, Rules, preset
+from bot import settings
+from bot.engine import PRESETS, Rules
 from bot.presenter import Presenter
 from bot.session import (
     AlreadyRunning,
@@ -25,6 +26,7 @@ from bot.ui.buttons import StealButton, view_of
 from bot.ui.text import preset_list, sentence
 
 from . import boards, hands
+from .access import is_manager
 
 if TYPE_CHECKING:
     from bot.client import StealBot
@@ -129,7 +131,16 @@ class Steal(commands.Cog):
         games: app_commands.Range[int, 1, 9] = 1,
         scoring: app_commands.Choice[str] | None = None,
     ) -> None:
-        chosen = preset(rules.value if rules else "standard")
+        values = (await self.bot.storage.settings.get(interaction.guild_id)).values
+        picked = rules.value if rules else None
+        if picked not in (None, values["preset"]) and not values["host_picks_preset"]:
+            await self.tell(
+                interaction,
+                f"On this server every game uses the **{values['preset']}** rules; a server "
+                "admin can change that with /steal-admin.",
+            )
+            return
+        chosen = settings.rules_for(values, picked)
         how = scoring.value if scoring else "wins"
         await self.open_lobby(interaction, chosen, max_players, games=games, scoring=how)
 
@@ -137,6 +148,14 @@ class Steal(commands.Cog):
         self, interaction: discord.Interaction, rules, max_players: int, **options
     ) -> None:
         """/steal new and Rematch: check the channel, open the lobby, post its message."""
+        values = (await self.bot.storage.settings.get(interaction.guild_id)).values
+        allowed = values["channels"]
+        channel = interaction.channel
+        parent = getattr(channel, "parent_id", None)  # a thread counts as its channel
+        if allowed and interaction.channel_id not in allowed and parent not in allowed:
+            where = ", ".join(f"<#{c}>" for c in allowed)
+            await self.tell(interaction, f"Games can't be started here. Try {where}.")
+            return
         missing = [label for perm, label in NEEDED.items() if not getattr(
             interaction.app_permissions, perm)]  # fmt: skip
         if missing:
@@ -147,10 +166,13 @@ class Steal(commands.Cog):
             )
             return
         user = await self.seen(interaction)
+        server = settings.lobby_options(values)
         try:
             lobby = await self.sessions.open_lobby(
-                interaction.guild_id, interaction.channel_id, user, rules, max_players, **options
-            )
+                interaction.guild_id, interaction.channel_id, user, rules, max_players,
+                options=server.table_options(), lobby_seconds=server.lobby_seconds,
+                max_games=server.max_games, **options,
+            )  # fmt: skip
         except AlreadyRunning as exc:
             where = self.link(interaction.guild_id, interaction.channel_id, exc.game_id)
             await self.tell(
@@ -361,13 +383,9 @@ class Steal(commands.Cog):
         host = lobby.host_id if lobby else self.sessions.tables[game_id].host_id
         await self.confirm_cancel(interaction, game_id, host)
 
-    def is_manager(self, interaction: discord.Interaction) -> bool:
-        perms = interaction.permissions
-        return bool(perms and perms.manage_guild)
-
     async def confirm_cancel(self, interaction: discord.Interaction, game_id: int, host: str):
-        if str(interaction.user.id) != host and not self.is_manager(interaction):
-            raise NotHost("only the host or a member with Manage Server can cancel")
+        if str(interaction.user.id) != host and not await is_manager(self.bot, interaction):
+            raise NotHost("only the host or a server admin can cancel")
         what = "lobby" if game_id in self.sessions.lobbies else "game"
         await self.ask(
             interaction,
@@ -405,7 +423,7 @@ class Steal(commands.Cog):
             )
             return
         await self.sessions.cancel(
-            interaction.channel_id, interaction.user.id, self.is_manager(interaction)
+            interaction.channel_id, interaction.user.id, await is_manager(self.bot, interaction)
         )
         await interaction.response.edit_message(content="Cancelled.", view=None)
 
@@ -425,6 +443,8 @@ class Steal(commands.Cog):
                 await boards.on_button(self, interaction, action)
             elif action.kind == "rematch":
                 await self.rematch(interaction, action.game_id)
+            elif action.kind == "admin":
+                await self.bot.get_cog("Admin").on_answer(interaction, action)
             else:
                 await hands.on_game_button(self, interaction, action)
         except Exception as exc:
@@ -446,9 +466,10 @@ class Steal(commands.Cog):
         elif kind == "cancelled":
             ch = self.presenter.channels.get(game_id)
             what = "game" if ch is not None and ch.table is not None else "lobby"
-            self.presenter.cancelled(
-                game_id, render.cancelled(what, payload["by"], self.sessions.names)
-            )
+            by, names = payload["by"], self.sessions.names
+            self.presenter.cancelled(game_id, render.cancelled(what, by, names, payload["admin"]))
+            if payload["admin"]:
+                self.presenter.notice(game_id, render.ended_by_admin(what, by, payload["players"]))
         elif kind == "lobby_expired":
             self.presenter.cancelled(game_id, render.lobby_closed(EXPIRED))
         elif kind == "lobby_closed":

@@ -18,7 +18,7 @@ numbers = st.integers(min_value=0, max_value=MAX_ID)
 cards = st.sampled_from(sorted(RANK))
 slots = st.one_of(st.none(), st.integers(min_value=0, max_value=3))
 moves = st.builds(Move, cards, st.sampled_from(ACTIONS), slots, slots, slots)
-KINDS = ("lobby", "table", "card", "move", "back", "confirm", "board", "record", "rematch")
+KINDS = ("lobby", "table", "card", "move", "back", "confirm", "board", "record", "rematch", "admin")
 
 
 def written(action: ids.Action) -> str:
@@ -39,6 +39,8 @@ def written(action: ids.Action) -> str:
         return ids.record(action.game_id)
     if action.kind == "rematch":
         return ids.rematch(action.game_id)
+    if action.kind == "admin":
+        return ids.admin(action.op, action.expires, action.game_id, action.yes)
     assert action.kind == "move" and action.move is not None
     return ids.move(action.game_id, action.version, action.move)
 
@@ -54,6 +56,7 @@ bot_ids = st.one_of(
     st.builds(ids.board, st.sampled_from(ids.SORTS), numbers),
     st.builds(ids.record, numbers),
     st.builds(ids.rematch, numbers),
+    st.builds(ids.admin, st.sampled_from(ids.ADMIN_OPS), numbers, numbers, st.booleans()),
 )
 
 # Fields that look like the real ones, and junk.
@@ -139,6 +142,12 @@ def test_table_round_trip(op, game):
 @given(st.sampled_from(ids.CONFIRM_OPS), numbers, st.booleans())
 def test_confirm_round_trip(op, game, yes):
     assert ids.parse(ids.confirm(op, game, yes)) == ids.Action("confirm", game, op=op, yes=yes)
+
+
+@given(st.sampled_from(ids.ADMIN_OPS), numbers, numbers, st.booleans())
+def test_admin_round_trip(op, expires, game, yes):
+    action = ids.Action("admin", game, op=op, expires=expires, yes=yes)
+    assert ids.parse(ids.admin(op, expires, game, yes)) == action
 
 
 # ----- malformed ids are None

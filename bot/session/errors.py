@@ -66,6 +66,15 @@ class MoveRefused(SessionError):
         super().__init__(reason)
 
 
+class TooManyGames(SessionError):
+    def __init__(self, limit: int) -> None:
+        self.limit = limit
+        super().__init__(
+            f"this server already has {limit} lobbies and games going, the most its admins "
+            "allow; join one, or wait for one to end"
+        )
+
+
 class SaveFailed(SessionError):
     message = "the move could not be saved; nothing changed"
 
@@ -85,4 +94,5 @@ __all__ = [
     "SaveFailed",
     "SessionError",
     "StaleHand",
+    "TooManyGames",
 ]

@@ -20,6 +20,7 @@ class Lobby:
     max_players: int = 4
     deadline: float | None = None  # when it expires unless started
     match: dict[str, Any] | None = None  # bot.match settings; None for a single game
+    options: dict[str, Any] = field(default_factory=dict)  # server settings for this game
     timer: asyncio.Task[None] | None = field(default=None, repr=False)
 
 
@@ -36,6 +37,7 @@ class Table:
     away: set[int] = field(default_factory=set)
     forfeited: set[int] = field(default_factory=set)
     match: dict[str, Any] | None = None  # bot.match progress, when this game is part of one
+    options: dict[str, Any] = field(default_factory=dict)  # from the lobby: turn_seconds, pings
     lock: asyncio.Lock = field(default_factory=asyncio.Lock, repr=False)
     timer: asyncio.Task[None] | None = field(default=None, repr=False)
 

@@ -50,6 +50,7 @@ from .errors import (
     SaveFailed,
     SessionError,
     StaleHand,
+    TooManyGames,
 )
 from .models import Hand, Lobby, Played, Table
 
@@ -120,6 +121,11 @@ class Sessions:
     def table_in(self, channel_id: int) -> Table:
         return self.table(self.channels.get(channel_id, -1))
 
+    def count_in(self, guild_id: int) -> int:
+        """Lobbies and games going in a guild (a match counts once: one game at a time)."""
+        live = [*self.lobbies.values(), *self.tables.values()]
+        return sum(1 for x in live if x.guild_id == guild_id)
+
     async def remember(self, guild_id: int, user_id: str | int, name: str) -> None:
         """Keep a player's display name (stored, so tables and boards show it after a
         restart or once they leave the server)."""
@@ -145,9 +151,14 @@ class Sessions:
         seats: Sequence[str | int] = (),
         games: int = 1,
         scoring: str = "wins",
+        options: dict[str, Any] | None = None,
+        lobby_seconds: float | None = None,
+        max_games: int | None = None,
     ) -> Lobby:
         """A new lobby, with the host seated (and `seats`, for a rematch) and, for a match of
-        `games` games, how it is scored."""
+        `games` games, how it is scored. `options` (the server's settings: turn_seconds,
+        pings) stay with the game; `lobby_seconds` and `max_games` (lobbies and games at once
+        in the guild) default to the bot-wide values."""
         if not MIN_PLAYERS <= max_players <= MAX_PLAYERS:
             raise NotEnoughPlayers()
         try:
@@ -161,6 +172,8 @@ class Sessions:
         async with self.lock:
             if channel_id in self.channels:
                 raise AlreadyRunning(self.channels[channel_id])
+            if max_games is not None and self.count_in(guild_id) >= max_games:
+                raise TooManyGames(max_games)
             try:
                 row = await self.storage.games.create(
                     guild_id, channel_id, host, rules.to_dict(), seats=seated
@@ -168,19 +181,23 @@ class Sessions:
             except Exception as exc:
                 raise SaveFailed("the lobby could not be saved") from exc
             deadline = None
-            if self.lobby_seconds is not None:
-                deadline = self.clock() + self.lobby_seconds
+            wait = self.lobby_seconds if lobby_seconds is None else lobby_seconds
+            if wait is not None:
+                deadline = self.clock() + wait
+            options = dict(options or {})
             try:
                 await self.storage.games.update(
-                    row.id, deadline=deadline, max_players=max_players, match=settings
-                )
+                    row.id, deadline=deadline, max_players=max_players, match=settings,
+                    options=options,
+                )  # fmt: skip
             except Exception as exc:
                 with contextlib.suppress(Exception):
                     await self.storage.games.cancel(row.id)
                 raise SaveFailed("the lobby could not be saved") from exc
             lobby = Lobby(
-                row.id, guild_id, channel_id, host, rules, seated, max_players, deadline, settings
-            )
+                row.id, guild_id, channel_id, host, rules, seated, max_players, deadline, settings,
+                options,
+            )  # fmt: skip
             self._add_lobby(lobby)
             return lobby
 
@@ -224,7 +241,7 @@ class Sessions:
             game = new_game(lobby.rules, lobby.seats, seed=seed, dealer=seed % len(lobby.seats))
             table = Table(
                 lobby.game_id, lobby.guild_id, channel_id, lobby.host_id, game, version=0,
-                match=copy.deepcopy(lobby.match),
+                match=copy.deepcopy(lobby.match), options=dict(lobby.options),
             )  # fmt: skip
             table.deadline = self._deadline(table, game, table.away, table.forfeited)
             try:
@@ -349,19 +366,33 @@ class Sessions:
         await self.notify("back", game_id, {"seat": seat, "user_id": str(user_id), "table": table})
         return True
 
-    async def cancel(self, channel_id: int, user_id: str | int, is_manager: bool = False) -> int:
-        """End the channel's lobby or game with no result (host or a manager). Its id."""
+    async def cancel(
+        self,
+        channel_id: int,
+        user_id: str | int,
+        is_manager: bool = False,
+        *,
+        game_id: int | None = None,
+        admin: bool = False,
+    ) -> int:
+        """End the channel's lobby or game with no result (host or a manager). Its id.
+        Given `game_id`, only that one (a confirmed question was about it). `admin`: a server
+        admin force-ends it, and the event says so."""
         async with self.lock:
-            game_id = self.channels.get(channel_id)
-            if game_id is None:
+            live = self.channels.get(channel_id)
+            if live is None or (game_id is not None and live != game_id):
                 raise NoGame()
+            game_id = live
+            is_manager = is_manager or admin
             lobby = self.lobbies.get(game_id)
+            players = list(lobby.seats) if lobby is not None else []
             if lobby is not None:
                 if not (is_manager or str(user_id) == lobby.host_id):
                     raise NotHost()
                 await self._end_lobby(lobby)
             else:
                 table = self.tables[game_id]
+                players = list(table.seats)
                 if not (is_manager or str(user_id) == table.host_id):
                     raise NotHost()
                 async with table.lock:
@@ -370,7 +401,8 @@ class Sessions:
                     except Exception as exc:
                         raise SaveFailed("the game could not be cancelled") from exc
                     self._drop(table)
-        await self.notify("cancelled", game_id, {"channel_id": channel_id, "by": str(user_id)})
+        payload = {"channel_id": channel_id, "by": str(user_id), "admin": admin, "players": players}
+        await self.notify("cancelled", game_id, payload)
         return game_id
 
     async def _apply(self, table: Table, seat: int, move: Move, *, auto: bool) -> Played:
@@ -481,6 +513,7 @@ class Sessions:
         table = Table(
             0, last.guild_id, last.channel_id, last.host_id, game, version=0,
             away=set(last.away), forfeited=set(last.forfeited), match=match,
+            options=dict(last.options),
         )  # fmt: skip
         table.deadline = self._deadline(table, game, table.away, table.forfeited)
         row = await self.storage.games.create(
@@ -488,7 +521,7 @@ class Sessions:
             state=self._state(table, game),
         )  # fmt: skip
         table.game_id = row.id
-        await self.storage.games.update(row.id, deadline=table.deadline)
+        await self.storage.games.update(row.id, deadline=table.deadline, options=table.options)
         self.tables[row.id] = table
         self.channels[table.channel_id] = row.id
         self._arm(table)
@@ -529,9 +562,10 @@ class Sessions:
         seat = active(game).turn
         if seat in away or seat in forfeited:
             return self.clock() + self.away_delay
-        if self.turn_seconds is None:
+        turn = table.options.get("turn_seconds", self.turn_seconds)
+        if turn is None:
             return None
-        return self.clock() + self.turn_seconds
+        return self.clock() + turn
 
     def _arm(self, table: Table) -> None:
         self._stop(table.timer)
@@ -589,7 +623,7 @@ class Sessions:
             lobby = Lobby(
                 row.id, row.guild_id, row.channel_id, row.host_id,
                 Rules.from_dict(row.rules), list(row.seats), row.max_players, row.deadline,
-                row.match,
+                row.match, dict(row.options),
             )  # fmt: skip
             self._add_lobby(lobby)
             return True
@@ -602,6 +636,7 @@ class Sessions:
             away=set(session.get("away", ())),
             forfeited=set(session.get("forfeited", ())),
             match=session.get("match"),
+            options=dict(row.options),
         )  # fmt: skip
         if game.over:
             nxt = await self._finish(table)

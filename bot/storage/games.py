@@ -43,6 +43,7 @@ UPDATABLE = (
     "state",
     "max_players",
     "match",
+    "options",
 )
 
 
@@ -63,6 +64,7 @@ class GameRow:
     deadline: float | None
     max_players: int  # a lobby's seat limit
     match: dict[str, Any] | None  # a lobby's match settings: {"games": n, "scoring": ...}
+    options: dict[str, Any]  # from the server's settings at the lobby's opening; {} if none
     created_at: float
     updated_at: float
 
@@ -78,7 +80,7 @@ def encode(column: str, value: Any) -> Any:
         return dumps(dict(value))
     if column == "host_id":
         return str(value)
-    if column in ("state", "match"):
+    if column in ("state", "match", "options"):
         return None if value is None else dumps(dict(value))
     return value
 
@@ -100,6 +102,7 @@ def to_row(r: Any) -> GameRow:
         deadline=r["deadline"],
         max_players=r["max_players"],
         match=json.loads(r["match"]) if r["match"] is not None else None,
+        options=json.loads(r["options"]) if r["options"] is not None else {},
         created_at=r["created_at"],
         updated_at=r["updated_at"],
     )
@@ -172,8 +175,8 @@ class Games:
         """Change lobby details, message ids or the deadline of a live game.
 
         Keywords: host_id, seats, rules, lobby_message_id, table_message_id, ping_message_id,
-        deadline, max_players, match, and state: the same game with new session details (a forfeit),
-        never a move, which goes through save_move.
+        deadline, max_players, match, options, and state: the same game with new session
+        details (a forfeit), never a move, which goes through save_move.
         """
         unknown = set(changes) - set(UPDATABLE)
         if unknown:

@@ -76,3 +76,12 @@ class History:
             (str(user_id), guild_id, guild_id, limit, offset),
         )
         return [to_entry(r) for r in rows]
+
+    async def all(self, guild_id: int) -> list[HistoryEntry]:
+        """Every finished game of the guild, oldest first (for an export)."""
+        rows = await self.storage.fetchall(
+            f"SELECT {COLUMNS} FROM history h WHERE h.guild_id = ?"
+            " ORDER BY h.finished_at, h.game_id",
+            (guild_id,),
+        )
+        return [to_entry(r) for r in rows]

@@ -114,6 +114,21 @@ class Stats:
         )
         return {r["user_id"]: r["name"] for r in rows}
 
+    async def all(self, guild_id: int) -> list[Standing]:
+        """The whole board, best rating first (for an export)."""
+        return await self.leaderboard(guild_id, limit=-1)  # SQLite: LIMIT -1 is no limit
+
+    async def reset(self, guild_id: int) -> int:
+        """Start the guild's board afresh: every total and rating back to the start. Names and
+        finished games' history stay. Returns how many players had played."""
+        async with self.storage.transaction() as db:
+            cursor = await db.execute(
+                "UPDATE players SET games = 0, wins = 0, cards = 0, steals = 0,"
+                " biggest_steal = 0, mu = ?, sigma = ? WHERE guild_id = ? AND games > 0",
+                (stats.START_MU, stats.START_SIGMA, guild_id),
+            )
+            return cursor.rowcount
+
     async def set_name(self, guild_id: int, user_id: str, name: str) -> None:
         async with self.storage.transaction() as db:
             await db.execute(

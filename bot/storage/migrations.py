@@ -105,6 +105,13 @@ MIGRATIONS: tuple[str, ...] = (
 
     PRAGMA user_version = 4;
     """,
+    # 5: a game's options taken from the server's settings when its lobby opened (JSON:
+    # turn_seconds, pings, ...), so a change of settings never alters a game under way.
+    """
+    ALTER TABLE games ADD COLUMN options TEXT;
+
+    PRAGMA user_version = 5;
+    """,
 )
 
 LATEST = len(MIGRATIONS)

@@ -17,6 +17,8 @@ LOBBY_OPS = ("join", "leave", "start", "cancel")
 TABLE_OPS = ("hand", "rules")
 SORTS = ("rating", "wins", "cards", "win_rate")  # leaderboard orders
 CONFIRM_OPS = ("cancel", "close", "forfeit")  # cancel a game, close a lobby, forfeit
+# Admin questions: reset the leaderboard, reset every setting, end a channel's game.
+ADMIN_OPS = ("reset_board", "reset_settings", "end")
 _ACTION_CODE = {action: action[0] for action in ACTIONS}  # capture -> c, steal -> s, trail -> t
 _CODE_ACTION = {code: action for action, code in _ACTION_CODE.items()}
 
@@ -31,6 +33,7 @@ _PATTERNS = {
     "confirm": re.compile(rf"confirm:({'|'.join(CONFIRM_OPS)}):{_ID}:(yes|no)"),
     "board": re.compile(rf"board:({'|'.join(SORTS)}):{_ID}"),
     "record": re.compile(rf"record:{_ID}"),
+    "admin": re.compile(rf"admin:({'|'.join(ADMIN_OPS)}):{_ID}:{_ID}:(yes|no)"),
     "rematch": re.compile(rf"rematch:{_ID}"),
 }
 
@@ -39,13 +42,14 @@ _PATTERNS = {
 class Action:
     """What a click asks for. Which fields are set depends on `kind`."""
 
-    kind: str  # lobby, table, card, move, back, confirm, board, record or rematch
-    game_id: int  # for board: the page (from 1)
+    kind: str  # lobby, table, card, move, back, confirm, board, record, rematch or admin
+    game_id: int  # for board: the page (from 1); for admin: the game to end, or 0
     op: str = ""  # lobby/table/confirm: which button
     version: int = -1  # card/move/back: the game version the hand was drawn at
     card: str = ""
     move: Move | None = None
     yes: bool = False
+    expires: int = 0  # admin: unix time after which the answer no longer counts
 
 
 def lobby(op: str, game_id: int) -> str:
@@ -71,6 +75,11 @@ def back(game_id: int, version: int) -> str:
 
 def confirm(op: str, game_id: int, yes: bool) -> str:
     return f"{PREFIX}:confirm:{op}:{game_id}:{'yes' if yes else 'no'}"
+
+
+def admin(op: str, expires: int, game_id: int, yes: bool) -> str:
+    """An admin's answer to a question that stops counting at `expires` (unix seconds)."""
+    return f"{PREFIX}:admin:{op}:{expires}:{game_id}:{'yes' if yes else 'no'}"
 
 
 def board(sort: str, page: int) -> str:
@@ -105,6 +114,8 @@ def parse(custom_id: str) -> Action | None:
         return Action(kind, int(g[1]), op=g[0])
     if kind == "confirm":
         return Action(kind, int(g[1]), op=g[0], yes=g[2] == "yes")
+    if kind == "admin":
+        return Action(kind, int(g[2]), op=g[0], expires=int(g[1]), yes=g[3] == "yes")
     if kind == "board":
         return Action(kind, int(g[1]), op=g[0])
     if kind in ("record", "rematch"):

@@ -33,6 +33,7 @@ class Message:
     content: str | None = None
     embed: discord.Embed | None = None
     view: discord.ui.View | None = None
+    pings: tuple[str, ...] = ()  # users the content may ping (the bot pings nobody otherwise)
 
     def kwargs(self) -> dict:
         """For edits: None clears that part."""
@@ -40,7 +41,11 @@ class Message:
 
     def send_kwargs(self) -> dict:
         """For new messages, which refuse view=None: only the parts that are set."""
-        return {k: v for k, v in self.kwargs().items() if v is not None}
+        sent = {k: v for k, v in self.kwargs().items() if v is not None}
+        if self.pings:
+            users = [discord.Object(int(u)) for u in self.pings]
+            sent["allowed_mentions"] = discord.AllowedMentions(users=users)
+        return sent
 
 
 def mention(user_id: str) -> str:
@@ -160,14 +165,22 @@ def table_moved(guild_id: int, channel_id: int, message_id: int) -> Message:
     return Message(content=f"The table moved: {link}", embed=None, view=None)
 
 
-def cancelled(what: str, by: str, names: Mapping[str, str]) -> Message:
+def cancelled(what: str, by: str, names: Mapping[str, str], admin: bool = False) -> Message:
     """What a cancelled lobby or game's message turns into."""
+    how = "Ended by a server admin," if admin else "Cancelled by"
     embed = discord.Embed(
-        title=f"Steal the Bundle: {what} cancelled",
-        description=f"Cancelled by {who(by, names)}. No stats were recorded.",
+        title=f"Steal the Bundle: {what} {'ended' if admin else 'cancelled'}",
+        description=f"{how} {who(by, names)}. No stats were recorded.",
         colour=GREY,
     )
     return Message(content=None, embed=embed, view=None)
+
+
+def ended_by_admin(what: str, by: str, players: Sequence[str]) -> Message:
+    """Tells the players (pinging each once) that an admin ended their lobby or game."""
+    everyone = ", ".join(mention(p) for p in players)
+    text = f"{everyone}: a server admin ended this {what}. Nothing was recorded."
+    return Message(content=text, pings=tuple(players))
 
 
 # ----- hands

@@ -281,7 +281,7 @@ async def test_cancel_button_asks_then_closes_the_lobby(channel, players):
 
     refused = await bob.click(lobby, label="Cancel")
     assert refused.ephemeral
-    assert refused.response.content == "Only the host or a member with Manage Server can cancel."
+    assert refused.response.content == "Only the host or a server admin can cancel."
 
     asked = await ann.click(lobby, label="Cancel")
     assert asked.ephemeral

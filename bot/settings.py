@@ -1,0 +1,215 @@
+"""Per-server settings: every setting's allowed values and default, reading what an admin
+types, and what the settings mean for the next lobby. Pure: no Discord, no storage."""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Mapping
+from dataclasses import dataclass, field, fields
+from typing import Any
+
+from bot.engine import PRESETS, Rules
+from bot.engine.rules import CHOICES
+
+LANGUAGES = ("follow", "en", "es", "fr", "it")
+TURN_RANGE = (15, 86_400)  # 15 s to 24 h
+LOBBY_RANGE = (60, 86_400)
+MAX_GAMES_RANGE = (1, 100)
+ON = ("on", "true", "yes", "1")
+OFF = ("off", "false", "no", "0")
+
+
+class BadValue(ValueError):
+    """An admin typed a value a setting does not take; the message names the allowed values."""
+
+
+@dataclass(frozen=True)
+class Setting:
+    key: str
+    group: str
+    kind: str  # choice, bool, seconds, number, role
+    default: Any
+    help: str
+    choices: tuple[str, ...] = ()
+    low: int = 0
+    high: int = 0
+    can_be_off: bool = False  # seconds: "off" is allowed (stored as None)
+    follows_preset: bool = False  # a rule option: None means "as the preset"
+
+    def allowed(self) -> str:
+        """The allowed values in words, for help and for errors."""
+        if self.kind == "choice":
+            values = (*(("preset",) if self.follows_preset else ()), *self.choices)
+            return ", ".join(values)
+        if self.kind == "bool":
+            return "on or off" + (", or preset" if self.follows_preset else "")
+        if self.kind == "seconds":
+            span = f"{duration(self.low)} to {duration(self.high)}"
+            return f"off, or {span}" if self.can_be_off else span
+        if self.kind == "number":
+            return f"a whole number from {self.low} to {self.high}"
+        return "a role of this server, or none"
+
+    def suggestions(self) -> tuple[str, ...]:
+        """Values to offer while an admin types (roles are offered by the cog)."""
+        preset = ("preset",) if self.follows_preset else ()
+        if self.kind == "choice":
+            return (*preset, *self.choices)
+        if self.kind == "bool":
+            return ("on", "off", *preset)
+        if self.kind == "seconds":
+            spans = [
+                s for s in (15, 30, 60, 120, 300, 900, 3600, 86_400) if self.low <= s <= self.high
+            ]
+            return (*(("off",) if self.can_be_off else ()), *(duration(s) for s in spans))
+        if self.kind == "number":
+            return tuple(str(n) for n in sorted({self.low, 5, 10, 20, 50, self.high})
+                         if self.low <= n <= self.high)  # fmt: skip
+        return ("none",)
+
+    def parse(self, text: str) -> Any:
+        """The stored value for what an admin typed. Raises BadValue."""
+        word = text.strip().lower()
+        if self.follows_preset and word in ("preset", "default"):
+            return None
+        if self.kind == "choice":
+            if word in self.choices:
+                return word
+        elif self.kind == "bool":
+            if word in ON or word in OFF:
+                return word in ON
+        elif self.kind == "seconds":
+            if self.can_be_off and word in OFF:
+                return None
+            seconds = parse_duration(word)
+            if seconds is not None and self.low <= seconds <= self.high:
+                return seconds
+        elif self.kind == "number":
+            if re.fullmatch(r"\d{1,6}", word) and self.low <= int(word) <= self.high:
+                return int(word)
+        elif self.kind == "role":
+            if word in ("none", "off"):
+                return None
+            m = re.fullmatch(r"<@&(\d{1,20})>|(\d{1,20})", word)
+            if m:
+                return int(m.group(1) or m.group(2))
+        raise BadValue(f"`{self.key}` can't be {text.strip()[:50]!r}; it can be {self.allowed()}")
+
+    def show(self, value: Any) -> str:
+        if value is None:
+            if self.follows_preset:
+                return "as the preset"
+            return {"seconds": "off", "role": "none"}.get(self.kind, "none")
+        if self.kind == "bool":
+            return "on" if value else "off"
+        if self.kind == "seconds":
+            return duration(value)
+        if self.kind == "role":
+            return f"<@&{value}>"
+        return str(value)
+
+
+def duration(seconds: float) -> str:
+    """90 -> "1 min 30 s", 86400 -> "24 h"."""
+    s = int(seconds)
+    h, rest = divmod(s, 3600)
+    m, s = divmod(rest, 60)
+    parts = [f"{h} h" if h else "", f"{m} min" if m else "", f"{s} s" if s else ""]
+    return " ".join(p for p in parts if p) or "0 s"
+
+
+_DURATION = re.compile(r"(?:(\d{1,5})\s*h)?\s*(?:(\d{1,5})\s*(?:m|min))?\s*(?:(\d{1,6})\s*s?)?")
+
+
+def parse_duration(text: str) -> int | None:
+    """ "90", "90s", "5m", "5 min", "1h30m", "24h" -> seconds; None if it is not a duration."""
+    m = _DURATION.fullmatch(text.strip().lower())
+    if m is None or not any(m.groups()):
+        return None
+    h, mins, s = (int(g) if g else 0 for g in m.groups())
+    return h * 3600 + mins * 60 + s
+
+
+def _rule_option(name: str) -> Setting:
+    if name in CHOICES:
+        return Setting(
+            name, "Rules", "choice", None, f"Rule option {name} for every game here",
+            choices=CHOICES[name], follows_preset=True,
+        )  # fmt: skip
+    return Setting(name, "Rules", "bool", None, f"Rule {name} in every game here",
+                   follows_preset=True)  # fmt: skip
+
+
+def make_settings(turn_seconds: float | None = 120, lobby_seconds: float | None = 600) -> dict:
+    """Every setting by key, with defaults from the bot's own configuration (TURN_SECONDS)."""
+    settings = [
+        Setting("preset", "Rules", "choice", "standard", "The rules a new game uses",
+                choices=tuple(PRESETS)),
+        Setting("host_picks_preset", "Rules", "bool", True,
+                "Whether hosts may pick another preset in /steal new"),
+        *(_rule_option(f.name) for f in fields(Rules)),
+        Setting("turn_timer", "Timing", "seconds", _whole(turn_seconds),
+                "How long a player has for a turn before the bot plays for them",
+                low=TURN_RANGE[0], high=TURN_RANGE[1], can_be_off=True),
+        Setting("lobby_timeout", "Timing", "seconds", _whole(lobby_seconds) or 600,
+                "How long a lobby waits to be started before it closes",
+                low=LOBBY_RANGE[0], high=LOBBY_RANGE[1]),
+        Setting("max_games", "Limits", "number", 10, "The most lobbies and games at once here",
+                low=MAX_GAMES_RANGE[0], high=MAX_GAMES_RANGE[1]),
+        Setting("pings", "Limits", "bool", True,
+                "Whether the bot pings the player whose turn it is"),
+        Setting("language", "Language", "choice", "follow",
+                "Language of public messages (follow: the server's own)", choices=LANGUAGES),
+        Setting("ai_allowed", "AI opponents", "bool", True, "Whether AI opponents may join games"),
+        Setting("ai_counts", "AI opponents", "bool", False,
+                "Whether games with AI opponents count for stats"),
+        Setting("manager_role", "Roles", "role", None,
+                "Members with this role may use /steal-admin and cancel any game"),
+    ]  # fmt: skip
+    return {s.key: s for s in settings}
+
+
+def _whole(seconds: float | None) -> int | None:
+    return None if seconds is None else int(seconds)
+
+
+def defaults(settings: Mapping[str, Setting]) -> dict[str, Any]:
+    """What the storage layer reads under a guild's own values (channels has no Setting:
+    it is managed by /steal-admin channels)."""
+    return {**{k: s.default for k, s in settings.items()}, "channels": []}
+
+
+@dataclass(frozen=True)
+class LobbyOptions:
+    """What a guild's settings mean for a new lobby (and the game it becomes)."""
+
+    turn_seconds: int | None
+    lobby_seconds: int
+    max_games: int
+    pings: bool = True
+    ai_allowed: bool = True
+    ai_counts: bool = False
+    channels: tuple[int, ...] = field(default=())
+
+    def table_options(self) -> dict[str, Any]:
+        """Kept with the game, so a change of settings never alters a game under way."""
+        return {"turn_seconds": self.turn_seconds, "pings": self.pings, "ai_counts": self.ai_counts}
+
+
+def lobby_options(values: Mapping[str, Any]) -> LobbyOptions:
+    return LobbyOptions(
+        turn_seconds=values["turn_timer"],
+        lobby_seconds=values["lobby_timeout"],
+        max_games=values["max_games"],
+        pings=values["pings"],
+        ai_allowed=values["ai_allowed"],
+        ai_counts=values["ai_counts"],
+        channels=tuple(values.get("channels") or ()),
+    )
+
+
+def rules_for(values: Mapping[str, Any], picked: str | None = None) -> Rules:
+    """The preset (the host's pick, or the server's) with the server's rule options on top."""
+    base = PRESETS[picked or values["preset"]]
+    overrides = {f.name: values[f.name] for f in fields(Rules) if values.get(f.name) is not None}
+    return base.replace(**overrides)

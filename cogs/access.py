@@ -1,0 +1,23 @@
+"""Who counts as a game manager: Manage Server, or the role a server's admins chose."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+import discord
+
+if TYPE_CHECKING:
+    from bot.client import StealBot
+
+REFUSED = "You need the Manage Server permission or this server's game manager role to do that."
+
+
+async def is_manager(bot: StealBot, interaction: discord.Interaction) -> bool:
+    perms = interaction.permissions
+    if perms is not None and perms.manage_guild:
+        return True
+    if interaction.guild_id is None:
+        return False
+    role = (await bot.storage.settings.get(interaction.guild_id))["manager_role"]
+    roles = getattr(interaction.user, "roles", ())
+    return role is not None and any(r.id == role for r in roles)

@@ -1,0 +1,333 @@
+"""`/steal-admin`: a server's settings, where games may start, stuck games, the leaderboard
+reset and an export. For members with Manage Server or the server's game manager role."""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import gzip
+import io
+import logging
+import re
+from typing import TYPE_CHECKING
+
+import discord
+from discord import app_commands
+from discord.ext import commands
+
+from bot import export
+from bot.client import now
+from bot.settings import BadValue, make_settings
+from bot.ui import ids
+from bot.ui.admin import channel_list, settings_embed
+from bot.ui.buttons import StealButton, view_of
+from bot.ui.text import sentence
+
+from .access import REFUSED, is_manager
+
+if TYPE_CHECKING:
+    from bot.client import StealBot
+
+    from .steal import Steal
+
+log = logging.getLogger(__name__)
+
+CONFIRM_SECONDS = 30
+MAX_CHANNELS = 50
+EXPIRED = f"That question expired after {CONFIRM_SECONDS} seconds; nothing changed."
+SETTING_CHOICES = [app_commands.Choice(name=key, value=key) for key in make_settings()]
+Channel = discord.TextChannel | discord.Thread
+
+
+class Admin(commands.Cog):
+    admin = app_commands.Group(
+        name="steal-admin",
+        description="Set up Steal the Bundle on this server",
+        guild_only=True,
+        # Server owners can hand it to other roles under Server Settings → Integrations.
+        default_permissions=discord.Permissions(manage_guild=True),
+    )
+    channels = app_commands.Group(
+        name="channels", description="The channels where games may be started", parent=admin
+    )
+
+    def __init__(self, bot: StealBot, steal: Steal) -> None:
+        self.bot = bot
+        self.steal = steal
+        self.expiring: dict[tuple[int, str, int, int], asyncio.Task[None]] = {}
+
+    async def cog_unload(self) -> None:
+        for task in self.expiring.values():
+            task.cancel()
+
+    async def interaction_check(self, interaction: discord.Interaction) -> bool:
+        # Integrations settings can open the command to anyone: the handler checks again.
+        return await is_manager(self.bot, interaction)
+
+    async def cog_app_command_error(
+        self, interaction: discord.Interaction, error: app_commands.AppCommandError
+    ) -> None:
+        if isinstance(error, app_commands.CheckFailure):
+            await self.steal.tell(interaction, REFUSED)
+            return
+        await self.steal.fail(interaction, getattr(error, "original", error))
+
+    def changed(self, interaction: discord.Interaction, what: str) -> None:
+        user = interaction.user
+        log.info("guild %s: %s (%s) %s", interaction.guild_id, user.name, user.id, what)
+
+    async def current(self, interaction: discord.Interaction):
+        return await self.bot.storage.settings.get(interaction.guild_id)
+
+    # ----- settings
+
+    @admin.command(name="settings", description="Every setting here, beside its default")
+    async def show(self, interaction: discord.Interaction) -> None:
+        embed = settings_embed(self.bot.settings, await self.current(interaction))
+        await interaction.response.send_message(embed=embed, ephemeral=True)
+
+    @admin.command(name="set", description="Change a setting; it applies from the next lobby")
+    @app_commands.describe(setting="Which setting", value="The new value (suggestions appear)")
+    @app_commands.choices(setting=SETTING_CHOICES)
+    async def set_(
+        self,
+        interaction: discord.Interaction,
+        setting: app_commands.Choice[str],
+        value: app_commands.Range[str, 1, 100],
+    ) -> None:
+        key = setting.value
+        spec = self.bot.settings[key]
+        text = self.role_id(interaction, value) if spec.kind == "role" else value
+        try:
+            new = spec.parse(text)
+        except BadValue as exc:
+            await self.steal.tell(interaction, sentence(str(exc)))
+            return
+        guild = interaction.guild
+        if spec.kind == "role" and new is not None and guild and guild.get_role(new) is None:
+            await self.steal.tell(interaction, "There's no such role on this server.")
+            return
+        old = (await self.current(interaction))[key]
+        await self.bot.storage.settings.set(interaction.guild_id, key, new)
+        self.changed(interaction, f"set {key} to {spec.show(new)} (was {spec.show(old)})")
+        when = "It applies now." if key == "manager_role" else "It applies from the next lobby."
+        await self.steal.tell(
+            interaction, f"`{key}` is now **{spec.show(new)}** (was {spec.show(old)}). {when}"
+        )
+
+    @staticmethod
+    def role_id(interaction: discord.Interaction, text: str) -> str:
+        """A role typed by name becomes its id; anything else is left for the parser."""
+        guild = interaction.guild
+        name = text.strip().removeprefix("@").lower()
+        if guild is not None and not re.fullmatch(r"<@&\d+>|\d+|none|off", name):
+            role = discord.utils.find(lambda r: r.name.lower() == name, guild.roles)
+            if role is not None:
+                return str(role.id)
+        return text
+
+    @set_.autocomplete("value")
+    async def value_choices(
+        self, interaction: discord.Interaction, typed: str
+    ) -> list[app_commands.Choice[str]]:
+        spec = self.bot.settings.get(getattr(interaction.namespace, "setting", None) or "")
+        if spec is None:
+            return []
+        if spec.kind == "role" and interaction.guild is not None:
+            roles = [r for r in interaction.guild.roles if not r.is_default() and not r.managed]
+            options = [(r.name, str(r.id)) for r in roles] + [("none", "none")]
+        else:
+            options = [(v, v) for v in spec.suggestions()]
+        typed = typed.lower()
+        found = [
+            app_commands.Choice(name=n[:100], value=v) for n, v in options if typed in n.lower()
+        ]
+        return found[:25]
+
+    @admin.command(name="reset", description="Put a setting back to its default (or all of them)")
+    @app_commands.describe(setting="Which setting (leave empty to reset every setting)")
+    @app_commands.choices(setting=SETTING_CHOICES)
+    async def reset(
+        self, interaction: discord.Interaction, setting: app_commands.Choice[str] | None = None
+    ) -> None:
+        if setting is None:
+            await self.ask(
+                interaction,
+                "Put **every** setting back to its default, allowed channels included?",
+                "reset_settings",
+                0,
+                "Yes, reset every setting",
+            )
+            return
+        key = setting.value
+        spec = self.bot.settings[key]
+        old = (await self.current(interaction))[key]
+        await self.bot.storage.settings.reset(interaction.guild_id, key)
+        self.changed(
+            interaction, f"reset {key} to {spec.show(spec.default)} (was {spec.show(old)})"
+        )
+        await self.steal.tell(
+            interaction, f"`{key}` is back to its default, **{spec.show(spec.default)}**."
+        )
+
+    # ----- channels
+
+    @channels.command(name="add", description="Allow games in a channel")
+    @app_commands.describe(channel="The channel")
+    async def channel_add(self, interaction: discord.Interaction, channel: Channel) -> None:
+        allowed = list((await self.current(interaction))["channels"])
+        if channel.id in allowed:
+            await self.steal.tell(interaction, f"{channel.mention} is already on the list.")
+            return
+        if len(allowed) >= MAX_CHANNELS:
+            await self.steal.tell(interaction, f"The list is full ({MAX_CHANNELS} channels).")
+            return
+        allowed.append(channel.id)
+        await self.bot.storage.settings.set(interaction.guild_id, "channels", allowed)
+        self.changed(interaction, f"allowed games in channel {channel.id}")
+        await self.steal.tell(interaction, f"Games may now be started in: {channel_list(allowed)}.")
+
+    @channels.command(name="remove", description="Stop allowing games in a channel")
+    @app_commands.describe(channel="The channel")
+    async def channel_remove(self, interaction: discord.Interaction, channel: Channel) -> None:
+        allowed = list((await self.current(interaction))["channels"])
+        if channel.id not in allowed:
+            await self.steal.tell(interaction, f"{channel.mention} is not on the list.")
+            return
+        allowed.remove(channel.id)
+        await self.bot.storage.settings.set(interaction.guild_id, "channels", allowed)
+        self.changed(interaction, f"removed channel {channel.id} from the allowed channels")
+        games_here = " Games already going there carry on." if self.bot.sessions.channels.get(
+            channel.id) else ""  # fmt: skip
+        await self.steal.tell(
+            interaction, f"Games may now be started in: {channel_list(allowed)}.{games_here}"
+        )
+
+    @channels.command(name="list", description="Where games may be started")
+    async def channel_list(self, interaction: discord.Interaction) -> None:
+        allowed = (await self.current(interaction))["channels"]
+        await self.steal.tell(interaction, f"Games may be started in: {channel_list(allowed)}.")
+
+    # ----- games, leaderboard, export
+
+    @admin.command(name="end-game", description="End a stuck lobby or game; nothing is recorded")
+    @app_commands.describe(channel="Where the game is (default: this channel)")
+    async def end_game(self, interaction: discord.Interaction, channel: Channel | None = None):
+        channel_id = channel.id if channel is not None else interaction.channel_id
+        game_id = self.bot.sessions.channels.get(channel_id)
+        if game_id is None:
+            await self.steal.tell(interaction, f"There's no lobby or game in <#{channel_id}>.")
+            return
+        what = "lobby" if game_id in self.bot.sessions.lobbies else "game"
+        await self.ask(
+            interaction,
+            f"End the {what} in <#{channel_id}>? Its players are told, and nothing is recorded.",
+            "end",
+            game_id,
+            f"Yes, end the {what}",
+        )
+
+    @admin.command(name="reset-leaderboard", description="Start this server's leaderboard afresh")
+    async def reset_board(self, interaction: discord.Interaction) -> None:
+        await self.ask(
+            interaction,
+            "Reset this server's leaderboard? Every player's games, wins, cards, steals and "
+            "rating go back to the start. Finished games stay in the history. "
+            "This can't be undone.",
+            "reset_board",
+            0,
+            "Yes, reset the leaderboard",
+        )
+
+    @admin.command(name="export", description="The leaderboard (CSV) and finished games (JSON)")
+    async def export(self, interaction: discord.Interaction) -> None:
+        await interaction.response.defer(ephemeral=True, thinking=True)
+        guild_id = interaction.guild_id
+        storage = self.bot.storage
+        board = await storage.stats.all(guild_id)
+        games = await storage.history.all(guild_id)
+        players = {u for e in games for u in e.seats}
+        names = await storage.stats.names(guild_id, players)
+        # Building the files is CPU work that grows with the history: off the event loop.
+        table = await asyncio.to_thread(export.leaderboard_csv, board)
+        lines = await asyncio.to_thread(export.games_jsonl, games, names)
+        files = {"leaderboard.csv": table}
+        if games:  # no empty file
+            files["games.jsonl"] = lines
+        limit = interaction.guild.filesize_limit if interaction.guild else 10 * 2**20
+        if games and len(lines) > limit:
+            del files["games.jsonl"]
+            files["games.jsonl.gz"] = await asyncio.to_thread(gzip.compress, lines)
+        if any(len(data) > limit for data in files.values()):
+            await interaction.followup.send(
+                "The export is larger than this server's upload limit.", ephemeral=True
+            )
+            return
+        self.changed(interaction, f"exported {len(board)} players and {len(games)} games")
+        await interaction.followup.send(
+            f"{len(board)} players on the leaderboard, {len(games)} finished games.",
+            files=[discord.File(io.BytesIO(data), name) for name, data in files.items()],
+            ephemeral=True,
+        )
+
+    # ----- questions that expire
+
+    async def ask(
+        self, interaction: discord.Interaction, question: str, op: str, game_id: int, yes: str
+    ) -> None:
+        expires = int(now()) + CONFIRM_SECONDS
+        buttons = view_of(
+            StealButton(ids.admin(op, expires, game_id, True), yes, discord.ButtonStyle.danger),
+            StealButton(ids.admin(op, expires, game_id, False), "Cancel"),
+        )
+        text = f"{question}\nThis question expires in {CONFIRM_SECONDS} seconds."
+        await interaction.response.send_message(text, view=buttons, ephemeral=True)
+        key = (interaction.user.id, op, game_id, expires)
+        self.expiring[key] = asyncio.create_task(self.expire(interaction, key))
+
+    async def expire(self, interaction: discord.Interaction, key) -> None:
+        """Take the buttons away once the answer would no longer count."""
+        try:
+            await asyncio.sleep(CONFIRM_SECONDS)
+            with contextlib.suppress(discord.HTTPException):
+                await interaction.edit_original_response(content=EXPIRED, view=None)
+        finally:
+            self.expiring.pop(key, None)
+
+    async def on_answer(self, interaction: discord.Interaction, action: ids.Action) -> None:
+        """A click on Confirm or Cancel (routed here by the Steal cog's button handler)."""
+        if not await is_manager(self.bot, interaction):
+            await self.steal.tell(interaction, REFUSED)
+            return
+        task = self.expiring.pop(
+            (interaction.user.id, action.op, action.game_id, action.expires), None
+        )
+        if task is not None:
+            task.cancel()
+        if not action.yes:
+            await interaction.response.edit_message(content="Nothing changed.", view=None)
+            return
+        if now() > action.expires:
+            await interaction.response.edit_message(content=EXPIRED, view=None)
+            return
+        guild_id = interaction.guild_id
+        if action.op == "reset_board":
+            n = await self.bot.storage.stats.reset(guild_id)
+            self.changed(interaction, f"reset the leaderboard ({n} players)")
+            done = f"The leaderboard was reset ({n} players)."
+        elif action.op == "reset_settings":
+            await self.bot.storage.settings.reset(guild_id)
+            self.changed(interaction, "reset every setting")
+            done = "Every setting is back to its default."
+        else:
+            done = await self.end(interaction, action.game_id)
+        await interaction.response.edit_message(content=done, view=None)
+
+    async def end(self, interaction: discord.Interaction, game_id: int) -> str:
+        sessions = self.bot.sessions
+        live = sessions.lobbies.get(game_id) or sessions.tables.get(game_id)
+        if live is None or live.guild_id != interaction.guild_id:
+            return "That lobby or game has already ended."
+        await sessions.cancel(live.channel_id, interaction.user.id, game_id=game_id, admin=True)
+        self.changed(interaction, f"ended game {game_id} in channel {live.channel_id}")
+        return "Ended. Its players were told, and nothing was recorded."
