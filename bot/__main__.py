@@ -38,6 +38,7 @@ def main(argv: list[str] | None = None) -> int:
         config.database,
         turn_seconds=config.turn_seconds,
         lobby_seconds=config.lobby_seconds,
+        bot_delay=config.ai_move_seconds,
         dev_guild_id=config.dev_guild_id,
         sync=True if args.sync else False if args.no_sync else None,
     )

@@ -33,6 +33,7 @@ class StealBot(commands.Bot):
         turn_seconds: float | None = 120,
         lobby_seconds: float | None = 600,
         away_delay: float = 1.0,
+        bot_delay: float = 1.5,
         dev_guild_id: int | None = None,
         sync: bool | None = None,
         seed_source: Callable[[], int] | None = None,
@@ -47,6 +48,7 @@ class StealBot(commands.Bot):
         self.turn_seconds = turn_seconds
         self.lobby_seconds = lobby_seconds
         self.away_delay = away_delay  # how soon the bot plays for an away or forfeited seat
+        self.bot_delay = bot_delay  # how long an AI opponent waits before it plays
         self.dev_guild_id = dev_guild_id
         self.sync_mode = sync  # True: always, False: never, None: when the commands changed
         self.seed_source = seed_source  # tests pass one, to deal the same cards every run
@@ -71,6 +73,7 @@ class StealBot(commands.Bot):
             turn_seconds=self.turn_seconds,
             lobby_seconds=self.lobby_seconds,
             away_delay=self.away_delay,
+            bot_delay=self.bot_delay,
             **({"seed_source": self.seed_source} if self.seed_source else {}),
         )
         self.add_dynamic_items(StealButton)

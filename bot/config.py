@@ -23,6 +23,7 @@ class Config:
     dev_guild_id: int | None = None
     turn_seconds: float | None = 120  # None: no turn timer
     lobby_seconds: float = 600
+    ai_move_seconds: float = 1.5  # how long an AI opponent waits before it plays
     log_level: str = "INFO"
 
     def __repr__(self) -> str:  # never show the token, even in a traceback
@@ -54,6 +55,16 @@ def turn_seconds(raw: str) -> float | None:
     return value
 
 
+def ai_move_seconds(raw: str) -> float:
+    try:
+        value = float(raw.strip())
+    except ValueError:
+        raise ConfigError(f"AI_MOVE_SECONDS must be 0 to 30 seconds, not {raw!r}") from None
+    if not 0 <= value <= 30:
+        raise ConfigError(f"AI_MOVE_SECONDS must be 0 to 30 seconds, not {value:g}")
+    return value
+
+
 def load(env: Mapping[str, str] | None = None, dotenv: str | None = ".env") -> Config:
     """Read the settings; `.env` fills in what the real environment does not set."""
     if env is None:
@@ -76,6 +87,7 @@ def load(env: Mapping[str, str] | None = None, dotenv: str | None = ".env") -> C
         database=database_path(env),
         dev_guild_id=_int(env, "DEV_GUILD_ID"),
         turn_seconds=turn_seconds(env.get("TURN_SECONDS", "120") or "120"),
+        ai_move_seconds=ai_move_seconds(env.get("AI_MOVE_SECONDS", "1.5") or "1.5"),
         log_level=level,
     )
 

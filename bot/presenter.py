@@ -19,6 +19,7 @@ import discord
 
 from bot.engine import record, replay
 from bot.highlights import highlights
+from bot.seats import is_ai
 from bot.session import Table
 from bot.ui import render
 from bot.ui.final import final
@@ -143,6 +144,9 @@ class Presenter:
             ch.ping_user = None
             return
         user = table.seats[seat]
+        if is_ai(user):  # nobody to ping
+            ch.ping_user = None
+            return
         ch.hands.add(user)
         if not table.options.get("pings", True):  # the server turned turn pings off
             ch.ping_user = None

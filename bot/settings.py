@@ -193,7 +193,12 @@ class LobbyOptions:
 
     def table_options(self) -> dict[str, Any]:
         """Kept with the game, so a change of settings never alters a game under way."""
-        return {"turn_seconds": self.turn_seconds, "pings": self.pings, "ai_counts": self.ai_counts}
+        return {
+            "turn_seconds": self.turn_seconds,
+            "pings": self.pings,
+            "ai_allowed": self.ai_allowed,
+            "ai_counts": self.ai_counts,
+        }
 
 
 def lobby_options(values: Mapping[str, Any]) -> LobbyOptions:

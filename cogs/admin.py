@@ -21,7 +21,7 @@ from bot.settings import BadValue, make_settings
 from bot.ui import ids
 from bot.ui.admin import channel_list, settings_embed
 from bot.ui.buttons import StealButton, view_of
-from bot.ui.text import sentence
+from bot.ui.text import plural, sentence
 
 from .access import REFUSED, is_manager
 
@@ -105,7 +105,9 @@ class Admin(commands.Cog):
             return
         guild = interaction.guild
         if spec.kind == "role" and new is not None and guild and guild.get_role(new) is None:
-            await self.steal.tell(interaction, "There's no such role on this server.")
+            await self.steal.tell(
+                interaction, f"There's no such role on this server; it can be {spec.allowed()}."
+            )
             return
         old = (await self.current(interaction))[key]
         await self.bot.storage.settings.set(interaction.guild_id, key, new)
@@ -265,7 +267,8 @@ class Admin(commands.Cog):
             return
         self.changed(interaction, f"exported {len(board)} players and {len(games)} games")
         await interaction.followup.send(
-            f"{len(board)} players on the leaderboard, {len(games)} finished games.",
+            f"{plural(len(board), 'player')} on the leaderboard, "
+            f"{plural(len(games), 'finished game')}.",
             files=[discord.File(io.BytesIO(data), name) for name, data in files.items()],
             ephemeral=True,
         )
@@ -328,6 +331,7 @@ class Admin(commands.Cog):
         live = sessions.lobbies.get(game_id) or sessions.tables.get(game_id)
         if live is None or live.guild_id != interaction.guild_id:
             return "That lobby or game has already ended."
+        await self.steal.seen(interaction)  # the ended message names the admin
         await sessions.cancel(live.channel_id, interaction.user.id, game_id=game_id, admin=True)
         self.changed(interaction, f"ended game {game_id} in channel {live.channel_id}")
         return "Ended. Its players were told, and nothing was recorded."

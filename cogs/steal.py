@@ -11,8 +11,10 @@ from discord import app_commands
 from discord.ext import commands
 
 from bot import settings
+from bot.ai import DIFFICULTIES
 from bot.engine import PRESETS, Rules
 from bot.presenter import Presenter
+from bot.seats import ai_name, is_ai
 from bot.session import (
     AlreadyRunning,
     NoGame,
@@ -47,6 +49,8 @@ SCORING_CHOICES = [
     app_commands.Choice(name="games won", value="wins"),
     app_commands.Choice(name="total cards", value="cards"),
 ]
+DIFFICULTY_CHOICES = [app_commands.Choice(name=d, value=d) for d in DIFFICULTIES]
+NO_AI = "AI opponents are turned off on this server."
 SORT_CHOICES = [app_commands.Choice(name=name.replace("_", " "), value=name) for name in ids.SORTS]
 
 
@@ -121,8 +125,12 @@ class Steal(commands.Cog):
         max_players="2 to 4",
         games="Play a match of this many games with the same players (1 to 9)",
         scoring="How a match is won: most games won, or most cards in all",
+        bots="AI opponents to seat (0 to 3)",
+        difficulty="How strong the AI opponents are (default: medium)",
     )
-    @app_commands.choices(rules=PRESET_CHOICES, scoring=SCORING_CHOICES)
+    @app_commands.choices(
+        rules=PRESET_CHOICES, scoring=SCORING_CHOICES, difficulty=DIFFICULTY_CHOICES
+    )
     async def new(
         self,
         interaction: discord.Interaction,
@@ -130,8 +138,20 @@ class Steal(commands.Cog):
         max_players: app_commands.Range[int, 2, 4] = 4,
         games: app_commands.Range[int, 1, 9] = 1,
         scoring: app_commands.Choice[str] | None = None,
+        bots: app_commands.Range[int, 0, 3] = 0,
+        difficulty: app_commands.Choice[str] | None = None,
     ) -> None:
         values = (await self.bot.storage.settings.get(interaction.guild_id)).values
+        if bots and not values["ai_allowed"]:
+            await self.tell(interaction, NO_AI)
+            return
+        if bots >= max_players:
+            await self.tell(
+                interaction,
+                f"A game of {max_players} has room for at most {max_players - 1} AI "
+                "opponents: at least one seat is for a person.",
+            )
+            return
         picked = rules.value if rules else None
         if picked not in (None, values["preset"]) and not values["host_picks_preset"]:
             await self.tell(
@@ -142,7 +162,10 @@ class Steal(commands.Cog):
             return
         chosen = settings.rules_for(values, picked)
         how = scoring.value if scoring else "wins"
-        await self.open_lobby(interaction, chosen, max_players, games=games, scoring=how)
+        level = difficulty.value if difficulty else "medium"
+        await self.open_lobby(
+            interaction, chosen, max_players, games=games, scoring=how, bots=[level] * bots
+        )
 
     async def open_lobby(
         self, interaction: discord.Interaction, rules, max_players: int, **options
@@ -199,6 +222,8 @@ class Steal(commands.Cog):
             raise NotInGame("only the players of that game can ask for a rematch")
         rules = Rules.from_dict(entry.record["rules"])
         seats = list(entry.seats)
+        if not (await self.bot.storage.settings.get(interaction.guild_id))["ai_allowed"]:
+            seats = [s for s in seats if not is_ai(s)]
         await self.open_lobby(interaction, rules, max(len(seats), 2), seats=seats)
 
     @steal.command(name="join", description="Join the lobby in this channel")
@@ -232,6 +257,9 @@ class Steal(commands.Cog):
         if op == "cancel":
             await self.confirm_cancel(interaction, lobby.game_id, lobby.host_id)
             return
+        if op.startswith("bot") or op == "unbot":
+            await self.lobby_bots(interaction, op, lobby)
+            return
         ch = self.presenter.channel(lobby.game_id, lobby.guild_id, lobby.channel_id)
         if op == "join":
             lobby = await self.sessions.join(channel_id, user)
@@ -261,6 +289,31 @@ class Steal(commands.Cog):
         await self.edit_lobby(lobby)
         done = "You joined the lobby." if op == "join" else "You left the lobby."
         await self.tell(interaction, done)
+
+    async def lobby_bots(self, interaction: discord.Interaction, op: str, lobby) -> None:
+        """Add bot (asks which), the chosen difficulty (answers the question), Remove bot."""
+        if str(interaction.user.id) != lobby.host_id:
+            raise NotHost("only the host can add or remove AI opponents")
+        if op != "unbot" and not lobby.options.get("ai_allowed", True):
+            await self.tell(interaction, NO_AI)
+            return
+        if op == "bot":
+            question = render.bot_choice(lobby.game_id)
+            await self.tell(interaction, question.content, view=question.view)
+            return
+        if op == "unbot":
+            lobby = await self.sessions.remove_bot(lobby.channel_id, interaction.user.id)
+            await interaction.response.edit_message(
+                **render.lobby(lobby, self.sessions.names).kwargs()
+            )
+            return
+        lobby = await self.sessions.add_bot(
+            lobby.channel_id, interaction.user.id, op.removeprefix("bot_")
+        )
+        await interaction.response.edit_message(
+            content=f"Added **{ai_name(lobby.seats[-1])}**.", view=None
+        )
+        await self.edit_lobby(lobby)
 
     async def edit_lobby(self, lobby) -> None:
         ch = self.presenter.channels.get(lobby.game_id)

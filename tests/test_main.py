@@ -5,6 +5,7 @@ from pathlib import Path
 
 import pytest
 
+from bot.client import StealBot
 from bot.config import ConfigError, load
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -42,6 +43,9 @@ def test_config_defaults_and_values():
     )
     assert config.dev_guild_id == 42 and config.turn_seconds is None and config.log_level == "DEBUG"
     assert load({"DISCORD_TOKEN": "t", "TURN_SECONDS": "15"}).turn_seconds == 15
+    # AI opponents wait 1.5 s by default before they play, so people can follow.
+    assert config.ai_move_seconds == 1.5 == StealBot(":memory:").bot_delay
+    assert load({"DISCORD_TOKEN": "t", "AI_MOVE_SECONDS": "0"}).ai_move_seconds == 0
 
 
 @pytest.mark.parametrize(
@@ -52,6 +56,8 @@ def test_config_defaults_and_values():
         ("TURN_SECONDS", "86401"),
         ("TURN_SECONDS", "soon"),
         ("LOG_LEVEL", "LOUD"),
+        ("AI_MOVE_SECONDS", "31"),
+        ("AI_MOVE_SECONDS", "fast"),
     ],
 )
 def test_bad_values_name_the_setting(key, value):

@@ -33,6 +33,7 @@ from bot.engine import (
 )
 from bot.engine.serialize import move_to_dict
 from bot.match import after_game, new_match, next_dealer
+from bot.seats import difficulty, humans, is_ai, new_ai
 from bot.storage import GameRow, Storage
 
 from .errors import (
@@ -69,12 +70,15 @@ AUTO_PLAYER = get_policy("medium")  # fast (well under a millisecond) and sensib
 
 
 def auto_move(game: Game) -> Move:
-    """What the bot plays for an absent seat: the medium AI's choice, from that seat's view
-    only, seeded by the game so the same position always gets the same move."""
+    """What the bot plays for an absent seat, or an AI seat's move: that AI's choice (the
+    medium one for a person), from the seat's view only, seeded by the game so the same
+    position always gets the same move (hard also depends on its time budget)."""
     g = active(game)
     seat = g.turn
     rng = random.Random(f"{game.seed}/{len(game.playoffs)}/{len(g.moves)}/{seat}")
-    return AUTO_PLAYER.choose(view(game, seat), rng)
+    seat_id = game.seats[seat]
+    policy = get_policy(difficulty(seat_id)) if is_ai(seat_id) else AUTO_PLAYER
+    return policy.choose(view(game, seat), rng)
 
 
 class Sessions:
@@ -87,6 +91,7 @@ class Sessions:
         turn_seconds: float | None = 120,
         lobby_seconds: float | None = 600,
         away_delay: float = 1.0,
+        bot_delay: float = 1.5,
         retry_seconds: float = 5.0,
         seed_source: Callable[[], int] = seed_source,
     ) -> None:
@@ -96,6 +101,7 @@ class Sessions:
         self.turn_seconds = turn_seconds
         self.lobby_seconds = lobby_seconds
         self.away_delay = away_delay
+        self.bot_delay = bot_delay  # AI opponents wait this long, so people can follow
         self.retry_seconds = retry_seconds  # after a timer's move could not be saved
         self.seed_source = seed_source
         self.lobbies: dict[int, Lobby] = {}
@@ -151,14 +157,15 @@ class Sessions:
         seats: Sequence[str | int] = (),
         games: int = 1,
         scoring: str = "wins",
+        bots: Sequence[str] = (),
         options: dict[str, Any] | None = None,
         lobby_seconds: float | None = None,
         max_games: int | None = None,
     ) -> Lobby:
         """A new lobby, with the host seated (and `seats`, for a rematch) and, for a match of
-        `games` games, how it is scored. `options` (the server's settings: turn_seconds,
-        pings) stay with the game; `lobby_seconds` and `max_games` (lobbies and games at once
-        in the guild) default to the bot-wide values."""
+        `games` games, how it is scored; `bots` are AI difficulties to seat. `options` (the
+        server's settings: turn_seconds, pings, ai_counts) stay with the game; `lobby_seconds`
+        and `max_games` (lobbies and games at once in the guild) default to bot-wide values."""
         if not MIN_PLAYERS <= max_players <= MAX_PLAYERS:
             raise NotEnoughPlayers()
         try:
@@ -166,7 +173,11 @@ class Sessions:
         except ValueError as exc:
             raise SessionError(str(exc)) from None
         host = str(host_id)
+        if is_ai(host):
+            raise NotHost("an AI opponent can't host a game")
         seated = [host, *dict.fromkeys(str(s) for s in seats if str(s) != host)]
+        for level in bots:
+            seated.append(new_ai(level, seated))
         if len(seated) > max_players:
             raise LobbyFull()
         async with self.lock:
@@ -213,19 +224,47 @@ class Sessions:
             lobby.seats.append(user)
             return lobby
 
+    async def add_bot(self, channel_id: int, user_id: str | int, level: str) -> Lobby:
+        """The host seats an AI opponent of this difficulty."""
+        async with self.lock:
+            lobby = self.lobby_in(channel_id)
+            if str(user_id) != lobby.host_id:
+                raise NotHost("only the host can add AI opponents")
+            if len(lobby.seats) >= lobby.max_players:
+                raise LobbyFull()
+            seats = [*lobby.seats, new_ai(level, lobby.seats)]
+            await self._save_lobby(lobby, seats=seats)
+            lobby.seats = seats
+            return lobby
+
+    async def remove_bot(self, channel_id: int, user_id: str | int) -> Lobby:
+        """The host takes the last AI opponent out of the lobby."""
+        async with self.lock:
+            lobby = self.lobby_in(channel_id)
+            if str(user_id) != lobby.host_id:
+                raise NotHost("only the host can remove AI opponents")
+            bots = [s for s in lobby.seats if is_ai(s)]
+            if not bots:
+                raise SessionError("there is no AI opponent in this lobby")
+            seats = [s for s in lobby.seats if s != bots[-1]]
+            await self._save_lobby(lobby, seats=seats)
+            lobby.seats = seats
+            return lobby
+
     async def leave(self, channel_id: int, user_id: str | int) -> Lobby | None:
-        """Leave a lobby. The host passes to the next seat; the last one out closes it (None)."""
+        """Leave a lobby. The host passes to the next person; when no person is left (AI
+        opponents never play alone) the lobby closes (None)."""
         user = str(user_id)
         async with self.lock:
             lobby = self.lobby_in(channel_id)
             if user not in lobby.seats:
                 raise NotInGame()
             seats = [s for s in lobby.seats if s != user]
-            if not seats:
+            if not humans(seats):
                 await self._end_lobby(lobby)
                 await self.notify("lobby_closed", lobby.game_id, {"channel_id": channel_id})
                 return None
-            host = seats[0] if user == lobby.host_id else lobby.host_id
+            host = humans(seats)[0] if user == lobby.host_id else lobby.host_id
             await self._save_lobby(lobby, seats=seats, host_id=host)
             lobby.seats, lobby.host_id = seats, host
             return lobby
@@ -476,9 +515,14 @@ class Sessions:
         self._drop(table)
         game = table.game
         forfeited = [game.seats[s] for s in sorted(table.forfeited)]
+        bots = {s for s in game.seats if is_ai(s)}
+        counted = not bots or bool(table.options.get("ai_counts", False))
         try:
             names = {s: self.names[s] for s in game.seats if s in self.names}
-            await self.storage.games.finish(table.game_id, game, names=names, forfeited=forfeited)
+            await self.storage.games.finish(
+                table.game_id, game, names=names, forfeited=forfeited, counted=counted,
+                unrated=bots,
+            )  # fmt: skip
         except Exception:
             log.exception("game %s is over but could not be finished", table.game_id)
             return None
@@ -560,6 +604,8 @@ class Sessions:
         if game.over:
             return None
         seat = active(game).turn
+        if is_ai(game.seats[seat]):
+            return self.clock() + self.bot_delay
         if seat in away or seat in forfeited:
             return self.clock() + self.away_delay
         turn = table.options.get("turn_seconds", self.turn_seconds)
@@ -583,8 +629,12 @@ class Sessions:
             if seat is None:
                 return
             table.timer = None  # this task: re-arming must not cancel it
+            ai = is_ai(table.seats[seat])
             try:
-                played = await self._apply(table, seat, auto_move(table.game), auto=True)
+                # The hard AI thinks for about 100 ms: off the event loop.
+                move = await asyncio.to_thread(auto_move, table.game) if ai else auto_move(
+                    table.game)  # fmt: skip
+                played = await self._apply(table, seat, move, auto=not ai)
             except Exception:
                 log.exception("game %s: the timer could not play for seat %s", table.game_id, seat)
                 table.deadline = self.clock() + self.retry_seconds  # try again later

@@ -287,8 +287,12 @@ class Games:
         *,
         names: Mapping[str, str] | None = None,
         forfeited: Collection[str] = (),
+        counted: bool = True,
+        unrated: Collection[str] = (),
     ) -> bool:
         """Move an active game to history and add it to its players' stats, all at once.
+        `counted` False: history only, no stats. Seats in `unrated` (AI opponents) never get
+        stats or a leaderboard row.
 
         Returns False, changing nothing, if the game was already finished, so calling it twice
         counts the game once. `names` (player id -> display name) keeps the leaderboard's names
@@ -333,7 +337,11 @@ class Games:
                 "INSERT INTO history_players (game_id, user_id) VALUES (?, ?)",
                 [(game_id, seat) for seat in game.seats],
             )
-            await add_game(db, row["guild_id"], game.seats, seat_places, won, per_seat, names or {})
+            if counted:
+                await add_game(
+                    db, row["guild_id"], game.seats, seat_places, won, per_seat, names or {},
+                    unrated=unrated,
+                )  # fmt: skip
             return True
 
     @staticmethod

@@ -146,10 +146,15 @@ async def add_game(
     won: Collection[int],
     per_seat: Sequence[stats.SeatStats],
     names: Mapping[str, str],
+    unrated: Collection[str] = (),
 ) -> None:
-    """Count one finished game for its players. Runs inside the caller's transaction."""
+    """Count one finished game for its players. Runs inside the caller's transaction. Seats
+    in `unrated` (AI opponents) are rated from the start every game and never stored."""
     ratings = []
     for user_id in seats:
+        if user_id in unrated:
+            ratings.append((stats.START_MU, stats.START_SIGMA))
+            continue
         async with db.execute(
             "SELECT mu, sigma FROM players WHERE guild_id = ? AND user_id = ?", (guild_id, user_id)
         ) as cursor:
@@ -157,6 +162,8 @@ async def add_game(
         ratings.append((row["mu"], row["sigma"]) if row else (stats.START_MU, stats.START_SIGMA))
     rated = stats.rate(ratings, seat_places)
     for seat, user_id in enumerate(seats):
+        if user_id in unrated:
+            continue
         s = per_seat[seat]
         mu, sigma = rated[seat]
         await db.execute(

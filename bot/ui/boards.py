@@ -14,6 +14,7 @@ import discord
 from discord.utils import escape_markdown
 
 from bot import stats
+from bot.seats import ai_name, is_ai
 from bot.storage import HistoryEntry, PlayerStats, Standing
 
 from . import ids
@@ -41,6 +42,8 @@ def clamp_page(page: int, count: int) -> int:
 
 def shown_name(user_id: str, names: Mapping[str, str]) -> str:
     """A player's stored display name, escaped; a mention only if no name was ever stored."""
+    if is_ai(str(user_id)):
+        return ai_name(str(user_id))
     name = names.get(str(user_id))
     return escape_markdown(name) if name else mention(str(user_id))
 

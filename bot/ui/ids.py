@@ -13,7 +13,18 @@ from dataclasses import dataclass
 from bot.engine import ACTIONS, RANK, Move
 
 PREFIX = "stb"
-LOBBY_OPS = ("join", "leave", "start", "cancel")
+# bot: ask which AI to add; bot_<difficulty>: add it; unbot: remove the last one added.
+LOBBY_OPS = (
+    "join",
+    "leave",
+    "start",
+    "cancel",
+    "bot",
+    "bot_easy",
+    "bot_medium",
+    "bot_hard",
+    "unbot",
+)
 TABLE_OPS = ("hand", "rules")
 SORTS = ("rating", "wins", "cards", "win_rate")  # leaderboard orders
 CONFIRM_OPS = ("cancel", "close", "forfeit")  # cancel a game, close a lobby, forfeit

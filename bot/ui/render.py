@@ -13,6 +13,7 @@ import discord
 from discord.utils import escape_markdown
 
 from bot.engine import TRAIL, BundleView, Move, Rules, view
+from bot.seats import ai_name, is_ai
 from bot.session import Hand, Lobby, Table
 
 from . import ids
@@ -55,6 +56,8 @@ def mention(user_id: str) -> str:
 def who(user_id: str, names: Mapping[str, str]) -> str:
     """A player in an embed: their last known name, in bold. Not a mention: mentions in embeds
     never ping, and show as a raw id where the reader's client does not know that user."""
+    if is_ai(user_id):
+        return f"**{ai_name(user_id)}**"
     name = names.get(user_id)
     return f"**{escape_markdown(name)}**" if name else mention(user_id)
 
@@ -95,13 +98,31 @@ def lobby(lobby: Lobby, names: Mapping[str, str]) -> Message:
         embed.add_field(name="Expires", value=timestamp(lobby.deadline), inline=False)
     embed.set_footer(text="2 to 4 players." + (f" {plural(free, 'seat')} free." if free else ""))
     g = lobby.game_id
-    buttons = view_of(
+    buttons = [
         StealButton(ids.lobby("join", g), "Join", discord.ButtonStyle.success, disabled=not free),
         StealButton(ids.lobby("leave", g), "Leave"),
         StealButton(ids.lobby("start", g), "Start", discord.ButtonStyle.primary),
         StealButton(ids.lobby("cancel", g), "Cancel", discord.ButtonStyle.danger),
+    ]
+    if lobby.options.get("ai_allowed", True):
+        buttons.insert(2, StealButton(ids.lobby("bot", g), "Add bot", disabled=not free))
+    if any(is_ai(s) for s in lobby.seats):
+        buttons.insert(3, StealButton(ids.lobby("unbot", g), "Remove bot"))
+    return Message(embed=embed, view=view_of(*buttons))
+
+
+def bot_choice(game_id: int) -> Message:
+    """The host picks how strong an AI opponent to seat (an ephemeral question)."""
+    buttons = view_of(
+        StealButton(ids.lobby("bot_easy", game_id), "🤖 Easy"),
+        StealButton(ids.lobby("bot_medium", game_id), "🤖 Medium", discord.ButtonStyle.primary),
+        StealButton(ids.lobby("bot_hard", game_id), "🤖 Hard"),
     )
-    return Message(embed=embed, view=buttons)
+    text = (
+        "Which AI opponent? **Easy** plays any card, **Medium** counts cards, "
+        "**Hard** thinks ahead."
+    )
+    return Message(content=text, view=buttons)
 
 
 def lobby_closed(why: str) -> Message:
@@ -129,7 +150,7 @@ def table(t: Table, names: Mapping[str, str], log: Sequence[str]) -> Message:
     if v.playoff:
         embed.title += f", playoff {v.playoff}" if t.match else f": playoff {v.playoff}"
     embed.add_field(name="Pool", value=labels(v.pool, rules), inline=False)
-    for seat, user in enumerate(game.seats):
+    for seat in range(len(game.seats)):
         bundles = v.bundles[seat]
         tops = " / ".join(bundle_text(b, rules) for b in bundles)
         marks = ""
@@ -138,14 +159,16 @@ def table(t: Table, names: Mapping[str, str], log: Sequence[str]) -> Message:
         elif seat in t.away:
             marks = " 💤 away"
         turn = "▶️ " if v.turn == seat else ""
-        name = names.get(user) or f"Player {seat + 1}"
+        name = names_of(game.seats, names)(seat)
         embed.add_field(
             name=f"{turn}{name}{marks}",
             value=f"Bundle: {tops}\nHand: {plural(v.hand_sizes[seat], 'card')}",
             inline=True,
         )
     status = f"Turn: {who(game.seats[v.turn], names)}"
-    if t.deadline is not None:
+    if is_ai(game.seats[v.turn]):
+        status += " · thinking…"
+    elif t.deadline is not None:
         status += f" · auto-play {timestamp(t.deadline)}"
     status += f"\nStock: {plural(v.stock_size, 'card')}"
     embed.description = status

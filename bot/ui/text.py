@@ -6,6 +6,7 @@ from collections.abc import Callable, Mapping
 from typing import Any
 
 from bot.engine import CAPTURE, PRESETS, RANK, STEAL, Move, Rules, preset_name
+from bot.seats import ai_name, is_ai
 
 from .cards import label, rank_label, rank_name
 
@@ -143,4 +144,9 @@ def describe(events: list[dict[str, Any]], rules: Rules, name: Name) -> list[str
 
 
 def names_of(seats: tuple[str, ...], known: Mapping[str, str]) -> Name:
-    return lambda seat: known.get(seats[seat]) or f"Player {seat + 1}"
+    def name(seat: int) -> str:
+        if is_ai(seats[seat]):
+            return ai_name(seats[seat])
+        return known.get(seats[seat]) or f"Player {seat + 1}"
+
+    return name

@@ -540,9 +540,7 @@ async def test_cancel_is_refused_to_a_plain_member(simcord_env, channel, players
     for member in (bob, dan):  # a player who is not the host, and a bystander
         result = await member.slash(channel, "steal cancel")
         assert result.ephemeral
-        assert result.response.content == (
-            "Only the host or a server admin can cancel."
-        )
+        assert result.response.content == ("Only the host or a server admin can cancel.")
         assert result.response.components == []
     assert answered_errors(simcord_env) == ["NotHost", "NotHost"]
     assert table_text(table) == text

@@ -10,7 +10,7 @@ from simcord import SetupError
 
 from .helpers import buttons, enabled, labels, table_text, whose_turn
 
-LOBBY_BUTTONS = ["Join", "Leave", "Start", "Cancel"]
+LOBBY_BUTTONS = ["Join", "Leave", "Add bot", "Start", "Cancel"]
 
 
 def fields(message) -> dict[str, str]:

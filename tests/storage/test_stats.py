@@ -212,6 +212,37 @@ async def test_finishing_twice_counts_once(storage):
     assert await storage.games.live() == []
 
 
+async def test_ai_seats_are_rated_from_the_start_and_never_stored(storage):
+    game = find_game(3, clear_win, seats=("p0", "ai:medium:1", "ai:hard:1"))
+    await finish(storage, game, unrated={"ai:medium:1", "ai:hard:1"})
+    board = await storage.stats.leaderboard(1)
+    assert [s.player.user_id for s in board] == ["p0"]
+    rated = stats.rate([START] * 3, stats.places(game))
+    p0 = await storage.stats.get(1, "p0")
+    assert p0.games == 1 and (p0.mu, p0.sigma) == pytest.approx(rated[0])
+    assert await storage.stats.get(1, "ai:medium:1") is None
+    assert len(await storage.history.by_guild(1)) == 1
+
+
+async def test_an_uncounted_game_is_history_only(storage):
+    game = find_game(2, clear_win, seats=("p0", "ai:easy:1"))
+    await finish(storage, game, counted=False, unrated={"ai:easy:1"})
+    assert await storage.stats.leaderboard(1) == []
+    assert [e.seats for e in await storage.history.by_guild(1)] == [("p0", "ai:easy:1")]
+
+
+async def test_reset_starts_the_board_afresh_and_keeps_history_and_names(storage):
+    game = find_game(3, clear_win)
+    await finish(storage, game, names={"p0": "Ann"})
+    assert await storage.stats.reset(1) == 3
+    assert await storage.stats.leaderboard(1) == [] and await storage.stats.count(1) == 0
+    p0 = await storage.stats.get(1, "p0")
+    assert (p0.name, p0.games, p0.wins, p0.mu, p0.sigma) == ("Ann", 0, 0, *START)
+    assert len(await storage.history.all(1)) == 1
+    await finish(storage, game)  # the next game counts from the start
+    assert (await storage.stats.get(1, "p0")).games == 1
+
+
 async def test_finishing_requires_an_active_game_with_the_same_seats(storage):
     game = find_game(2, clear_win)
     lobby = await storage.games.create(1, 1, "p0", game.rules.to_dict(), ["p0", "p1"])
