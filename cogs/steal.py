@@ -29,6 +29,7 @@ from bot.ui.text import preset_list, sentence
 
 from . import boards, hands
 from .access import is_manager
+from .language import guild_lang
 
 if TYPE_CHECKING:
     from bot.client import StealBot
@@ -190,10 +191,13 @@ class Steal(commands.Cog):
             return
         user = await self.seen(interaction)
         server = settings.lobby_options(values)
+        # Public messages of this game keep the server's language from when it opened.
+        lang = await guild_lang(self.bot, interaction.guild_id, interaction)
         try:
             lobby = await self.sessions.open_lobby(
                 interaction.guild_id, interaction.channel_id, user, rules, max_players,
-                options=server.table_options(), lobby_seconds=server.lobby_seconds,
+                options={**server.table_options(), "lang": lang},
+                lobby_seconds=server.lobby_seconds,
                 max_games=server.max_games, **options,
             )  # fmt: skip
         except AlreadyRunning as exc:

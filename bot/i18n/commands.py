@@ -1,0 +1,62 @@
+"""Slash command localizations: a discord.py `app_commands.Translator` over the catalogs.
+
+Install it once, before syncing: ``await bot.tree.set_translator(CommandTranslator())``.
+
+Each string discord.py asks about gets a catalog key from where it sits, with the command's
+qualified name written with dots (``/steal new`` -> ``steal.new``):
+
+- command or group name / description: ``cmd.<path>.name`` / ``cmd.<path>.description``
+  (``cmd.steal.name``, ``cmd.steal.new.description``);
+- option name / description: ``cmd.<path>.<option>.name`` / ``.description``
+  (``cmd.steal.new.rules.name``);
+- choice name: ``choice.<English name, lowercase, spaces as _>`` (``choice.games_won``); a
+  choice has no link to its option, so equal choice names share one translation.
+
+English locales (en-US, en-GB) get None: Discord shows the commands as written in the code,
+which the ``en`` catalog mirrors. A key missing from the target language also gives None, and
+Discord then falls back to the English text.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from discord import Locale, app_commands
+from discord.app_commands import TranslationContextLocation as Where
+
+from . import DEFAULT, language_of, lookup
+
+_NAMES = (Where.command_name, Where.group_name, Where.parameter_name)
+_DESCRIPTIONS = (Where.command_description, Where.group_description, Where.parameter_description)
+
+
+def _path(command: Any) -> str:
+    return command.qualified_name.replace(" ", ".")
+
+
+def key_of(string: app_commands.locale_str, context: app_commands.TranslationContext) -> str | None:
+    """The catalog key of a command string, or None for a string this bot does not localize."""
+    where, data = context.location, context.data
+    if where is Where.choice_name:
+        return "choice." + string.message.lower().replace(" ", "_")
+    if where in (Where.parameter_name, Where.parameter_description):
+        path = f"{_path(data.command)}.{data.display_name}"
+    elif where in _NAMES or where in _DESCRIPTIONS:
+        path = _path(data)
+    else:
+        return None
+    return f"cmd.{path}.{'name' if where in _NAMES else 'description'}"
+
+
+class CommandTranslator(app_commands.Translator):
+    async def translate(
+        self,
+        string: app_commands.locale_str,
+        locale: Locale,
+        context: app_commands.TranslationContext,
+    ) -> str | None:
+        lang = language_of(locale)
+        key = key_of(string, context)
+        if lang == DEFAULT or key is None:
+            return None
+        return lookup(lang, key)
