@@ -27,8 +27,8 @@ async def guild_lang(
     configured = (await bot.storage.settings.get(guild_id))["language"]
     if configured != "follow":
         return configured
-    locale = interaction.guild_locale if interaction is not None else None
-    if locale is None:
-        guild = bot.get_guild(guild_id)
-        locale = guild.preferred_locale if guild is not None else None
+    guild = bot.get_guild(guild_id)
+    locale = guild.preferred_locale if guild is not None else None
+    if locale is None and interaction is not None:
+        locale = interaction.guild_locale
     return language_of(locale)
