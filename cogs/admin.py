@@ -224,7 +224,7 @@ class Admin(commands.Cog):
         await self.ask(
             interaction,
             f"End the {what} in <#{channel_id}>? Its players are told, and nothing is recorded.",
-            "end",
+            "end_lobby" if what == "lobby" else "end",
             game_id,
             f"Yes, end the {what}",
         )
@@ -323,14 +323,16 @@ class Admin(commands.Cog):
             self.changed(interaction, "reset every setting")
             done = "Every setting is back to its default."
         else:
-            done = await self.end(interaction, action.game_id)
+            done = await self.end(interaction, action.game_id, action.op == "end_lobby")
         await interaction.response.edit_message(content=done, view=None)
 
-    async def end(self, interaction: discord.Interaction, game_id: int) -> str:
+    async def end(self, interaction: discord.Interaction, game_id: int, lobby_only: bool) -> str:
         sessions = self.bot.sessions
         live = sessions.lobbies.get(game_id) or sessions.tables.get(game_id)
         if live is None or live.guild_id != interaction.guild_id:
             return "That lobby or game has already ended."
+        if lobby_only and game_id not in sessions.lobbies:
+            return "That lobby has started since; nothing changed. Ask again to end the game."
         await self.steal.seen(interaction)  # the ended message names the admin
         await sessions.cancel(live.channel_id, interaction.user.id, game_id=game_id, admin=True)
         self.changed(interaction, f"ended game {game_id} in channel {live.channel_id}")
