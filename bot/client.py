@@ -12,6 +12,7 @@ import discord
 from discord.ext import commands
 
 from bot import settings
+from bot.i18n.commands import CommandTranslator
 from bot.session import Sessions
 from bot.storage import Storage
 from bot.ui.buttons import StealButton
@@ -79,6 +80,7 @@ class StealBot(commands.Bot):
         self.add_dynamic_items(StealButton)
         await self.add_cog(cog)
         await self.add_cog(Admin(self, cog))
+        await self.tree.set_translator(CommandTranslator())  # before syncing: names per locale
         await self.sync_commands()
         restored = await self.sessions.restore()
         log.info("restored %d lobbies and games", len(restored))
@@ -88,7 +90,13 @@ class StealBot(commands.Bot):
         guild = discord.Object(self.dev_guild_id) if self.dev_guild_id else None
         if guild is not None:
             self.tree.copy_global_to(guild=guild)
-        payload = [c.to_dict(self.tree) for c in self.tree.get_commands(guild=guild)]
+        # The payloads as Discord gets them, translations included: a catalog edit re-syncs too.
+        translator = self.tree.translator
+        commands_ = self.tree.get_commands(guild=guild)
+        if translator is None:
+            payload = [c.to_dict(self.tree) for c in commands_]
+        else:
+            payload = [await c.get_translated_payload(self.tree, translator) for c in commands_]
         fingerprint = hashlib.sha256(
             json.dumps([self.dev_guild_id, payload], sort_keys=True).encode()
         ).hexdigest()

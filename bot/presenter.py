@@ -19,6 +19,7 @@ import discord
 
 from bot.engine import record, replay
 from bot.highlights import highlights
+from bot.i18n import DEFAULT, language_of, t
 from bot.seats import is_ai
 from bot.session import Table
 from bot.ui import render
@@ -44,6 +45,7 @@ class Channel:
     table_id: int | None = None
     ping_id: int | None = None
     table: Table | None = None  # the latest state; kept after the game ends or is cancelled
+    lang: str = DEFAULT  # of the public messages (lobby, table, ping); see render.public_lang
     log: list[str] = field(default_factory=list)
     closing: render.Message | None = None  # replaces the table once the game is cancelled
     dirty: bool = False
@@ -78,15 +80,17 @@ class Presenter:
         """The lobby message `message_id` became the table (already `drawn`, or not yet)."""
         ch = self.channel(table.game_id, table.guild_id, table.channel_id)
         ch.table, ch.table_id, ch.dirty, ch.loaded = table, message_id, not drawn, True
+        ch.lang = render.public_lang(table)
         self._turn_changed(ch, table)
         self.kick(ch)
         return ch
 
     def moved(self, table: Table, payload: dict[str, Any]) -> None:
         ch = self.channel(table.game_id, table.guild_id, table.channel_id)
-        ch.table = table
-        name = names_of(table.seats, self.names)
-        ch.log = (ch.log + describe(payload["events"], table.game.rules, name))[-LOG_KEEP:]
+        ch.table, ch.lang = table, render.public_lang(table)
+        name = names_of(ch.lang, table.seats, self.names)
+        lines = describe(ch.lang, payload["events"], table.game.rules, name)
+        ch.log = (ch.log + lines)[-LOG_KEEP:]
         ch.dirty = True
         dealt = any(e["type"] == "hands_dealt" for e in payload["events"])
         if dealt or payload["auto"]:
@@ -157,6 +161,7 @@ class Presenter:
     def restored(self, table: Table, table_id: int | None, ping_id: int | None) -> None:
         ch = self.channel(table.game_id, table.guild_id, table.channel_id)
         ch.table, ch.table_id, ch.ping_id, ch.dirty = table, table_id, ping_id, True
+        ch.lang = render.public_lang(table)
         ch.log = self._rebuild_log(table)
         seat = table.turn
         if seat is not None and ping_id is not None:
@@ -172,8 +177,10 @@ class Presenter:
         except Exception:
             log.warning("game %s: could not rebuild the move log", table.game_id, exc_info=True)
             return []
-        name = names_of(table.seats, self.names)
-        lines = [line for ev in events[-LOG_KEEP:] for line in describe(ev, table.game.rules, name)]
+        lang = render.public_lang(table)
+        name = names_of(lang, table.seats, self.names)
+        rules = table.game.rules
+        lines = [line for ev in events[-LOG_KEEP:] for line in describe(lang, ev, rules, name)]
         return lines[-LOG_KEEP:]
 
     def remember_hand(self, game_id: int, user_id: str, interaction: discord.Interaction) -> None:
@@ -221,9 +228,10 @@ class Presenter:
         if ch.closing is not None:
             return ch.closing
         assert ch.table is not None
+        lang = render.public_lang(ch.table)
         if ch.table.game.over:
-            return final(ch.table, self.names, highlights(ch.table.game))
-        return render.table(ch.table, self.names, ch.log)
+            return final(lang, ch.table, self.names, highlights(ch.table.game))
+        return render.table(lang, ch.table, self.names, ch.log)
 
     async def _send_table(self, ch: Channel) -> None:
         message = self._table_message(ch)
@@ -266,13 +274,13 @@ class Presenter:
                 await target.get_partial_message(old).delete()
         new = None
         if user is not None:
-            link = ""
+            text = t(ch.lang, "ping.turn", user=render.mention(user))
             if ch.table_id is not None:
                 url = render.jump_url(ch.guild_id, ch.channel_id, ch.table_id)
-                link = f" [Go to the table]({url})"
+                text = t(ch.lang, "ping.turn_link", user=render.mention(user), url=url)
             try:
                 sent = await target.send(
-                    f"<@{user}>, your turn in Steal the Bundle!{link}",
+                    text,
                     allowed_mentions=discord.AllowedMentions(users=[discord.Object(int(user))]),
                 )
                 new = sent.id
@@ -293,7 +301,9 @@ class Presenter:
         seat = table.seat_of(user)
         if seat is None:
             return
-        message = render.hand(table.hand(seat), table, self.names)
+        # A hand is ephemeral: in the language of the player who opened it.
+        lang = language_of(interaction.locale)
+        message = render.hand(lang, table.hand(seat), table, self.names)
         try:
             await interaction.edit_original_response(content=message.content, view=message.view)
         except discord.HTTPException as exc:

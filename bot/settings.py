@@ -10,8 +10,10 @@ from typing import Any
 
 from bot.engine import PRESETS, Rules
 from bot.engine.rules import CHOICES
+from bot.i18n import LANGUAGES as LANGUAGE_CODES
+from bot.i18n import t
 
-LANGUAGES = ("follow", "en", "es", "fr", "it")
+LANGUAGES = ("follow", *LANGUAGE_CODES)
 TURN_RANGE = (15, 86_400)  # 15 s to 24 h
 LOBBY_RANGE = (60, 86_400)
 MAX_GAMES_RANGE = (1, 100)
@@ -20,13 +22,28 @@ OFF = ("off", "false", "no", "0")
 
 
 class BadValue(ValueError):
-    """An admin typed a value a setting does not take; the message names the allowed values."""
+    """An admin typed a value a setting does not take; the message names the allowed values.
+    str() is the English message; `message(lang)` says it in the admin's language."""
+
+    def __init__(self, setting: Setting, text: str) -> None:
+        self.setting = setting
+        self.text = text.strip()[:50]
+        super().__init__(self.message("en"))
+
+    def message(self, lang: str) -> str:
+        return t(
+            lang,
+            "setting.bad_value",
+            setting=self.setting.key,
+            value=repr(self.text),
+            allowed=self.setting.allowed(lang),
+        )
 
 
 @dataclass(frozen=True)
 class Setting:
     key: str
-    group: str
+    group: str  # rules, timing, limits, language, ai, roles: its title is setting.group.<group>
     kind: str  # choice, bool, seconds, number, role
     default: Any
     help: str
@@ -36,19 +53,27 @@ class Setting:
     can_be_off: bool = False  # seconds: "off" is allowed (stored as None)
     follows_preset: bool = False  # a rule option: None means "as the preset"
 
-    def allowed(self) -> str:
-        """The allowed values in words, for help and for errors."""
+    def label(self, lang: str = "en") -> str:
+        """The setting's name in words ("Turn timer"); admins still type the key. The same
+        words name it in the /steal-admin menus, so it is the menu choice's message."""
+        return t(lang, f"choice.{self.key}")
+
+    def allowed(self, lang: str = "en") -> str:
+        """The allowed values in words, for help and for errors. The values themselves (on,
+        off, preset, none, 15 s) are what an admin types, in every language."""
         if self.kind == "choice":
             values = (*(("preset",) if self.follows_preset else ()), *self.choices)
             return ", ".join(values)
         if self.kind == "bool":
-            return "on or off" + (", or preset" if self.follows_preset else "")
+            return t(lang, "setting.allowed.bool_or_preset" if self.follows_preset
+                     else "setting.allowed.bool")  # fmt: skip
         if self.kind == "seconds":
-            span = f"{duration(self.low)} to {duration(self.high)}"
-            return f"off, or {span}" if self.can_be_off else span
+            low, high = duration(self.low, lang), duration(self.high, lang)
+            span = t(lang, "setting.allowed.span", low=low, high=high)
+            return t(lang, "setting.allowed.off_or", span=span) if self.can_be_off else span
         if self.kind == "number":
-            return f"a whole number from {self.low} to {self.high}"
-        return "a role of this server, or none"
+            return t(lang, "setting.allowed.number", low=self.low, high=self.high)
+        return t(lang, "setting.allowed.role")
 
     def suggestions(self) -> tuple[str, ...]:
         """Values to offer while an admin types (roles are offered by the cog)."""
@@ -76,10 +101,10 @@ class Setting:
             if word in self.choices:
                 return word
         elif self.kind == "bool":
-            if word in ON or word in OFF:
-                return word in ON
+            if word in ON or word in OFF or word in _shown("setting.on", "setting.off"):
+                return word in ON or word in _shown("setting.on")
         elif self.kind == "seconds":
-            if self.can_be_off and word in OFF:
+            if self.can_be_off and (word in OFF or word in _shown("setting.off")):
                 return None
             seconds = parse_duration(word)
             if seconds is not None and self.low <= seconds <= self.high:
@@ -88,34 +113,44 @@ class Setting:
             if re.fullmatch(r"\d{1,6}", word) and self.low <= int(word) <= self.high:
                 return int(word)
         elif self.kind == "role":
-            if word in ("none", "off"):
+            if word in ("none", "off") or word in _shown("setting.none", "setting.off"):
                 return None
             m = re.fullmatch(r"<@&(\d{1,20})>|(\d{1,20})", word)
             if m:
                 return int(m.group(1) or m.group(2))
-        raise BadValue(f"`{self.key}` can't be {text.strip()[:50]!r}; it can be {self.allowed()}")
+        raise BadValue(self, text)
 
-    def show(self, value: Any) -> str:
+    def show(self, value: Any, lang: str = "en") -> str:
+        """A stored value in words, for the settings embed and the replies."""
         if value is None:
             if self.follows_preset:
-                return "as the preset"
-            return {"seconds": "off", "role": "none"}.get(self.kind, "none")
+                return t(lang, "setting.as_preset")
+            return t(lang, "setting.off" if self.kind == "seconds" else "setting.none")
         if self.kind == "bool":
-            return "on" if value else "off"
+            return t(lang, "setting.on" if value else "setting.off")
         if self.kind == "seconds":
-            return duration(value)
+            return duration(value, lang)
         if self.kind == "role":
             return f"<@&{value}>"
         return str(value)
 
 
-def duration(seconds: float) -> str:
-    """90 -> "1 min 30 s", 86400 -> "24 h"."""
+def _shown(*keys: str) -> set[str]:
+    """How the settings show a value in any language ("activado"): typed back, it counts too."""
+    return {t(lang, key).lower() for key in keys for lang in LANGUAGE_CODES}
+
+
+def duration(seconds: float, lang: str = "en") -> str:
+    """90 -> "1 min 30 s", 86400 -> "24 h" (the units as `lang` writes them)."""
     s = int(seconds)
     h, rest = divmod(s, 3600)
     m, s = divmod(rest, 60)
-    parts = [f"{h} h" if h else "", f"{m} min" if m else "", f"{s} s" if s else ""]
-    return " ".join(p for p in parts if p) or "0 s"
+    parts = [
+        t(lang, "setting.duration.hours", n=h) if h else "",
+        t(lang, "setting.duration.minutes", n=m) if m else "",
+        t(lang, "setting.duration.seconds", n=s) if s or not (h or m) else "",
+    ]
+    return " ".join(p for p in parts if p)
 
 
 _DURATION = re.compile(r"(?:(\d{1,5})\s*h)?\s*(?:(\d{1,5})\s*(?:m|min))?\s*(?:(\d{1,6})\s*s?)?")
@@ -133,37 +168,37 @@ def parse_duration(text: str) -> int | None:
 def _rule_option(name: str) -> Setting:
     if name in CHOICES:
         return Setting(
-            name, "Rules", "choice", None, f"Rule option {name} for every game here",
+            name, "rules", "choice", None, f"Rule option {name} for every game here",
             choices=CHOICES[name], follows_preset=True,
         )  # fmt: skip
-    return Setting(name, "Rules", "bool", None, f"Rule {name} in every game here",
+    return Setting(name, "rules", "bool", None, f"Rule {name} in every game here",
                    follows_preset=True)  # fmt: skip
 
 
 def make_settings(turn_seconds: float | None = 120, lobby_seconds: float | None = 600) -> dict:
     """Every setting by key, with defaults from the bot's own configuration (TURN_SECONDS)."""
     settings = [
-        Setting("preset", "Rules", "choice", "standard", "The rules a new game uses",
+        Setting("preset", "rules", "choice", "standard", "The rules a new game uses",
                 choices=tuple(PRESETS)),
-        Setting("host_picks_preset", "Rules", "bool", True,
+        Setting("host_picks_preset", "rules", "bool", True,
                 "Whether hosts may pick another preset in /steal new"),
         *(_rule_option(f.name) for f in fields(Rules)),
-        Setting("turn_timer", "Timing", "seconds", _whole(turn_seconds),
+        Setting("turn_timer", "timing", "seconds", _whole(turn_seconds),
                 "How long a player has for a turn before the bot plays for them",
                 low=TURN_RANGE[0], high=TURN_RANGE[1], can_be_off=True),
-        Setting("lobby_timeout", "Timing", "seconds", _whole(lobby_seconds) or 600,
+        Setting("lobby_timeout", "timing", "seconds", _whole(lobby_seconds) or 600,
                 "How long a lobby waits to be started before it closes",
                 low=LOBBY_RANGE[0], high=LOBBY_RANGE[1]),
-        Setting("max_games", "Limits", "number", 10, "The most lobbies and games at once here",
+        Setting("max_games", "limits", "number", 10, "The most lobbies and games at once here",
                 low=MAX_GAMES_RANGE[0], high=MAX_GAMES_RANGE[1]),
-        Setting("pings", "Limits", "bool", True,
+        Setting("pings", "limits", "bool", True,
                 "Whether the bot pings the player whose turn it is"),
-        Setting("language", "Language", "choice", "follow",
+        Setting("language", "language", "choice", "follow",
                 "Language of public messages (follow: the server's own)", choices=LANGUAGES),
-        Setting("ai_allowed", "AI opponents", "bool", True, "Whether AI opponents may join games"),
-        Setting("ai_counts", "AI opponents", "bool", False,
+        Setting("ai_allowed", "ai", "bool", True, "Whether AI opponents may join games"),
+        Setting("ai_counts", "ai", "bool", False,
                 "Whether games with AI opponents count for stats"),
-        Setting("manager_role", "Roles", "role", None,
+        Setting("manager_role", "roles", "role", None,
                 "Members with this role may use /steal-admin and cancel any game"),
     ]  # fmt: skip
     return {s.key: s for s in settings}

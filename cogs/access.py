@@ -6,10 +6,17 @@ from typing import TYPE_CHECKING
 
 import discord
 
+from bot.i18n import t
+
+from .language import user_lang
+
 if TYPE_CHECKING:
     from bot.client import StealBot
 
-REFUSED = "You need the Manage Server permission or this server's game manager role to do that."
+
+def refused(interaction: discord.Interaction) -> str:
+    """Why a member may not do that, in their own language (it is always an ephemeral reply)."""
+    return t(user_lang(interaction), "admin.refused")
 
 
 async def is_manager(bot: StealBot, interaction: discord.Interaction) -> bool:

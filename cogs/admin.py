@@ -17,13 +17,14 @@ from discord.ext import commands
 
 from bot import export
 from bot.client import now
+from bot.i18n import t, tn
 from bot.settings import BadValue, make_settings
 from bot.ui import ids
 from bot.ui.admin import channel_list, settings_embed
 from bot.ui.buttons import StealButton, view_of
-from bot.ui.text import plural, sentence
 
-from .access import REFUSED, is_manager
+from .access import is_manager, refused
+from .language import user_lang
 
 if TYPE_CHECKING:
     from bot.client import StealBot
@@ -34,8 +35,11 @@ log = logging.getLogger(__name__)
 
 CONFIRM_SECONDS = 30
 MAX_CHANNELS = 50
-EXPIRED = f"That question expired after {CONFIRM_SECONDS} seconds; nothing changed."
-SETTING_CHOICES = [app_commands.Choice(name=key, value=key) for key in make_settings()]
+# A setting is picked by its name ("Turn timer", translated by the command translator under
+# choice.turn_timer); its value is the key admins see in the replies and the settings list.
+SETTING_CHOICES = [
+    app_commands.Choice(name=t("en", f"choice.{key}"), value=key) for key in make_settings()
+]
 Channel = discord.TextChannel | discord.Thread
 
 
@@ -68,7 +72,7 @@ class Admin(commands.Cog):
         self, interaction: discord.Interaction, error: app_commands.AppCommandError
     ) -> None:
         if isinstance(error, app_commands.CheckFailure):
-            await self.steal.tell(interaction, REFUSED)
+            await self.steal.tell(interaction, refused(interaction))
             return
         await self.steal.fail(interaction, getattr(error, "original", error))
 
@@ -83,7 +87,8 @@ class Admin(commands.Cog):
 
     @admin.command(name="settings", description="Every setting here, beside its default")
     async def show(self, interaction: discord.Interaction) -> None:
-        embed = settings_embed(self.bot.settings, await self.current(interaction))
+        current = await self.current(interaction)
+        embed = settings_embed(self.bot.settings, current, user_lang(interaction))
         await interaction.response.send_message(embed=embed, ephemeral=True)
 
     @admin.command(name="set", description="Change a setting; it applies from the next lobby")
@@ -95,27 +100,30 @@ class Admin(commands.Cog):
         setting: app_commands.Choice[str],
         value: app_commands.Range[str, 1, 100],
     ) -> None:
+        lang = user_lang(interaction)
         key = setting.value
         spec = self.bot.settings[key]
         text = self.role_id(interaction, value) if spec.kind == "role" else value
         try:
             new = spec.parse(text)
         except BadValue as exc:
-            await self.steal.tell(interaction, sentence(str(exc)))
+            await self.steal.tell(interaction, exc.message(lang))
             return
         guild = interaction.guild
         if spec.kind == "role" and new is not None and guild and guild.get_role(new) is None:
             await self.steal.tell(
-                interaction, f"There's no such role on this server; it can be {spec.allowed()}."
+                interaction, t(lang, "admin.no_such_role", allowed=spec.allowed(lang))
             )
             return
         old = (await self.current(interaction))[key]
         await self.bot.storage.settings.set(interaction.guild_id, key, new)
         self.changed(interaction, f"set {key} to {spec.show(new)} (was {spec.show(old)})")
-        when = "It applies now." if key == "manager_role" else "It applies from the next lobby."
+        when = t(lang, "admin.applies_now" if key == "manager_role" else "admin.applies_next")
         await self.steal.tell(
-            interaction, f"`{key}` is now **{spec.show(new)}** (was {spec.show(old)}). {when}"
-        )
+            interaction,
+            t(lang, "admin.set_done", setting=key, value=spec.show(new, lang),
+              old=spec.show(old, lang), when=when),
+        )  # fmt: skip
 
     @staticmethod
     def role_id(interaction: discord.Interaction, text: str) -> str:
@@ -152,13 +160,14 @@ class Admin(commands.Cog):
     async def reset(
         self, interaction: discord.Interaction, setting: app_commands.Choice[str] | None = None
     ) -> None:
+        lang = user_lang(interaction)
         if setting is None:
             await self.ask(
                 interaction,
-                "Put **every** setting back to its default, allowed channels included?",
+                t(lang, "admin.reset_all.question"),
                 "reset_settings",
                 0,
-                "Yes, reset every setting",
+                t(lang, "admin.reset_all.yes"),
             )
             return
         key = setting.value
@@ -169,7 +178,8 @@ class Admin(commands.Cog):
             interaction, f"reset {key} to {spec.show(spec.default)} (was {spec.show(old)})"
         )
         await self.steal.tell(
-            interaction, f"`{key}` is back to its default, **{spec.show(spec.default)}**."
+            interaction,
+            t(lang, "admin.reset_done", setting=key, value=spec.show(spec.default, lang)),
         )
 
     # ----- channels
@@ -177,72 +187,84 @@ class Admin(commands.Cog):
     @channels.command(name="add", description="Allow games in a channel")
     @app_commands.describe(channel="The channel")
     async def channel_add(self, interaction: discord.Interaction, channel: Channel) -> None:
+        lang = user_lang(interaction)
         allowed = list((await self.current(interaction))["channels"])
         if channel.id in allowed:
-            await self.steal.tell(interaction, f"{channel.mention} is already on the list.")
+            await self.steal.tell(
+                interaction, t(lang, "admin.channels.already", channel=channel.mention)
+            )
             return
         if len(allowed) >= MAX_CHANNELS:
-            await self.steal.tell(interaction, f"The list is full ({MAX_CHANNELS} channels).")
+            await self.steal.tell(interaction, tn(lang, "admin.channels.full", MAX_CHANNELS))
             return
         allowed.append(channel.id)
         await self.bot.storage.settings.set(interaction.guild_id, "channels", allowed)
         self.changed(interaction, f"allowed games in channel {channel.id}")
-        await self.steal.tell(interaction, f"Games may now be started in: {channel_list(allowed)}.")
+        await self.steal.tell(
+            interaction, t(lang, "admin.channels.now", channels=channel_list(lang, allowed))
+        )
 
     @channels.command(name="remove", description="Stop allowing games in a channel")
     @app_commands.describe(channel="The channel")
     async def channel_remove(self, interaction: discord.Interaction, channel: Channel) -> None:
+        lang = user_lang(interaction)
         allowed = list((await self.current(interaction))["channels"])
         if channel.id not in allowed:
-            await self.steal.tell(interaction, f"{channel.mention} is not on the list.")
+            await self.steal.tell(
+                interaction, t(lang, "admin.channels.not_listed", channel=channel.mention)
+            )
             return
         allowed.remove(channel.id)
         await self.bot.storage.settings.set(interaction.guild_id, "channels", allowed)
         self.changed(interaction, f"removed channel {channel.id} from the allowed channels")
-        games_here = " Games already going there carry on." if self.bot.sessions.channels.get(
-            channel.id) else ""  # fmt: skip
-        await self.steal.tell(
-            interaction, f"Games may now be started in: {channel_list(allowed)}.{games_here}"
-        )
+        games_here = self.bot.sessions.channels.get(channel.id)
+        key = "admin.channels.now_carry_on" if games_here else "admin.channels.now"
+        await self.steal.tell(interaction, t(lang, key, channels=channel_list(lang, allowed)))
 
     @channels.command(name="list", description="Where games may be started")
     async def channel_list(self, interaction: discord.Interaction) -> None:
+        lang = user_lang(interaction)
         allowed = (await self.current(interaction))["channels"]
-        await self.steal.tell(interaction, f"Games may be started in: {channel_list(allowed)}.")
+        await self.steal.tell(
+            interaction, t(lang, "admin.channels.list", channels=channel_list(lang, allowed))
+        )
 
     # ----- games, leaderboard, export
 
     @admin.command(name="end-game", description="End a stuck lobby or game; nothing is recorded")
     @app_commands.describe(channel="Where the game is (default: this channel)")
     async def end_game(self, interaction: discord.Interaction, channel: Channel | None = None):
+        lang = user_lang(interaction)
         channel_id = channel.id if channel is not None else interaction.channel_id
         game_id = self.bot.sessions.channels.get(channel_id)
         if game_id is None:
-            await self.steal.tell(interaction, f"There's no lobby or game in <#{channel_id}>.")
+            await self.steal.tell(
+                interaction, t(lang, "admin.end.nothing", channel=f"<#{channel_id}>")
+            )
             return
         what = "lobby" if game_id in self.bot.sessions.lobbies else "game"
         await self.ask(
             interaction,
-            f"End the {what} in <#{channel_id}>? Its players are told, and nothing is recorded.",
+            t(lang, f"admin.end.question.{what}", channel=f"<#{channel_id}>"),
             "end_lobby" if what == "lobby" else "end",
             game_id,
-            f"Yes, end the {what}",
+            t(lang, f"admin.end.yes.{what}"),
         )
 
     @admin.command(name="reset-leaderboard", description="Start this server's leaderboard afresh")
     async def reset_board(self, interaction: discord.Interaction) -> None:
+        lang = user_lang(interaction)
         await self.ask(
             interaction,
-            "Reset this server's leaderboard? Every player's games, wins, cards, steals and "
-            "rating go back to the start. Finished games stay in the history. "
-            "This can't be undone.",
+            t(lang, "admin.board.question"),
             "reset_board",
             0,
-            "Yes, reset the leaderboard",
+            t(lang, "admin.board.yes"),
         )
 
     @admin.command(name="export", description="The leaderboard (CSV) and finished games (JSON)")
     async def export(self, interaction: discord.Interaction) -> None:
+        lang = user_lang(interaction)
         await interaction.response.defer(ephemeral=True, thinking=True)
         guild_id = interaction.guild_id
         storage = self.bot.storage
@@ -261,14 +283,16 @@ class Admin(commands.Cog):
             del files["games.jsonl"]
             files["games.jsonl.gz"] = await asyncio.to_thread(gzip.compress, lines)
         if any(len(data) > limit for data in files.values()):
-            await interaction.followup.send(
-                "The export is larger than this server's upload limit.", ephemeral=True
-            )
+            await interaction.followup.send(t(lang, "admin.export.too_large"), ephemeral=True)
             return
         self.changed(interaction, f"exported {len(board)} players and {len(games)} games")
         await interaction.followup.send(
-            f"{plural(len(board), 'player')} on the leaderboard, "
-            f"{plural(len(games), 'finished game')}.",
+            t(
+                lang,
+                "admin.export.done",
+                players=tn(lang, "admin.export.players", len(board)),
+                games=tn(lang, "admin.export.games", len(games)),
+            ),
             files=[discord.File(io.BytesIO(data), name) for name, data in files.items()],
             ephemeral=True,
         )
@@ -278,12 +302,13 @@ class Admin(commands.Cog):
     async def ask(
         self, interaction: discord.Interaction, question: str, op: str, game_id: int, yes: str
     ) -> None:
+        lang = user_lang(interaction)
         expires = int(now()) + CONFIRM_SECONDS
         buttons = view_of(
             StealButton(ids.admin(op, expires, game_id, True), yes, discord.ButtonStyle.danger),
-            StealButton(ids.admin(op, expires, game_id, False), "Cancel"),
+            StealButton(ids.admin(op, expires, game_id, False), t(lang, "admin.cancel")),
         )
-        text = f"{question}\nThis question expires in {CONFIRM_SECONDS} seconds."
+        text = f"{question}\n{tn(lang, 'admin.expires', CONFIRM_SECONDS)}"
         await interaction.response.send_message(text, view=buttons, ephemeral=True)
         key = (interaction.user.id, op, game_id, expires)
         self.expiring[key] = asyncio.create_task(self.expire(interaction, key))
@@ -293,14 +318,16 @@ class Admin(commands.Cog):
         try:
             await asyncio.sleep(CONFIRM_SECONDS)
             with contextlib.suppress(discord.HTTPException):
-                await interaction.edit_original_response(content=EXPIRED, view=None)
+                expired = tn(user_lang(interaction), "admin.expired", CONFIRM_SECONDS)
+                await interaction.edit_original_response(content=expired, view=None)
         finally:
             self.expiring.pop(key, None)
 
     async def on_answer(self, interaction: discord.Interaction, action: ids.Action) -> None:
         """A click on Confirm or Cancel (routed here by the Steal cog's button handler)."""
+        lang = user_lang(interaction)
         if not await is_manager(self.bot, interaction):
-            await self.steal.tell(interaction, REFUSED)
+            await self.steal.tell(interaction, refused(interaction))
             return
         task = self.expiring.pop(
             (interaction.user.id, action.op, action.game_id, action.expires), None
@@ -308,32 +335,36 @@ class Admin(commands.Cog):
         if task is not None:
             task.cancel()
         if not action.yes:
-            await interaction.response.edit_message(content="Nothing changed.", view=None)
+            await interaction.response.edit_message(
+                content=t(lang, "admin.nothing_changed"), view=None
+            )
             return
         if now() > action.expires:
-            await interaction.response.edit_message(content=EXPIRED, view=None)
+            expired = tn(lang, "admin.expired", CONFIRM_SECONDS)
+            await interaction.response.edit_message(content=expired, view=None)
             return
         guild_id = interaction.guild_id
         if action.op == "reset_board":
             n = await self.bot.storage.stats.reset(guild_id)
             self.changed(interaction, f"reset the leaderboard ({n} players)")
-            done = f"The leaderboard was reset ({n} players)."
+            done = tn(lang, "admin.board.done", n)
         elif action.op == "reset_settings":
             await self.bot.storage.settings.reset(guild_id)
             self.changed(interaction, "reset every setting")
-            done = "Every setting is back to its default."
+            done = t(lang, "admin.reset_all.done")
         else:
             done = await self.end(interaction, action.game_id, action.op == "end_lobby")
         await interaction.response.edit_message(content=done, view=None)
 
     async def end(self, interaction: discord.Interaction, game_id: int, lobby_only: bool) -> str:
+        lang = user_lang(interaction)
         sessions = self.bot.sessions
         live = sessions.lobbies.get(game_id) or sessions.tables.get(game_id)
         if live is None or live.guild_id != interaction.guild_id:
-            return "That lobby or game has already ended."
+            return t(lang, "admin.end.gone")
         if lobby_only and game_id not in sessions.lobbies:
-            return "That lobby has started since; nothing changed. Ask again to end the game."
+            return t(lang, "admin.end.started")
         await self.steal.seen(interaction)  # the ended message names the admin
         await sessions.cancel(live.channel_id, interaction.user.id, game_id=game_id, admin=True)
         self.changed(interaction, f"ended game {game_id} in channel {live.channel_id}")
-        return "Ended. Its players were told, and nothing was recorded."
+        return t(lang, "admin.end.done")

@@ -7,17 +7,18 @@ from typing import TYPE_CHECKING
 
 import discord
 
+from bot.i18n import t
 from bot.session import NoGame, NotInGame, SaveFailed, SessionError, StaleHand, Table
 from bot.ui import ids, render
-from bot.ui.text import sentence
+
+from .language import user_lang
 
 if TYPE_CHECKING:
     from .steal import Steal
 
 ACK_BUDGET = 2.0  # seconds a move may take before we defer; Discord allows 3 to answer
-OUT_OF_DATE = "This hand is out of date; here is your current hand."
-NOT_SAVED = "Your move could not be saved, so it was not played. Please try again."
-GAME_GONE = "This game has ended. Start a new one with /steal new."
+OUT_OF_DATE = "reply.out_of_date"  # catalog keys of the notes above a hand
+NOT_SAVED = "reply.not_saved"
 
 
 async def send_hand(cog: Steal, interaction: discord.Interaction, table: Table) -> None:
@@ -26,7 +27,7 @@ async def send_hand(cog: Steal, interaction: discord.Interaction, table: Table) 
     if seat is None:
         raise NotInGame()
     await cog.sessions.back(table.game_id, user)
-    message = render.hand(table.hand(seat), table, cog.sessions.names)
+    message = render.hand(user_lang(interaction), table.hand(seat), table, cog.sessions.names)
     await interaction.response.send_message(
         content=message.content, view=message.view, ephemeral=True
     )
@@ -38,10 +39,11 @@ async def on_game_button(cog: Steal, interaction: discord.Interaction, action: i
     try:
         table = cog.sessions.table(action.game_id)
     except NoGame:
-        await cog.tell(interaction, GAME_GONE)
+        lang = user_lang(interaction)
+        await cog.tell(interaction, t(lang, "reply.game_gone", new=render.command(lang, "new")))
         return
     if action.kind == "table" and action.op == "rules":
-        embed = render.rules_embed(table.game.rules)
+        embed = render.rules_embed(user_lang(interaction), table.game.rules)
         await interaction.response.send_message(embed=embed, ephemeral=True)
         return
     seat = table.seat_of(user)
@@ -62,13 +64,13 @@ async def on_game_button(cog: Steal, interaction: discord.Interaction, action: i
     if action.kind == "card":
         options = [m for m in hand.legal if m.card == action.card]
         if not hand.legal:
-            await show_hand(cog, interaction, table, seat, "It's not your turn yet.")
+            await show_hand(cog, interaction, table, seat, "reply.not_your_turn_yet")
             return
         if not options:
-            await show_hand(cog, interaction, table, seat, "You can't play that card now.")
+            await show_hand(cog, interaction, table, seat, "reply.cant_play")
             return
         if len(options) > 1:
-            message = render.choices(hand, action.card, cog.sessions.names)
+            message = render.choices(user_lang(interaction), hand, action.card, cog.sessions.names)
             await interaction.response.edit_message(content=message.content, view=message.view)
             return
         move = options[0]
@@ -85,7 +87,7 @@ async def on_game_button(cog: Steal, interaction: discord.Interaction, action: i
         await show_hand(cog, interaction, table, seat, NOT_SAVED)
         return
     except SessionError as exc:
-        await show_hand(cog, interaction, table, seat, sentence(exc.message))
+        await show_hand(cog, interaction, table, seat, exc)
         return
     await show_hand(cog, interaction, table, seat)
 
@@ -101,9 +103,19 @@ async def in_time(cog: Steal, interaction: discord.Interaction, work):
 
 
 async def show_hand(
-    cog: Steal, interaction: discord.Interaction, table: Table, seat: int, note: str | None = None
+    cog: Steal,
+    interaction: discord.Interaction,
+    table: Table,
+    seat: int,
+    note: str | SessionError | None = None,
 ) -> None:
-    message = render.hand(table.hand(seat), table, cog.sessions.names, note)
+    """Redraw the clicked hand, with `note` (a catalog key or an error) above it."""
+    lang = user_lang(interaction)
+    if isinstance(note, SessionError):
+        note = note.text(lang)
+    elif note is not None:
+        note = t(lang, note)
+    message = render.hand(lang, table.hand(seat), table, cog.sessions.names, note)
     if interaction.response.is_done():  # deferred by in_time
         await interaction.edit_original_response(content=message.content, view=message.view)
     else:

@@ -13,8 +13,10 @@ from discord.ext import commands
 from bot import settings
 from bot.ai import DIFFICULTIES
 from bot.engine import PRESETS, Rules
+from bot.i18n import t, tn
+from bot.i18n.rules import preset_list, rules_title
 from bot.presenter import Presenter
-from bot.seats import ai_name, is_ai
+from bot.seats import is_ai
 from bot.session import (
     AlreadyRunning,
     NoGame,
@@ -25,33 +27,25 @@ from bot.session import (
 )
 from bot.ui import ids, render
 from bot.ui.buttons import StealButton, view_of
-from bot.ui.text import preset_list, sentence
+from bot.ui.text import ai_label
 
 from . import boards, hands
 from .access import is_manager
-from .language import guild_lang
+from .language import guild_lang, user_lang
 
 if TYPE_CHECKING:
     from bot.client import StealBot
 
 log = logging.getLogger(__name__)
 
-# What the bot needs in a channel to run a game there.
-NEEDED = {
-    "view_channel": "View Channel",
-    "send_messages": "Send Messages",
-    "embed_links": "Embed Links",
-    "read_message_history": "Read Message History",
-}
-LOBBY_GONE = "This lobby has closed. Start a new one with /steal new."
-EXPIRED = "Nobody started this game within 10 minutes. Open a new one with /steal new."
+# What the bot needs in a channel to run a game there (names: reply.perm.<name>).
+NEEDED = ("view_channel", "send_messages", "embed_links", "read_message_history")
 PRESET_CHOICES = [app_commands.Choice(name=name, value=name) for name in PRESETS]
 SCORING_CHOICES = [
     app_commands.Choice(name="games won", value="wins"),
     app_commands.Choice(name="total cards", value="cards"),
 ]
 DIFFICULTY_CHOICES = [app_commands.Choice(name=d, value=d) for d in DIFFICULTIES]
-NO_AI = "AI opponents are turned off on this server."
 SORT_CHOICES = [app_commands.Choice(name=name.replace("_", " "), value=name) for name in ids.SORTS]
 
 
@@ -81,16 +75,18 @@ class Steal(commands.Cog):
         else:
             await interaction.response.send_message(text, ephemeral=True, **extra)
 
+    async def say(self, interaction: discord.Interaction, key: str, **values: Any) -> None:
+        """`tell` the catalog message `key`, in the language of the member who acted."""
+        await self.tell(interaction, t(user_lang(interaction), key, **values))
+
     async def fail(self, interaction: discord.Interaction, error: BaseException) -> None:
+        lang = user_lang(interaction)
         if isinstance(error, SessionError):
-            await self.tell(interaction, sentence(error.message))
+            await self.tell(interaction, error.text(lang))
             return
         code = secrets.token_hex(4)
         log.error("error %s in %s", code, self.describe(interaction), exc_info=error)
-        text = (
-            f"Something went wrong on our side (error id `{code}`). Nothing was lost; "
-            "please try again."
-        )
+        text = t(lang, "reply.unexpected", code=code)
         try:
             await self.tell(interaction, text)
         except discord.HTTPException:
@@ -143,23 +139,19 @@ class Steal(commands.Cog):
         difficulty: app_commands.Choice[str] | None = None,
     ) -> None:
         values = (await self.bot.storage.settings.get(interaction.guild_id)).values
+        lang = user_lang(interaction)
         if bots and not values["ai_allowed"]:
-            await self.tell(interaction, NO_AI)
+            await self.say(interaction, "reply.no_ai")
             return
         if bots >= max_players:
-            await self.tell(
-                interaction,
-                f"A game of {max_players} has room for at most {max_players - 1} AI "
-                "opponents: at least one seat is for a person.",
-            )
+            text = tn(lang, "reply.too_many_bots", max_players - 1, players=max_players)
+            await self.tell(interaction, text)
             return
         picked = rules.value if rules else None
         if picked not in (None, values["preset"]) and not values["host_picks_preset"]:
-            await self.tell(
-                interaction,
-                f"On this server every game uses the **{values['preset']}** rules; a server "
-                "admin can change that with /steal-admin.",
-            )
+            preset = t(lang, f"choice.{values['preset']}")
+            admin = "/" + t(lang, "cmd.steal-admin.name")
+            await self.say(interaction, "reply.preset_fixed", preset=preset, admin=admin)
             return
         chosen = settings.rules_for(values, picked)
         how = scoring.value if scoring else "wins"
@@ -176,41 +168,39 @@ class Steal(commands.Cog):
         allowed = values["channels"]
         channel = interaction.channel
         parent = getattr(channel, "parent_id", None)  # a thread counts as its channel
+        lang = user_lang(interaction)
         if allowed and interaction.channel_id not in allowed and parent not in allowed:
             where = ", ".join(f"<#{c}>" for c in allowed)
-            await self.tell(interaction, f"Games can't be started here. Try {where}.")
+            await self.say(interaction, "reply.wrong_channel", channels=where)
             return
-        missing = [label for perm, label in NEEDED.items() if not getattr(
-            interaction.app_permissions, perm)]  # fmt: skip
+        missing = [t(lang, f"reply.perm.{perm}") for perm in NEEDED
+                   if not getattr(interaction.app_permissions, perm)]  # fmt: skip
         if missing:
-            await self.tell(
-                interaction,
-                f"I can't run a game in this channel. I'm missing: {', '.join(missing)}. "
-                "Ask a server admin to grant them here, or use another channel.",
-            )
+            await self.say(interaction, "reply.missing_permissions", missing=", ".join(missing))
             return
         user = await self.seen(interaction)
         server = settings.lobby_options(values)
         # Public messages of this game keep the server's language from when it opened.
-        lang = await guild_lang(self.bot, interaction.guild_id, interaction)
+        public = await guild_lang(self.bot, interaction.guild_id, interaction)
         try:
             lobby = await self.sessions.open_lobby(
                 interaction.guild_id, interaction.channel_id, user, rules, max_players,
-                options={**server.table_options(), "lang": lang},
+                options={**server.table_options(), "lang": public},
                 lobby_seconds=server.lobby_seconds,
                 max_games=server.max_games, **options,
             )  # fmt: skip
         except AlreadyRunning as exc:
             where = self.link(interaction.guild_id, interaction.channel_id, exc.game_id)
-            await self.tell(
-                interaction,
-                "A lobby or game is already running in this channel"
-                + (f": {where}" if where else ".") + " Join it, or use another channel.",
-            )  # fmt: skip
+            if where:
+                await self.say(interaction, "reply.already_running_link", link=where)
+            else:
+                await self.say(interaction, "reply.already_running")
             return
-        await interaction.response.send_message(**render.lobby(lobby, self.sessions.names).kwargs())
+        shown = render.lobby(public, lobby, self.sessions.names)
+        await interaction.response.send_message(**shown.kwargs())
         message = await interaction.original_response()
         ch = self.presenter.channel(lobby.game_id, lobby.guild_id, lobby.channel_id)
+        ch.lang = public
         await self.presenter.set_table_id(ch, message.id)
         await self.bot.storage.games.update(lobby.game_id, lobby_message_id=message.id)
 
@@ -219,11 +209,11 @@ class Steal(commands.Cog):
         hosts it, and anyone may leave before the start."""
         entry = await self.bot.storage.history.get(game_id)
         if entry is None or entry.guild_id != interaction.guild_id:
-            await self.tell(interaction, "That game is not in this server's history.")
+            await self.say(interaction, "reply.not_in_history")
             return
         user = str(interaction.user.id)
         if user not in entry.seats:
-            raise NotInGame("only the players of that game can ask for a rematch")
+            raise NotInGame("error.rematch_not_player")
         rules = Rules.from_dict(entry.record["rules"])
         seats = list(entry.seats)
         if not (await self.bot.storage.settings.get(interaction.guild_id))["ai_allowed"]:
@@ -248,16 +238,19 @@ class Steal(commands.Cog):
         """A lobby button (game_id given: answer by editing the lobby) or command (ephemeral)."""
         user = await self.seen(interaction)
         channel_id = interaction.channel_id
+        lang = user_lang(interaction)
+        gone = t(lang, "reply.lobby_gone", new=render.command(lang, "new"))
         try:
             lobby = self.sessions.lobby_in(channel_id)
         except NoLobby:
             if game_id is not None:
-                await self.tell(interaction, LOBBY_GONE)
+                await self.tell(interaction, gone)
                 return
             raise
         if game_id is not None and lobby.game_id != game_id:
-            await self.tell(interaction, LOBBY_GONE)
+            await self.tell(interaction, gone)
             return
+        public = render.public_lang(lobby)
         if op == "cancel":
             await self.confirm_cancel(interaction, lobby.game_id, lobby.host_id)
             return
@@ -271,52 +264,53 @@ class Steal(commands.Cog):
             lobby = await self.sessions.leave(channel_id, user)
             if lobby is None:  # the last player left: the lobby is closed by the event
                 if game_id is None:
-                    await self.tell(interaction, "You left, and the lobby closed.")
+                    await self.say(interaction, "reply.left_closed")
                 else:
                     await interaction.response.defer()
                 return
         else:
             table = await self.sessions.start(channel_id, user)
-            message = render.table(table, self.sessions.names, [])
+            message = render.table(public, table, self.sessions.names, [])
             if game_id is not None:
                 await interaction.response.edit_message(**message.kwargs())
                 self.presenter.started(table, interaction.message.id, drawn=True)
             else:
                 self.presenter.started(table, ch.table_id)  # the lobby message becomes the table
-                await self.tell(interaction, "The game has started! Use **My hand** on the table.")
+                # The button is named as the table (in the server's language) shows it.
+                button = t(public, "table.button.hand")
+                await self.say(interaction, "reply.started", button=button)
             return
         if game_id is not None:
             await interaction.response.edit_message(
-                **render.lobby(lobby, self.sessions.names).kwargs()
+                **render.lobby(public, lobby, self.sessions.names).kwargs()
             )
             return
         await self.edit_lobby(lobby)
-        done = "You joined the lobby." if op == "join" else "You left the lobby."
-        await self.tell(interaction, done)
+        await self.say(interaction, "reply.joined" if op == "join" else "reply.left")
 
     async def lobby_bots(self, interaction: discord.Interaction, op: str, lobby) -> None:
         """Add bot (asks which), the chosen difficulty (answers the question), Remove bot."""
         if str(interaction.user.id) != lobby.host_id:
-            raise NotHost("only the host can add or remove AI opponents")
+            raise NotHost("error.only_host_bots")
         if op != "unbot" and not lobby.options.get("ai_allowed", True):
-            await self.tell(interaction, NO_AI)
+            await self.say(interaction, "reply.no_ai")
             return
+        lang = user_lang(interaction)
         if op == "bot":
-            question = render.bot_choice(lobby.game_id)
+            question = render.bot_choice(lang, lobby.game_id)
             await self.tell(interaction, question.content, view=question.view)
             return
         if op == "unbot":
             lobby = await self.sessions.remove_bot(lobby.channel_id, interaction.user.id)
             await interaction.response.edit_message(
-                **render.lobby(lobby, self.sessions.names).kwargs()
+                **render.lobby(render.public_lang(lobby), lobby, self.sessions.names).kwargs()
             )
             return
         lobby = await self.sessions.add_bot(
             lobby.channel_id, interaction.user.id, op.removeprefix("bot_")
         )
-        await interaction.response.edit_message(
-            content=f"Added **{ai_name(lobby.seats[-1])}**.", view=None
-        )
+        added = t(lang, "reply.bot_added", name=ai_label(lang, lobby.seats[-1]))
+        await interaction.response.edit_message(content=added, view=None)
         await self.edit_lobby(lobby)
 
     async def edit_lobby(self, lobby) -> None:
@@ -326,7 +320,7 @@ class Steal(commands.Cog):
         target = self.bot.get_partial_messageable(lobby.channel_id, guild_id=lobby.guild_id)
         try:
             await target.get_partial_message(ch.table_id).edit(
-                **render.lobby(lobby, self.sessions.names).kwargs()
+                **render.lobby(render.public_lang(lobby), lobby, self.sessions.names).kwargs()
             )
         except discord.HTTPException as exc:
             log.info("lobby %s: message not updated (%s)", lobby.game_id, exc)
@@ -344,7 +338,8 @@ class Steal(commands.Cog):
         table = self.sessions.table_in(interaction.channel_id)
         ch = self.presenter.channel(table.game_id, table.guild_id, table.channel_id)
         ch.table = table
-        message = render.table(table, self.sessions.names, ch.log)
+        public = render.public_lang(table)
+        message = render.table(public, table, self.sessions.names, ch.log)
         await interaction.response.send_message(**message.kwargs())
         sent = await interaction.original_response()
         old = ch.table_id
@@ -352,7 +347,7 @@ class Steal(commands.Cog):
         self.presenter.relink_ping(ch)
         if old is not None:
             target = self.bot.get_partial_messageable(table.channel_id, guild_id=table.guild_id)
-            moved = render.table_moved(table.guild_id, table.channel_id, sent.id)
+            moved = render.table_moved(public, table.guild_id, table.channel_id, sent.id)
             try:
                 await target.get_partial_message(old).edit(**moved.kwargs())
             except discord.HTTPException as exc:
@@ -367,15 +362,18 @@ class Steal(commands.Cog):
         await self.send_rules(interaction, preset.value if preset else None)
 
     async def send_rules(self, interaction: discord.Interaction, name: str | None) -> None:
+        lang = user_lang(interaction)
         if name is not None:
-            embed = render.rules_embed(PRESETS[name], f"{name.capitalize()} rules")
+            embed = render.rules_embed(lang, PRESETS[name], rules_title(lang, PRESETS[name]))
         else:
             in_play = self.rules_in(interaction.channel_id)
             if in_play is None:
-                embed = render.rules_embed(PRESETS["standard"], "Standard rules (no game here)")
+                standard = PRESETS["standard"]
+                title = t(lang, "reply.rules_no_game", title=rules_title(lang, standard))
+                embed = render.rules_embed(lang, standard, title)
             else:
-                embed = render.rules_embed(in_play, None)
-            embed.add_field(name="Presets", value=preset_list(), inline=False)
+                embed = render.rules_embed(lang, in_play, None)
+            embed.add_field(name=t(lang, "reply.presets"), value=preset_list(lang), inline=False)
         await interaction.response.send_message(embed=embed, ephemeral=True)
 
     def rules_in(self, channel_id: int):
@@ -421,14 +419,7 @@ class Steal(commands.Cog):
         table = self.sessions.table_in(interaction.channel_id)
         if table.seat_of(user) is None:
             raise NotInGame()
-        await self.ask(
-            interaction,
-            "Forfeit this game? The bot plays your cards to the end, your bundle stays, "
-            "and you place last.",
-            "forfeit",
-            table.game_id,
-            "Yes, forfeit",
-        )
+        await self.ask(interaction, "reply.forfeit", "forfeit", table.game_id)
 
     @steal.command(name="cancel", description="End the lobby or game here, without stats")
     async def cancel(self, interaction: discord.Interaction) -> None:
@@ -442,54 +433,51 @@ class Steal(commands.Cog):
 
     async def confirm_cancel(self, interaction: discord.Interaction, game_id: int, host: str):
         if str(interaction.user.id) != host and not await is_manager(self.bot, interaction):
-            raise NotHost("only the host or a server admin can cancel")
-        what = "lobby" if game_id in self.sessions.lobbies else "game"
-        await self.ask(
-            interaction,
-            f"Cancel this {what}? It ends for everyone and nothing is recorded.",
-            "close" if what == "lobby" else "cancel",
-            game_id,
-            f"Yes, cancel the {what}",
-        )
+            raise NotHost("error.only_host_cancels")
+        if game_id in self.sessions.lobbies:
+            await self.ask(interaction, "reply.cancel.lobby", "close", game_id)
+        else:
+            await self.ask(interaction, "reply.cancel.game", "cancel", game_id)
 
-    async def ask(
-        self, interaction: discord.Interaction, question: str, op: str, game_id: int, yes: str
-    ) -> None:
+    async def ask(self, interaction: discord.Interaction, key: str, op: str, game_id: int) -> None:
+        """A yes/no question: `key` is the question, `key`.yes its Yes button."""
+        lang = user_lang(interaction)
         buttons = view_of(
-            StealButton(ids.confirm(op, game_id, True), yes, discord.ButtonStyle.danger),
-            StealButton(ids.confirm(op, game_id, False), "No, keep playing"),
-        )
-        await self.tell(interaction, question, view=buttons)
+            StealButton(ids.confirm(op, game_id, True), t(lang, f"{key}.yes"),
+                        discord.ButtonStyle.danger),
+            StealButton(ids.confirm(op, game_id, False), t(lang, "reply.keep_playing")),
+        )  # fmt: skip
+        await self.tell(interaction, t(lang, key), view=buttons)
 
     async def on_confirm(self, interaction: discord.Interaction, action: ids.Action) -> None:
+        lang = user_lang(interaction)
         if not action.yes:
-            await interaction.response.edit_message(content="Nothing changed.", view=None)
+            text = t(lang, "reply.nothing_changed")
+            await interaction.response.edit_message(content=text, view=None)
             return
         # The question was about this lobby or this game: a lobby that has since started is not
         # the lobby the member agreed to close.
         live = self.sessions.lobbies if action.op == "close" else self.sessions.tables
         if action.game_id not in live:
-            gone = "That lobby has already started or closed." if action.op == "close" else (
-                "That game has already ended.")  # fmt: skip
-            await interaction.response.edit_message(content=gone, view=None)
+            gone = "reply.lobby_already_gone" if action.op == "close" else "reply.game_already_over"
+            await interaction.response.edit_message(content=t(lang, gone), view=None)
             return
         if action.op == "forfeit":
             await self.sessions.forfeit(action.game_id, interaction.user.id)
-            await interaction.response.edit_message(
-                content="You forfeited. The bot plays your cards to the end.", view=None
-            )
+            text = t(lang, "reply.forfeited")
+            await interaction.response.edit_message(content=text, view=None)
             return
         await self.sessions.cancel(
             interaction.channel_id, interaction.user.id, await is_manager(self.bot, interaction)
         )
-        await interaction.response.edit_message(content="Cancelled.", view=None)
+        await interaction.response.edit_message(content=t(lang, "reply.cancelled"), view=None)
 
     # ----- buttons
 
     async def on_button(self, interaction: discord.Interaction, action: ids.Action | None) -> None:
         try:
             if action is None or interaction.guild_id is None:
-                await self.tell(interaction, "That button isn't one I know. Nothing happened.")
+                await self.say(interaction, "reply.unknown_button")
                 return
             if action.kind == "lobby":
                 await self.lobby_op(interaction, action.op, action.game_id)
@@ -520,19 +508,24 @@ class Steal(commands.Cog):
             live = self.sessions.tables.get(game_id)
             if live is not None:
                 self.presenter.changed(live)
-        elif kind == "cancelled":
-            ch = self.presenter.channels.get(game_id)
-            what = "game" if ch is not None and ch.table is not None else "lobby"
-            by, names = payload["by"], self.sessions.names
-            self.presenter.cancelled(game_id, render.cancelled(what, by, names, payload["admin"]))
-            if payload["admin"]:
-                self.presenter.notice(game_id, render.ended_by_admin(what, by, payload["players"]))
-        elif kind == "lobby_expired":
-            self.presenter.cancelled(game_id, render.lobby_closed(EXPIRED))
+        elif kind in ("cancelled", "lobby_expired", "lobby_closed"):
+            self.closed(kind, game_id, payload)
+
+    def closed(self, kind: str, game_id: int, payload: dict[str, Any]) -> None:
+        """A lobby or game ended without a result: its message says so, in its language."""
+        ch = self.presenter.channels.get(game_id)
+        lang = ch.lang if ch is not None else "en"
+        if kind == "lobby_expired":
+            self.presenter.cancelled(game_id, render.lobby_expired(lang))
         elif kind == "lobby_closed":
-            self.presenter.cancelled(
-                game_id, render.lobby_closed("Everyone left. Open a new one with /steal new.")
-            )
+            self.presenter.cancelled(game_id, render.lobby_emptied(lang))
+        else:
+            what = "game" if ch is not None and ch.table is not None else "lobby"
+            by, names, admin = payload["by"], self.sessions.names, payload["admin"]
+            self.presenter.cancelled(game_id, render.cancelled(lang, what, by, names, admin))
+            if admin:
+                ended = render.ended_by_admin(lang, what, by, payload["players"])
+                self.presenter.notice(game_id, ended)
 
     async def refresh_restored(self, game_ids: list[int]) -> None:
         """After a restart: bring every restored lobby and table message up to date."""
@@ -547,5 +540,5 @@ class Steal(commands.Cog):
             lobby = self.sessions.lobbies.get(game_id)
             if lobby is not None:
                 ch = self.presenter.channel(game_id, row.guild_id, row.channel_id)
-                ch.table_id = row.lobby_message_id
+                ch.table_id, ch.lang = row.lobby_message_id, render.public_lang(lobby)
                 await self.edit_lobby(lobby)

@@ -2,81 +2,99 @@
 
 from __future__ import annotations
 
+from typing import Any
+
+from bot.i18n import t, tn
+
 
 class SessionError(Exception):
-    """Base class: `message` is short and safe to show to the player who caused it."""
+    """Base class. What the player who caused it reads is a catalog message: `key` (in
+    bot/i18n/locales/*/play.po) filled in with `values`; a `n` value picks a plural form.
+    str() is the English text, for logs and tests."""
 
-    message = "that cannot be done now"
+    key = "error.cannot"
 
-    def __init__(self, message: str | None = None) -> None:
-        if message is not None:
-            self.message = message
-        super().__init__(self.message)
+    def __init__(self, key: str | None = None, **values: Any) -> None:
+        if key is not None:
+            self.key = key
+        self.values = values
+        super().__init__(self.text("en"))
+
+    @property
+    def message(self) -> str:
+        return self.text("en")
+
+    def text(self, lang: str) -> str:
+        values = dict(self.values)
+        if "n" in values:
+            return tn(lang, self.key, values.pop("n"), **values)
+        return t(lang, self.key, **values)
 
 
 class AlreadyRunning(SessionError):
     def __init__(self, game_id: int) -> None:
         self.game_id = game_id
-        super().__init__("a lobby or game is already running in this channel")
+        super().__init__("error.already_running")
 
 
 class NoLobby(SessionError):
-    message = "there is no open lobby in this channel"
+    key = "error.no_lobby"
 
 
 class NoGame(SessionError):
-    message = "there is no game running here"
+    key = "error.no_game"
 
 
 class NotInGame(SessionError):
-    message = "you're not in this game"
+    key = "error.not_in_game"
 
 
 class AlreadySeated(SessionError):
-    message = "you're already in this lobby"
+    key = "error.already_seated"
 
 
 class LobbyFull(SessionError):
-    message = "this lobby is full"
+    key = "error.lobby_full"
 
 
 class NotHost(SessionError):
-    message = "only the host can do that"
+    key = "error.not_host"
 
 
 class NotEnoughPlayers(SessionError):
-    message = "a game needs 2 to 4 players"
+    key = "error.not_enough_players"
 
 
 class StaleHand(SessionError):
-    message = "this hand is out of date"
+    key = "error.stale_hand"
 
 
 class NotYourTurn(SessionError):
-    message = "it's not your turn"
+    key = "error.not_your_turn"
 
 
 class Forfeited(SessionError):
-    message = "you have forfeited this game"
+    key = "error.forfeited"
 
 
 class MoveRefused(SessionError):
+    """The engine's reason is English and technical: it goes to logs; the player reads a
+    plain refusal (their buttons only offer legal moves, so this is a race or a forged id)."""
+
     def __init__(self, reason: str) -> None:
         self.reason = reason
-        super().__init__(reason)
+        super().__init__("error.move_refused")
+        self.args = (f"{self.message} ({reason})",)
 
 
 class TooManyGames(SessionError):
     def __init__(self, limit: int) -> None:
         self.limit = limit
-        super().__init__(
-            f"this server already has {limit} lobbies and games going, the most its admins "
-            "allow; join one, or wait for one to end"
-        )
+        super().__init__("error.too_many_games", n=limit)
 
 
 class SaveFailed(SessionError):
-    message = "the move could not be saved; nothing changed"
+    key = "error.save_failed"
 
 
 __all__ = [

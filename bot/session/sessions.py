@@ -32,7 +32,7 @@ from bot.engine import (
     view,
 )
 from bot.engine.serialize import move_to_dict
-from bot.match import after_game, new_match, next_dealer
+from bot.match import MAX_GAMES, after_game, new_match, next_dealer
 from bot.seats import difficulty, humans, is_ai, new_ai
 from bot.storage import GameRow, Storage
 
@@ -170,11 +170,11 @@ class Sessions:
             raise NotEnoughPlayers()
         try:
             settings = new_match(games, scoring)
-        except ValueError as exc:
-            raise SessionError(str(exc)) from None
+        except ValueError:
+            raise SessionError("error.bad_match", games=MAX_GAMES) from None
         host = str(host_id)
         if is_ai(host):
-            raise NotHost("an AI opponent can't host a game")
+            raise NotHost("error.ai_cannot_host")
         seated = [host, *dict.fromkeys(str(s) for s in seats if str(s) != host)]
         for level in bots:
             seated.append(new_ai(level, seated))
@@ -190,7 +190,7 @@ class Sessions:
                     guild_id, channel_id, host, rules.to_dict(), seats=seated
                 )
             except Exception as exc:
-                raise SaveFailed("the lobby could not be saved") from exc
+                raise SaveFailed("error.save_lobby") from exc
             deadline = None
             wait = self.lobby_seconds if lobby_seconds is None else lobby_seconds
             if wait is not None:
@@ -204,7 +204,7 @@ class Sessions:
             except Exception as exc:
                 with contextlib.suppress(Exception):
                     await self.storage.games.cancel(row.id)
-                raise SaveFailed("the lobby could not be saved") from exc
+                raise SaveFailed("error.save_lobby") from exc
             lobby = Lobby(
                 row.id, guild_id, channel_id, host, rules, seated, max_players, deadline, settings,
                 options,
@@ -229,7 +229,7 @@ class Sessions:
         async with self.lock:
             lobby = self.lobby_in(channel_id)
             if str(user_id) != lobby.host_id:
-                raise NotHost("only the host can add AI opponents")
+                raise NotHost("error.only_host_adds_bots")
             if len(lobby.seats) >= lobby.max_players:
                 raise LobbyFull()
             seats = [*lobby.seats, new_ai(level, lobby.seats)]
@@ -242,10 +242,10 @@ class Sessions:
         async with self.lock:
             lobby = self.lobby_in(channel_id)
             if str(user_id) != lobby.host_id:
-                raise NotHost("only the host can remove AI opponents")
+                raise NotHost("error.only_host_removes_bots")
             bots = [s for s in lobby.seats if is_ai(s)]
             if not bots:
-                raise SessionError("there is no AI opponent in this lobby")
+                raise SessionError("error.no_bot")
             seats = [s for s in lobby.seats if s != bots[-1]]
             await self._save_lobby(lobby, seats=seats)
             lobby.seats = seats
@@ -288,7 +288,7 @@ class Sessions:
                     table.game_id, self._state(table, game), deadline=table.deadline
                 )
             except Exception as exc:
-                raise SaveFailed("the game could not be started") from exc
+                raise SaveFailed("error.save_start") from exc
             self._stop(lobby.timer)
             del self.lobbies[lobby.game_id]
             self.tables[table.game_id] = table
@@ -299,13 +299,13 @@ class Sessions:
         try:
             await self.storage.games.update(lobby.game_id, **changes)
         except Exception as exc:
-            raise SaveFailed("the lobby could not be saved; nothing changed") from exc
+            raise SaveFailed("error.save_lobby_unchanged") from exc
 
     async def _end_lobby(self, lobby: Lobby) -> None:
         try:
             await self.storage.games.cancel(lobby.game_id)
         except Exception as exc:
-            raise SaveFailed("the lobby could not be closed") from exc
+            raise SaveFailed("error.save_close") from exc
         self._stop(lobby.timer)
         self.lobbies.pop(lobby.game_id, None)
         if self.channels.get(lobby.channel_id) == lobby.game_id:
@@ -375,7 +375,7 @@ class Sessions:
             try:
                 await self.storage.games.update(game_id, deadline=deadline, state=state)
             except Exception as exc:
-                raise SaveFailed("the forfeit could not be saved; nothing changed") from exc
+                raise SaveFailed("error.save_forfeit") from exc
             table.forfeited, table.deadline = forfeited, deadline
             self._arm(table)
         await self.notify("forfeited", game_id, {"seat": seat, "user_id": str(user_id)})
@@ -399,7 +399,7 @@ class Sessions:
             try:
                 await self.storage.games.update(game_id, deadline=deadline, state=state)
             except Exception as exc:
-                raise SaveFailed("your return could not be saved; try again") from exc
+                raise SaveFailed("error.save_return") from exc
             table.away, table.autos, table.deadline = away, autos, deadline
             self._arm(table)
         await self.notify("back", game_id, {"seat": seat, "user_id": str(user_id), "table": table})
@@ -438,7 +438,7 @@ class Sessions:
                     try:
                         await self.storage.games.cancel(game_id)
                     except Exception as exc:
-                        raise SaveFailed("the game could not be cancelled") from exc
+                        raise SaveFailed("error.save_cancel") from exc
                     self._drop(table)
         payload = {"channel_id": channel_id, "by": str(user_id), "admin": admin, "players": players}
         await self.notify("cancelled", game_id, payload)

@@ -3,6 +3,8 @@
 Pure functions of storage values (stats rows, history entries, stored names): no API calls.
 Names are the display names stored with the stats, not mentions: the bot has no members
 intent, so a mention of someone the client has not cached (or who left) would not render.
+Every function takes the reader's language: the server's for the public leaderboard, the
+member's own for the ephemeral stats, history and records.
 """
 
 from __future__ import annotations
@@ -11,23 +13,22 @@ import json
 from collections.abc import Mapping, Sequence
 
 import discord
+from babel.numbers import get_decimal_symbol
 from discord.utils import escape_markdown
 
 from bot import stats
-from bot.seats import ai_name, is_ai
+from bot.i18n import t, tn
+from bot.seats import is_ai
 from bot.storage import HistoryEntry, PlayerStats, Standing
 
 from . import ids
 from .buttons import StealButton, view_of
-from .render import BLUE, Message, mention, timestamp
-from .text import plural
+from .render import BLUE, Message, command, mention, timestamp
+from .text import ai_label
 
 PER_PAGE = 10  # leaderboard rows per page
 HISTORY_SIZE = 10  # games listed by /steal history
 PER_ROW = 5  # buttons per row
-SORT_NAMES = {"rating": "rating", "wins": "wins", "cards": "cards", "win_rate": "win rate"}
-START = "Start one with `/steal new`!"
-RATING_NOTE = "Rating: a cautious skill estimate (μ − 3σ). It starts at 0 and rises as you win."
 
 
 def pages(count: int) -> int:
@@ -40,57 +41,73 @@ def clamp_page(page: int, count: int) -> int:
     return min(max(page, 1), pages(count))
 
 
-def shown_name(user_id: str, names: Mapping[str, str]) -> str:
+def start(lang: str) -> str:
+    return t(lang, "board.start", command=command(lang, "new"))
+
+
+def shown_name(lang: str, user_id: str, names: Mapping[str, str]) -> str:
     """A player's stored display name, escaped; a mention only if no name was ever stored."""
     if is_ai(str(user_id)):
-        return ai_name(str(user_id))
+        return ai_label(lang, str(user_id))
     name = names.get(str(user_id))
     return escape_markdown(name) if name else mention(str(user_id))
 
 
-def percent(wins: int, games: int) -> str:
-    return f"{wins / games:.0%}" if games else "0%"
+def decimal(lang: str, value: float) -> str:
+    """One decimal, with the language's decimal mark: "12.3", "12,3"."""
+    return f"{value:.1f}".replace(".", get_decimal_symbol(lang))
+
+
+def percent(lang: str, wins: int, games: int) -> str:
+    n = f"{wins / games:.0%}"[:-1] if games else "0"
+    return t(lang, "board.percent", n=n)
+
+
+def rating_note(lang: str) -> str:
+    return t(lang, "board.rating_note")
 
 
 # ----- /steal leaderboard
 
 
-def board_row(standing: Standing, sort: str) -> str:
+def board_row(lang: str, standing: Standing, sort: str) -> str:
     """One row: rank, name, rating, games, wins, win rate, cards; the sorted column in bold."""
     p = standing.player
     parts = {
-        "rating": f"{p.rating:.1f} rating",
-        "games": plural(p.games, "game"),
-        "wins": plural(p.wins, "win"),
-        "win_rate": f"{percent(p.wins, p.games)} won",
-        "cards": plural(p.cards, "card"),
+        "rating": t(lang, "board.rating", rating=decimal(lang, p.rating)),
+        "games": tn(lang, "board.games", p.games),
+        "wins": tn(lang, "board.wins", p.wins),
+        "win_rate": t(lang, "board.win_rate", percent=percent(lang, p.wins, p.games)),
+        "cards": tn(lang, "count.cards", p.cards),
     }
     parts[sort] = f"**{parts[sort]}**"
-    name = shown_name(p.user_id, {p.user_id: p.name})
-    return f"`#{standing.rank}` {name} · " + " · ".join(parts.values())
+    name = shown_name(lang, p.user_id, {p.user_id: p.name})
+    return t(lang, "board.row", rank=standing.rank, name=name, columns=" · ".join(parts.values()))
 
 
 def leaderboard(
-    standings: Sequence[Standing], sort: str, page: int, count: int, asked: int
+    lang: str, standings: Sequence[Standing], sort: str, page: int, count: int, asked: int
 ) -> Message:
     """One page of the board. `page` is the page shown (see clamp_page), `asked` the one
     requested, `count` how many players the whole board has."""
-    embed = discord.Embed(title="Steal the Bundle leaderboard", colour=BLUE)
+    embed = discord.Embed(title=t(lang, "board.title"), colour=BLUE)
     if count == 0:
-        embed.description = f"Nobody has finished a game in this server yet. {START}"
+        embed.description = t(lang, "board.empty", start=start(lang))
         return Message(embed=embed)
     last = pages(count)
-    rows = "\n".join(board_row(s, sort) for s in standings)
-    embed.description = f"Sorted by **{SORT_NAMES[sort]}**\n\n{rows}"
-    embed.set_footer(text=f"Page {page} of {last} · {plural(count, 'player')}\n{RATING_NOTE}")
-    content = None
-    if asked > last:
-        content = (
-            f"There {'is' if last == 1 else 'are'} only {plural(last, 'page')}; here is the last."
-        )
+    rows = "\n".join(board_row(lang, s, sort) for s in standings)
+    embed.description = t(lang, "board.sorted", sort=t(lang, f"board.sort.{sort}"), rows=rows)
+    players = tn(lang, "board.players", count)
+    footer = t(lang, "board.footer", page=page, pages=last, players=players, note=rating_note(lang))
+    embed.set_footer(text=footer)
+    content = tn(lang, "board.past_end", last) if asked > last else None
     buttons = view_of(
-        StealButton(ids.board(sort, page - 1), "Previous", emoji="◀️", disabled=page <= 1),
-        StealButton(ids.board(sort, page + 1), "Next", emoji="▶️", disabled=page >= last),
+        StealButton(
+            ids.board(sort, page - 1), t(lang, "board.previous"), emoji="◀️", disabled=page <= 1
+        ),
+        StealButton(
+            ids.board(sort, page + 1), t(lang, "board.next"), emoji="▶️", disabled=page >= last
+        ),
     )
     return Message(content=content, embed=embed, view=buttons)
 
@@ -98,29 +115,38 @@ def leaderboard(
 # ----- /steal stats
 
 
-def player_stats(p: PlayerStats, name: str, rank: int | None, count: int) -> discord.Embed:
+def player_stats(
+    lang: str, p: PlayerStats, name: str, rank: int | None, count: int
+) -> discord.Embed:
     """A player's totals. `name` is shown as it is given (escaped here)."""
-    embed = discord.Embed(title=f"{escape_markdown(name)}: Steal the Bundle stats", colour=BLUE)
+    embed = discord.Embed(title=t(lang, "stats.title", name=escape_markdown(name)), colour=BLUE)
+    biggest = tn(lang, "count.cards", p.biggest_steal) if p.biggest_steal else None
     fields = {
-        "Games": str(p.games),
-        "Wins": str(p.wins),
-        "Win rate": percent(p.wins, p.games),
-        "Cards collected": str(p.cards),
-        "Steals": str(p.steals),
-        "Biggest steal": plural(p.biggest_steal, "card") if p.biggest_steal else "none yet",
-        "Rating": f"{p.rating:.1f}",
-        "Rank": f"#{rank} of {count}" if rank is not None else "unranked",
+        "games": str(p.games),
+        "wins": str(p.wins),
+        "win_rate": percent(lang, p.wins, p.games),
+        "cards": str(p.cards),
+        "steals": str(p.steals),
+        "biggest_steal": biggest or t(lang, "stats.none_yet"),
+        "rating": decimal(lang, p.rating),
+        "rank": (
+            t(lang, "stats.rank_of", rank=rank, count=count)
+            if rank is not None
+            else t(lang, "stats.unranked")
+        ),
     }
     for field, value in fields.items():
-        embed.add_field(name=field, value=value, inline=True)
-    embed.set_footer(text=f"{RATING_NOTE} Rank is by rating: /steal leaderboard")
+        embed.add_field(name=t(lang, f"stats.{field}"), value=value, inline=True)
+    board = command(lang, "leaderboard")
+    embed.set_footer(text=t(lang, "stats.footer", note=rating_note(lang), command=board))
     return embed
 
 
-def never_played(name: str | None) -> str:
+def never_played(lang: str, name: str | None) -> str:
     """For /steal stats and history: `name` None means the member asking."""
-    who = "You haven't" if name is None else f"{escape_markdown(name)} hasn't"
-    return f"{who} finished a game here yet. {START}"
+    if name is None:
+        return t(lang, "stats.never_you", start=start(lang))
+    return t(lang, "stats.never_other", name=escape_markdown(name), start=start(lang))
 
 
 # ----- /steal history
@@ -135,56 +161,74 @@ def bundle_sizes(entry: HistoryEntry) -> tuple[int, ...]:
     return tuple(s.cards for s in stats.seat_stats(entry.record))
 
 
-def history_entry(entry: HistoryEntry, names: Mapping[str, str]) -> str:
+def history_entry(lang: str, entry: HistoryEntry, names: Mapping[str, str]) -> str:
     """A game's date, its players (best place first) with their bundle sizes, and winners."""
     sizes = bundle_sizes(entry)
     order = sorted(range(len(entry.seats)), key=lambda s: (entry.places[s], -sizes[s], s))
     players = " · ".join(
-        f"{shown_name(entry.seats[s], names)} {plural(sizes[s], 'card')}"
+        t(
+            lang,
+            "history.player",
+            name=shown_name(lang, entry.seats[s], names),
+            cards=tn(lang, "count.cards", sizes[s]),
+        )
         + (" 🏳️" if entry.seats[s] in entry.forfeited else "")
         for s in order
     )
-    winners = [shown_name(u, names) for u in entry.winners]
+    winners = [shown_name(lang, u, names) for u in entry.winners]
     if not winners:
-        won = "No winner: everyone forfeited"
+        won = t(lang, "history.no_winner")
     elif len(winners) == 1:
-        won = f"🏆 Winner: {winners[0]}"
+        won = t(lang, "history.winner", name=winners[0])
     else:
-        won = f"🏆 Shared win: {', '.join(winners)}"
-    when = f"{timestamp(entry.finished_at, 'd')} ({timestamp(entry.finished_at, 'R')})"
+        won = t(lang, "history.shared", names=", ".join(winners))
+    date, ago = timestamp(entry.finished_at, "d"), timestamp(entry.finished_at, "R")
+    when = t(lang, "history.when", date=date, ago=ago)
     return f"{when}\n{players}\n{won}"
 
 
 def history(
-    entries: Sequence[HistoryEntry], names: Mapping[str, str], whose: str | None
+    lang: str, entries: Sequence[HistoryEntry], names: Mapping[str, str], whose: str | None
 ) -> Message:
     """The last finished games (newest first), each with a button for its record. `whose`: a
     member's name for their history, None for the server's."""
     entries = entries[: min(HISTORY_SIZE, 25)]  # a message holds at most 25 buttons
-    title = f"{escape_markdown(whose)}'s last games" if whose else "Last games in this server"
-    embed = discord.Embed(title=f"Steal the Bundle: {title}", colour=BLUE)
-    embed.description = "Newest first. A **Record** button sends that game's full record (JSON)."
+    if whose:
+        title = t(lang, "history.title.member", name=escape_markdown(whose))
+    else:
+        title = t(lang, "history.title.server")
+    embed = discord.Embed(title=title, colour=BLUE)
+    word = t(lang, "history.record_word")
+    embed.description = t(lang, "history.description", button=word)
     for entry in entries:
         embed.add_field(
-            name=f"Game #{entry.game_id}", value=history_entry(entry, names), inline=False
+            name=t(lang, "history.game", game=entry.game_id),
+            value=history_entry(lang, entry, names),
+            inline=False,
         )
     buttons = [
-        StealButton(ids.record(e.game_id), f"Record #{e.game_id}", emoji="📄", row=i // PER_ROW)
+        StealButton(
+            ids.record(e.game_id),
+            t(lang, "history.record_button", word=word, game=e.game_id),
+            emoji="📄",
+            row=i // PER_ROW,
+        )
         for i, e in enumerate(entries)
     ]
     return Message(embed=embed, view=view_of(*buttons))
 
 
-def no_history(whose: str | None) -> str:
+def no_history(lang: str, whose: str | None) -> str:
     if whose is not None:
-        return never_played(whose)
-    return f"No game has finished in this server yet. {START}"
+        return never_played(lang, whose)
+    return t(lang, "history.none", start=start(lang))
 
 
 # ----- the Record button
 
 
-NO_RECORD = "I have no record of that game here. Only finished games of this server have one."
+def no_record(lang: str) -> str:
+    return t(lang, "history.no_record")
 
 
 def record_filename(game_id: int) -> str:
@@ -195,8 +239,11 @@ def record_bytes(entry: HistoryEntry) -> bytes:
     return json.dumps(entry.record, indent=2).encode()
 
 
-def record_text(entry: HistoryEntry) -> str:
-    return (
-        f"The record of game #{entry.game_id}, finished {timestamp(entry.finished_at, 'f')}: the "
-        f"rules, the deal and every move (format `{entry.record.get('format', '?')}`)."
+def record_text(lang: str, entry: HistoryEntry) -> str:
+    return t(
+        lang,
+        "history.record_text",
+        game=entry.game_id,
+        when=timestamp(entry.finished_at, "f"),
+        format=entry.record.get("format", "?"),
     )

@@ -11,6 +11,8 @@ from typing import Any, Protocol
 
 import discord
 
+from bot.i18n import language_of, t
+
 from . import ids
 
 
@@ -46,9 +48,8 @@ class StealButton(discord.ui.DynamicItem[discord.ui.Button], template=re.compile
     async def callback(self, interaction: discord.Interaction) -> None:
         handler: ButtonHandler | None = getattr(interaction.client, "button_handler", None)
         if handler is None:  # still starting up
-            await interaction.response.send_message(
-                "The bot is starting up; try again in a moment.", ephemeral=True
-            )
+            text = t(language_of(interaction.locale), "reply.starting_up")
+            await interaction.response.send_message(text, ephemeral=True)
             return
         await handler.on_button(interaction, self.action)
 

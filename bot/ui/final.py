@@ -1,4 +1,5 @@
-"""The end of a game: standings, how a tie was settled, leftovers, highlights, the match."""
+"""The end of a game: standings, how a tie was settled, leftovers, highlights, the match.
+A public message: in the game's language."""
 
 from __future__ import annotations
 
@@ -9,115 +10,119 @@ import discord
 from bot import match as matches
 from bot import stats
 from bot.highlights import Highlights
+from bot.i18n import t, tn
+from bot.i18n.cards import label
+from bot.i18n.rules import rules_footer
 from bot.session import Table
 
 from . import ids
 from .buttons import StealButton, view_of
-from .cards import label
 from .render import GREY, Message
-from .text import names_of, plural, rules_footer
+from .text import Name, cards, join_names, names_of
 
 MEDALS = ("🥇", "🥈", "🥉", "4.")
 
 
-def _join(names: list[str]) -> str:
-    return names[0] if len(names) == 1 else ", ".join(names[:-1]) + " and " + names[-1]
-
-
-def final(t: Table, names: Mapping[str, str], hl: Highlights) -> Message:
-    game, rules = t.game, t.game.rules
+def final(lang: str, t_: Table, names: Mapping[str, str], hl: Highlights) -> Message:
+    game, rules = t_.game, t_.game.rules
     result = game.result
     assert result is not None
-    name = names_of(game.seats, names)
-    places = stats.places(game, t.forfeited)
-    won = stats.winners(places, t.forfeited)
+    name = names_of(lang, game.seats, names)
+    places = stats.places(game, t_.forfeited)
+    won = stats.winners(places, t_.forfeited)
     sizes = result.bundle_sizes
 
-    title = "Steal the Bundle: game over"
-    m = t.match
-    if m is not None:
-        title = f"Steal the Bundle: game {len(m['results'])} of {m['games']} over"
+    m = t_.match
+    if m is None:
+        title = t(lang, "final.title")
+    else:
+        title = t(lang, "final.title_match", number=len(m["results"]), games=m["games"])
     embed = discord.Embed(title=title, colour=GREY)
     if not won:
-        lines = ["Nobody wins: every player forfeited."]
+        lines = [t(lang, "final.nobody")]
     elif len(won) == 1:
-        lines = [f"🏆 **{name(won[0])}** wins with {plural(sizes[won[0]], 'card')}!"]
+        lines = [t(lang, "final.winner", name=name(won[0]), cards=cards(lang, sizes[won[0]]))]
     else:
-        lines = [f"🏆 **{_join([name(s) for s in won])}** share the win."]
-    lines += _tiebreak(t, name)
+        lines = [t(lang, "final.shared", names=join_names(lang, [name(s) for s in won]))]
+    lines += _tiebreak(lang, t_, name)
     embed.description = "\n".join(lines)
 
     order = sorted(range(len(game.seats)), key=lambda s: (places[s], -sizes[s], s))
+    forfeited = " 🏳️ " + t(lang, "table.forfeited")
     standings = [
-        f"{MEDALS[min(places[s], 3)]} {name(s)}: {plural(sizes[s], 'card')}"
-        + (" 🏳️ forfeited" if s in t.forfeited else "")
+        t(lang, "final.standing", medal=MEDALS[min(places[s], 3)], name=name(s),
+          cards=cards(lang, sizes[s])) + (forfeited if s in t_.forfeited else "")
         for s in order
-    ]
-    embed.add_field(name="Final bundles", value="\n".join(standings), inline=False)
+    ]  # fmt: skip
+    embed.add_field(name=t(lang, "final.bundles"), value="\n".join(standings), inline=False)
     if result.leftovers:
-        who = name(result.leftovers_to) if result.leftovers_to is not None else "Nobody"
-        text = f"{who} took the {plural(result.leftovers, 'card')} left in the pool."
-        embed.add_field(name="Leftovers", value=text, inline=False)
-    shown = _highlights(hl, rules, name)
+        if result.leftovers_to is None:
+            text = tn(lang, "final.leftovers_nobody", result.leftovers)
+        else:
+            text = tn(lang, "final.leftovers", result.leftovers, name=name(result.leftovers_to))
+        embed.add_field(name=t(lang, "final.leftovers_title"), value=text, inline=False)
+    shown = _highlights(lang, hl, rules, name)
     if shown:
-        embed.add_field(name="Highlights", value="\n".join(shown), inline=False)
-    buttons = [StealButton(ids.record(t.game_id), "Record", emoji="📜")]
+        embed.add_field(name=t(lang, "final.highlights"), value="\n".join(shown), inline=False)
+    buttons = [StealButton(ids.record(t_.game_id), t(lang, "final.record"), emoji="📜")]
     if m is not None:
-        embed.add_field(name=_match_title(m), value=_match_text(m, name), inline=False)
+        embed.add_field(name=_match_title(lang, m), value=_match_text(lang, m, name), inline=False)
     if m is None or "winners" in m:
-        buttons.insert(0, StealButton(ids.rematch(t.game_id), "Rematch", emoji="🔁",
-                                      style=discord.ButtonStyle.primary))  # fmt: skip
-    embed.set_footer(text=rules_footer(rules))
+        buttons.insert(0, StealButton(ids.rematch(t_.game_id), t(lang, "final.rematch"),
+                                      emoji="🔁", style=discord.ButtonStyle.primary))  # fmt: skip
+    embed.set_footer(text=rules_footer(lang, rules))
     return Message(content=None, embed=embed, view=view_of(*buttons))
 
 
-def _tiebreak(t: Table, name) -> list[str]:
-    result = t.game.result
+def _tiebreak(lang: str, t_: Table, name: Name) -> list[str]:
+    result = t_.game.result
     if not result.tiebreak:
         return []
-    tied = max(result.bundle_sizes) if result.bundle_sizes else 0
+    tied = cards(lang, max(result.bundle_sizes) if result.bundle_sizes else 0)
     if result.tiebreak == "last_capturer":
-        how = f"{name(result.winners[0])} made the most recent capture"
-    elif result.tiebreak == "playoff":
-        how = f"settled by {plural(len(t.game.playoffs), 'playoff')}"
-    else:
-        how = "the win is shared"
-    return [f"Tied on {plural(tied, 'card')}: {how}."]
+        return [t(lang, "final.tie.last_capturer", cards=tied, name=name(result.winners[0]))]
+    if result.tiebreak == "playoff":
+        playoffs = tn(lang, "final.playoffs", len(t_.game.playoffs))
+        return [t(lang, "final.tie.playoff", cards=tied, playoffs=playoffs)]
+    return [t(lang, "final.tie.shared", cards=tied)]
 
 
-def _highlights(hl: Highlights, rules, name) -> list[str]:
+def _highlights(lang: str, hl: Highlights, rules, name: Name) -> list[str]:
     lines = []
     if hl.biggest_steal:
         thief, victim, n, card = hl.biggest_steal
         lines.append(
-            f"Biggest steal: {name(thief)} took {name(victim)}'s {plural(n, 'card')} "
-            f"with {label(card, rules)}"
-        )
+            t(lang, "final.biggest_steal", thief=name(thief), victim=name(victim),
+              cards=cards(lang, n), card=label(lang, card, rules))
+        )  # fmt: skip
     if hl.most_steals:
         seats, n = hl.most_steals
-        lines.append(f"Most steals: {_join([name(s) for s in seats])} ({n})")
+        names = join_names(lang, [name(s) for s in seats])
+        lines.append(t(lang, "final.most_steals", names=names, count=n))
     if hl.longest_top:
         seat, card, turns = hl.longest_top
         lines.append(
-            f"Longest on top: {label(card, rules)} on {name(seat)}'s bundle, "
-            f"{plural(turns, 'turn')}"
-        )
+            t(lang, "final.longest_top", card=label(lang, card, rules), name=name(seat),
+              turns=tn(lang, "final.turns", turns))
+        )  # fmt: skip
     return lines
 
 
-def _match_title(m) -> str:
-    scoring = "games won" if m["scoring"] == "wins" else "total cards"
-    return f"Match: {plural(m['games'], 'game')}, scored by {scoring}"
+def _match_title(lang: str, m) -> str:
+    key = "final.match_title.wins" if m["scoring"] == "wins" else "final.match_title.cards"
+    return t(lang, key, games=tn(lang, "final.games", m["games"]))
 
 
-def _match_text(m, name) -> str:
+def _match_text(lang: str, m, name: Name) -> str:
     seats = len(m["results"][0]["sizes"]) if m["results"] else 0
     rows = [
-        f"{name(st.seat)}: {plural(st.wins, 'win')} · {plural(st.cards, 'card')}"
+        t(lang, "final.match_row", name=name(st.seat), wins=tn(lang, "final.wins", st.wins),
+          cards=cards(lang, st.cards))
         for st in matches.standings(m, seats)
-    ]
+    ]  # fmt: skip
     if "winners" in m:
-        rows.append(f"🏆 Match winner: **{_join([name(s) for s in m['winners']])}**")
+        names = join_names(lang, [name(s) for s in m["winners"]])
+        rows.append(t(lang, "final.match_winner", names=names))
     else:
-        rows.append(f"Game {len(m['results']) + 1} is starting below.")
+        rows.append(t(lang, "final.next_game", number=len(m["results"]) + 1))
     return "\n".join(rows)

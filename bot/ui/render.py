@@ -13,13 +13,15 @@ import discord
 from discord.utils import escape_markdown
 
 from bot.engine import TRAIL, BundleView, Move, Rules, view
-from bot.seats import ai_name, is_ai
+from bot.i18n import DEFAULT, t, tn
+from bot.i18n.cards import label, labels
+from bot.i18n.rules import rules_footer, rules_summary, rules_title
+from bot.seats import is_ai
 from bot.session import Hand, Lobby, Table
 
 from . import ids
 from .buttons import StealButton, view_of
-from .cards import label, labels
-from .text import choice_label, names_of, plural, rules_footer, rules_summary, rules_title
+from .text import ai_label, cards, choice_label, names_of
 
 GREEN = discord.Colour.from_rgb(46, 160, 67)
 BLUE = discord.Colour.blurple()
@@ -53,11 +55,22 @@ def mention(user_id: str) -> str:
     return f"<@{user_id}>"
 
 
-def who(user_id: str, names: Mapping[str, str]) -> str:
+def public_lang(game: Lobby | Table) -> str:
+    """The language of a lobby's or table's public messages: the server's when it opened
+    (games from before languages existed have none: English)."""
+    return game.options.get("lang") or DEFAULT
+
+
+def command(lang: str, sub: str) -> str:
+    """A /steal subcommand as its reader types it: "/steal new", "/robar nueva"."""
+    return f"/{t(lang, 'cmd.steal.name')} {t(lang, f'cmd.steal.{sub}.name')}"
+
+
+def who(lang: str, user_id: str, names: Mapping[str, str]) -> str:
     """A player in an embed: their last known name, in bold. Not a mention: mentions in embeds
     never ping, and show as a raw id where the reader's client does not know that user."""
     if is_ai(user_id):
-        return f"**{ai_name(user_id)}**"
+        return f"**{ai_label(lang, user_id)}**"
     name = names.get(user_id)
     return f"**{escape_markdown(name)}**" if name else mention(user_id)
 
@@ -73,183 +86,212 @@ def jump_url(guild_id: int, channel_id: int, message_id: int) -> str:
 # ----- lobby
 
 
-def lobby(lobby: Lobby, names: Mapping[str, str]) -> Message:
+def lobby(lang: str, lobby: Lobby, names: Mapping[str, str]) -> Message:
     seats = "\n".join(
-        f"{i + 1}. {who(u, names)}{' (host)' if u == lobby.host_id else ''}"
+        t(lang, "lobby.seat_host" if u == lobby.host_id else "lobby.seat",
+          number=i + 1, name=who(lang, u, names))
         for i, u in enumerate(lobby.seats)
-    )
+    )  # fmt: skip
     free = lobby.max_players - len(lobby.seats)
     embed = discord.Embed(
-        title="Steal the Bundle: new game",
-        description=f"Hosted by {who(lobby.host_id, names)}. Join, then the host starts the game.",
+        title=t(lang, "lobby.title"),
+        description=t(lang, "lobby.description", host=who(lang, lobby.host_id, names)),
         colour=BLUE,
     )
-    embed.add_field(name=f"Players ({len(lobby.seats)}/{lobby.max_players})", value=seats)
-    embed.add_field(name=rules_title(lobby.rules), value=rules_summary(lobby.rules), inline=False)
+    players = t(lang, "lobby.players", seated=len(lobby.seats), max=lobby.max_players)
+    embed.add_field(name=players, value=seats)
+    rules = lobby.rules
+    embed.add_field(name=rules_title(lang, rules), value=rules_summary(lang, rules), inline=False)
     if lobby.match is not None:
-        scoring = "most games won" if lobby.match["scoring"] == "wins" else "most cards in all"
-        embed.add_field(
-            name="Match",
-            value=f"{plural(lobby.match['games'], 'game')} with the same players; "
-            f"the winner has the {scoring}. The deal moves one seat on each game.",
-            inline=False,
-        )
+        key = "lobby.match.wins" if lobby.match["scoring"] == "wins" else "lobby.match.cards"
+        text = tn(lang, key, lobby.match["games"])
+        embed.add_field(name=t(lang, "lobby.match_title"), value=text, inline=False)
     if lobby.deadline is not None:
-        embed.add_field(name="Expires", value=timestamp(lobby.deadline), inline=False)
-    embed.set_footer(text="2 to 4 players." + (f" {plural(free, 'seat')} free." if free else ""))
+        embed.add_field(
+            name=t(lang, "lobby.expires"), value=timestamp(lobby.deadline), inline=False
+        )
+    footer = tn(lang, "lobby.footer_free", free) if free else t(lang, "lobby.footer")
+    embed.set_footer(text=footer)
     g = lobby.game_id
+
+    def button(op: str, *args, **kwargs) -> StealButton:
+        return StealButton(ids.lobby(op, g), t(lang, f"lobby.button.{op}"), *args, **kwargs)
+
     buttons = [
-        StealButton(ids.lobby("join", g), "Join", discord.ButtonStyle.success, disabled=not free),
-        StealButton(ids.lobby("leave", g), "Leave"),
-        StealButton(ids.lobby("start", g), "Start", discord.ButtonStyle.primary),
-        StealButton(ids.lobby("cancel", g), "Cancel", discord.ButtonStyle.danger),
+        button("join", discord.ButtonStyle.success, disabled=not free),
+        button("leave"),
+        button("start", discord.ButtonStyle.primary),
+        button("cancel", discord.ButtonStyle.danger),
     ]
     if lobby.options.get("ai_allowed", True):
-        buttons.insert(2, StealButton(ids.lobby("bot", g), "Add bot", disabled=not free))
+        buttons.insert(2, button("bot", disabled=not free))
     if any(is_ai(s) for s in lobby.seats):
-        buttons.insert(3, StealButton(ids.lobby("unbot", g), "Remove bot"))
+        buttons.insert(3, button("unbot"))
     return Message(embed=embed, view=view_of(*buttons))
 
 
-def bot_choice(game_id: int) -> Message:
+def bot_choice(lang: str, game_id: int) -> Message:
     """The host picks how strong an AI opponent to seat (an ephemeral question)."""
     buttons = view_of(
-        StealButton(ids.lobby("bot_easy", game_id), "🤖 Easy"),
-        StealButton(ids.lobby("bot_medium", game_id), "🤖 Medium", discord.ButtonStyle.primary),
-        StealButton(ids.lobby("bot_hard", game_id), "🤖 Hard"),
+        *(
+            StealButton(
+                ids.lobby(f"bot_{level}", game_id),
+                t(lang, f"lobby.bot.{level}"),
+                discord.ButtonStyle.primary if level == "medium" else discord.ButtonStyle.secondary,
+            )
+            for level in ("easy", "medium", "hard")
+        )
     )
-    text = (
-        "Which AI opponent? **Easy** plays any card, **Medium** counts cards, "
-        "**Hard** thinks ahead."
-    )
-    return Message(content=text, view=buttons)
+    return Message(content=t(lang, "lobby.bot_question"), view=buttons)
 
 
-def lobby_closed(why: str) -> Message:
-    embed = discord.Embed(title="Steal the Bundle: lobby closed", description=why, colour=GREY)
+def lobby_closed(lang: str, why: str) -> Message:
+    embed = discord.Embed(title=t(lang, "lobby.closed_title"), description=why, colour=GREY)
     return Message(content=None, embed=embed, view=None)
+
+
+def lobby_expired(lang: str) -> Message:
+    return lobby_closed(lang, t(lang, "lobby.expired", new=command(lang, "new")))
+
+
+def lobby_emptied(lang: str) -> Message:
+    return lobby_closed(lang, t(lang, "lobby.everyone_left", new=command(lang, "new")))
 
 
 # ----- table
 
 
-def bundle_text(bundle: BundleView, rules: Rules) -> str:
-    return (
-        f"{plural(bundle.size, 'card')}, top {label(bundle.top, rules)}" if bundle.top else "empty"
+def bundle_text(lang: str, bundle: BundleView, rules: Rules) -> str:
+    if not bundle.top:
+        return t(lang, "table.bundle_empty")
+    return t(
+        lang, "table.bundle", cards=cards(lang, bundle.size), top=label(lang, bundle.top, rules)
     )
 
 
-def table(t: Table, names: Mapping[str, str], log: Sequence[str]) -> Message:
+def bundles_text(lang: str, bundles: Sequence[BundleView], rules: Rules) -> str:
+    return " / ".join(bundle_text(lang, b, rules) for b in bundles)
+
+
+def table_title(lang: str, t_: Table, playoff: int) -> str:
+    m = t_.match
+    if m is None:
+        return (
+            t(lang, "table.title_playoff", playoff=playoff) if playoff else t(lang, "table.title")
+        )
+    key = "table.title_match_playoff" if playoff else "table.title_match"
+    return t(lang, key, number=m["number"], games=m["games"], playoff=playoff)
+
+
+def table(lang: str, t_: Table, names: Mapping[str, str], log: Sequence[str]) -> Message:
     """The live table (the end of a game is bot.ui.final)."""
-    game = t.game
+    game = t_.game
     v = view(game, 0)  # only the public parts are read here
     rules = game.rules
-    embed = discord.Embed(title="Steal the Bundle", colour=GREEN)
-    if t.match is not None:
-        embed.title = f"Steal the Bundle: game {t.match['number']} of {t.match['games']}"
-    if v.playoff:
-        embed.title += f", playoff {v.playoff}" if t.match else f": playoff {v.playoff}"
-    embed.add_field(name="Pool", value=labels(v.pool, rules), inline=False)
+    embed = discord.Embed(title=table_title(lang, t_, v.playoff), colour=GREEN)
+    embed.add_field(name=t(lang, "table.pool"), value=labels(lang, v.pool, rules), inline=False)
+    name = names_of(lang, game.seats, names)
     for seat in range(len(game.seats)):
-        bundles = v.bundles[seat]
-        tops = " / ".join(bundle_text(b, rules) for b in bundles)
         marks = ""
-        if seat in t.forfeited:
-            marks = " 🏳️ forfeited"
-        elif seat in t.away:
-            marks = " 💤 away"
+        if seat in t_.forfeited:
+            marks = " 🏳️ " + t(lang, "table.forfeited")
+        elif seat in t_.away:
+            marks = " 💤 " + t(lang, "table.away")
         turn = "▶️ " if v.turn == seat else ""
-        name = names_of(game.seats, names)(seat)
-        embed.add_field(
-            name=f"{turn}{name}{marks}",
-            value=f"Bundle: {tops}\nHand: {plural(v.hand_sizes[seat], 'card')}",
-            inline=True,
-        )
-    status = f"Turn: {who(game.seats[v.turn], names)}"
+        value = t(
+            lang, "table.seat",
+            bundles=bundles_text(lang, v.bundles[seat], rules),
+            cards=cards(lang, v.hand_sizes[seat]),
+        )  # fmt: skip
+        embed.add_field(name=f"{turn}{name(seat)}{marks}", value=value, inline=True)
+    status = t(lang, "table.turn", name=who(lang, game.seats[v.turn], names))
     if is_ai(game.seats[v.turn]):
-        status += " · thinking…"
-    elif t.deadline is not None:
-        status += f" · auto-play {timestamp(t.deadline)}"
-    status += f"\nStock: {plural(v.stock_size, 'card')}"
+        status += " · " + t(lang, "table.thinking")
+    elif t_.deadline is not None:
+        status += " · " + t(lang, "table.autoplay", when=timestamp(t_.deadline))
+    status += "\n" + t(lang, "table.stock", cards=cards(lang, v.stock_size))
     embed.description = status
     if log:
-        embed.add_field(name="Last moves", value="\n".join(log[-LOG_LINES:]), inline=False)
-    embed.set_footer(text=rules_footer(rules))
-    g = t.game_id
+        moves = "\n".join(log[-LOG_LINES:])
+        embed.add_field(name=t(lang, "table.last_moves"), value=moves, inline=False)
+    embed.set_footer(text=rules_footer(lang, rules))
+    g = t_.game_id
     buttons = view_of(
-        StealButton(ids.table("hand", g), "My hand", discord.ButtonStyle.primary, emoji="🃏"),
-        StealButton(ids.table("rules", g), "Rules", emoji="📖"),
-    )
+        StealButton(ids.table("hand", g), t(lang, "table.button.hand"),
+                    discord.ButtonStyle.primary, emoji="🃏"),
+        StealButton(ids.table("rules", g), t(lang, "table.button.rules"), emoji="📖"),
+    )  # fmt: skip
     return Message(content=None, embed=embed, view=buttons)
 
 
-def table_moved(guild_id: int, channel_id: int, message_id: int) -> Message:
+def table_moved(lang: str, guild_id: int, channel_id: int, message_id: int) -> Message:
     link = jump_url(guild_id, channel_id, message_id)
-    return Message(content=f"The table moved: {link}", embed=None, view=None)
+    return Message(content=t(lang, "table.moved", link=link), embed=None, view=None)
 
 
-def cancelled(what: str, by: str, names: Mapping[str, str], admin: bool = False) -> Message:
-    """What a cancelled lobby or game's message turns into."""
-    how = "Ended by a server admin," if admin else "Cancelled by"
+def cancelled(
+    lang: str, what: str, by: str, names: Mapping[str, str], admin: bool = False
+) -> Message:
+    """What a cancelled lobby or game's message turns into; `what` is "lobby" or "game"."""
+    how = "ended" if admin else "cancelled"
     embed = discord.Embed(
-        title=f"Steal the Bundle: {what} {'ended' if admin else 'cancelled'}",
-        description=f"{how} {who(by, names)}. No stats were recorded.",
+        title=t(lang, f"table.{how}.{what}"),
+        description=t(lang, f"table.{how}_by", name=who(lang, by, names)),
         colour=GREY,
     )
     return Message(content=None, embed=embed, view=None)
 
 
-def ended_by_admin(what: str, by: str, players: Sequence[str]) -> Message:
+def ended_by_admin(lang: str, what: str, by: str, players: Sequence[str]) -> Message:
     """Tells the players (pinging each once) that an admin ended their lobby or game."""
     everyone = ", ".join(mention(p) for p in players)
-    text = f"{everyone}: a server admin ended this {what}. Nothing was recorded."
+    text = t(lang, f"table.admin_ended.{what}", players=everyone)
     return Message(content=text, pings=tuple(players))
 
 
-# ----- hands
+# ----- hands (ephemeral: in the language of the player who holds them)
 
 
-def _status(h: Hand, t: Table, names: Mapping[str, str]) -> str:
+def _status(lang: str, h: Hand, t_: Table, name) -> str:
     v = h.view
     if v.result is not None:
-        return "The game is over."
-    if h.seat in t.forfeited:
-        return "You forfeited: the bot plays your cards."
+        return t(lang, "hand.over")
+    if h.seat in t_.forfeited:
+        return t(lang, "hand.forfeited")
     if v.turn == h.seat:
-        line = "**Your turn**: pick a card."
-        if t.deadline is not None:
-            line += f" Auto-play {timestamp(t.deadline)}."
-        return line
+        if t_.deadline is not None:
+            return t(lang, "hand.your_turn_timed", when=timestamp(t_.deadline))
+        return t(lang, "hand.your_turn")
     if h.seat not in v.players:
-        return "You sit out this playoff."
-    who = names.get(v.seats[v.turn]) or f"Player {v.turn + 1}"
-    return f"It's {who}'s turn."
+        return t(lang, "hand.sit_out")
+    return t(lang, "hand.their_turn", name=name(v.turn))
 
 
-def hand(h: Hand, t: Table, names: Mapping[str, str], note: str | None = None) -> Message:
+def hand(
+    lang: str, h: Hand, t_: Table, names: Mapping[str, str], note: str | None = None
+) -> Message:
     v, rules = h.view, h.view.rules
-    mine = " / ".join(bundle_text(b, rules) for b in v.bundles[h.seat])
+    name = names_of(lang, v.seats, names)
     others = "; ".join(
-        f"{names.get(user) or f'Player {seat + 1}'}: "
-        + " / ".join(bundle_text(b, rules) for b in v.bundles[seat])
-        for seat, user in enumerate(v.seats)
+        t(lang, "hand.other", name=name(seat), bundles=bundles_text(lang, v.bundles[seat], rules))
+        for seat in range(len(v.seats))
         if seat != h.seat
     )
     lines = [
-        f"**Your hand**: {labels(v.hand, rules)}",
-        f"Pool: {labels(v.pool, rules)}",
-        f"Your bundle: {mine}",
-        f"Others: {others}",
-        _status(h, t, names),
+        t(lang, "hand.hand", cards=labels(lang, v.hand, rules)),
+        t(lang, "hand.pool", cards=labels(lang, v.pool, rules)),
+        t(lang, "hand.bundle", bundles=bundles_text(lang, v.bundles[h.seat], rules)),
+        t(lang, "hand.others", others=others),
+        _status(lang, h, t_, name),
     ]
     if note:
         lines.insert(0, f"⚠️ {note}")
-    can_play = bool(h.legal) and h.seat not in t.forfeited
+    can_play = bool(h.legal) and h.seat not in t_.forfeited
     takes = {m.card for m in h.legal if m.action != TRAIL}
     buttons = [
         StealButton(
             ids.card(h.game_id, h.version, c),
-            label(c, rules),
+            label(lang, c, rules),
             discord.ButtonStyle.success if c in takes else discord.ButtonStyle.secondary,
             disabled=not can_play,
         )
@@ -258,26 +300,28 @@ def hand(h: Hand, t: Table, names: Mapping[str, str], note: str | None = None) -
     return Message(content="\n".join(lines), embed=None, view=view_of(*buttons))
 
 
-def choices(h: Hand, card: str, names: Mapping[str, str]) -> Message:
+def choices(lang: str, h: Hand, card: str, names: Mapping[str, str]) -> Message:
     v, rules = h.view, h.view.rules
-    name = names_of(v.seats, names)
+    name = names_of(lang, v.seats, names)
     moves: list[Move] = [m for m in h.legal if m.card == card]
     buttons = [
         StealButton(
             ids.move(h.game_id, h.version, m),
-            choice_label(m, rules, v.pool, v.bundles, name)[:80],
+            choice_label(lang, m, rules, v.pool, v.bundles, name)[:80],
             discord.ButtonStyle.secondary if m.action == TRAIL else discord.ButtonStyle.success,
         )
         for m in moves
     ]
-    buttons.append(StealButton(ids.back(h.game_id, h.version), "Back", emoji="↩️"))
-    text = f"What should {label(card, rules)} do?\nPool: {labels(v.pool, rules)}"
+    back = t(lang, "hand.back")
+    buttons.append(StealButton(ids.back(h.game_id, h.version), back, emoji="↩️"))
+    text = t(lang, "hand.what", card=label(lang, card, rules))
+    text += "\n" + t(lang, "hand.pool", cards=labels(lang, v.pool, rules))
     return Message(content=text, embed=None, view=view_of(*buttons))
 
 
-def rules_embed(rules: Rules, title: str | None = None) -> discord.Embed:
+def rules_embed(lang: str, rules: Rules, title: str | None = None) -> discord.Embed:
     embed = discord.Embed(
-        title=title or rules_title(rules), description=rules_summary(rules), colour=BLUE
+        title=title or rules_title(lang, rules), description=rules_summary(lang, rules), colour=BLUE
     )
-    embed.set_footer(text="Full texts: README → Rules.")
+    embed.set_footer(text=t(lang, "reply.rules_footer"))
     return embed

@@ -5,7 +5,8 @@ from __future__ import annotations
 import re
 from typing import Any
 
-TURN = re.compile(r"Turn: \*\*(.+?)\*\*")
+# "Turn: **ann**", "Turno: **ann**", "Tour : **ann**": the bold name after the first colon.
+TURN = re.compile(r"^[^:\n]*:\s*\*\*(.+?)\*\*")
 
 
 def buttons(message) -> list[dict[str, Any]]:
@@ -55,8 +56,8 @@ def newest_table(env, channel):
 
 
 def is_over(table) -> bool:
-    """The table has turned into the end screen ("...game over", "game 2 of 3 over")."""
-    return (table.embeds[0].title or "").endswith("over")
+    """The table has turned into the end screen (the one with a Record button)."""
+    return any(":record:" in (b.get("custom_id") or "") for b in buttons(table))
 
 
 def whose_turn(table, members):
@@ -72,11 +73,12 @@ async def play_one(table, members, hands) -> None:
     assert player is not None, table_text(table)
     hand = hands.get(player.id)
     if hand is None:
-        hand = hands[player.id] = (await player.click(table, label="My hand")).response
+        mine = next(b["custom_id"] for b in buttons(table) if ":table:hand:" in b["custom_id"])
+        hand = hands[player.id] = (await player.click(table, custom_id=mine)).response
     card = enabled(hand)[0]
     result = await player.click(hand, custom_id=card["custom_id"])
     shown = result.response
-    if shown.content.startswith("What should"):
+    if any(":back:" in (b.get("custom_id") or "") for b in buttons(shown)):  # a choice
         choice = enabled(shown)[0]
         await player.click(shown, custom_id=choice["custom_id"])
 

@@ -21,7 +21,7 @@ def fields(message) -> dict[str, str]:
 
 def test_a_shared_win_names_everyone_tied():
     t = finished(Rules(tiebreak="shared"), 2, 3)  # this deal ends 26 to 26
-    message = final(t, NAMES, highlights(t.game))
+    message = final("en", t, NAMES, highlights(t.game))
     assert message.embed.description.splitlines() == [
         "🏆 **Ann and Bob** share the win.",
         "Tied on 26 cards: the win is shared.",
@@ -33,7 +33,7 @@ def test_a_shared_win_names_everyone_tied():
 
 def test_a_forfeiter_is_last_and_cannot_win():
     t = finished(Rules(), 3, 1, forfeited={0})
-    message = final(t, NAMES, highlights(t.game))
+    message = final("en", t, NAMES, highlights(t.game))
     rows = fields(message)["Final bundles"].splitlines()
     assert rows[-1].startswith("🥉 Ann: ") and rows[-1].endswith("🏳️ forfeited")
     assert "Ann" not in message.embed.description.splitlines()[0]
@@ -41,7 +41,7 @@ def test_a_forfeiter_is_last_and_cannot_win():
 
 def test_highlights_are_named():
     t = finished(Rules(), 3, 4)
-    text = fields(final(t, NAMES, highlights(t.game))).get("Highlights", "")
+    text = fields(final("en", t, NAMES, highlights(t.game))).get("Highlights", "")
     h = highlights(t.game)
     if h.biggest_steal:
         assert text.startswith("Biggest steal: ")
@@ -52,7 +52,7 @@ def test_a_match_in_progress_has_no_rematch_and_says_what_comes_next():
     match = {"games": 3, "scoring": "wins", "number": 1, "results": [
         {"game_id": 1, "sizes": [30, 22], "places": [0, 1], "forfeited": []}]}  # fmt: skip
     t = finished(Rules(), 2, 2, match=match)
-    message = final(t, NAMES, highlights(t.game))
+    message = final("en", t, NAMES, highlights(t.game))
     assert message.embed.title == "Steal the Bundle: game 1 of 3 over"
     assert fields(message)["Match: 3 games, scored by games won"].splitlines() == [
         "Ann: 1 win · 30 cards",
