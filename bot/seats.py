@@ -33,14 +33,5 @@ def new_ai(level: str, seats: Iterable[str]) -> str:
     return f"ai:{level}:{min(set(range(1, 10)) - taken)}"
 
 
-def ai_name(seat_id: str) -> str:
-    """ "🤖 Medium bot", then "🤖 Medium bot 2" for a second one."""
-    m = _AI.fullmatch(seat_id)
-    if m is None:
-        raise ValueError(f"{seat_id!r} is not an AI seat")
-    number = "" if m.group(2) == "1" else f" {m.group(2)}"
-    return f"🤖 {m.group(1).capitalize()} bot{number}"
-
-
 def humans(seats: Iterable[str]) -> list[str]:
     return [s for s in seats if not is_ai(s)]

@@ -516,7 +516,8 @@ class Steal(commands.Cog):
         ch = self.presenter.channels.get(game_id)
         lang = ch.lang if ch is not None else "en"
         if kind == "lobby_expired":
-            self.presenter.cancelled(game_id, render.lobby_expired(lang))
+            waited = payload.get("seconds") or 600
+            self.presenter.cancelled(game_id, render.lobby_expired(lang, waited))
         elif kind == "lobby_closed":
             self.presenter.cancelled(game_id, render.lobby_emptied(lang))
         else:

@@ -196,6 +196,8 @@ class Sessions:
             if wait is not None:
                 deadline = self.clock() + wait
             options = dict(options or {})
+            if wait is not None:
+                options["lobby_seconds"] = wait  # for the expiry message, after a restart too
             try:
                 await self.storage.games.update(
                     row.id, deadline=deadline, max_players=max_players, match=settings,
@@ -329,7 +331,10 @@ class Sessions:
             except Exception:
                 log.exception("could not expire lobby %s", lobby.game_id)
                 return
-        await self.notify("lobby_expired", lobby.game_id, {"channel_id": lobby.channel_id})
+        waited = lobby.options.get("lobby_seconds", self.lobby_seconds)
+        await self.notify(
+            "lobby_expired", lobby.game_id, {"channel_id": lobby.channel_id, "seconds": waited}
+        )
 
     # ----- playing
 

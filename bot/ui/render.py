@@ -18,6 +18,7 @@ from bot.i18n.cards import label, labels
 from bot.i18n.rules import rules_footer, rules_summary, rules_title
 from bot.seats import is_ai
 from bot.session import Hand, Lobby, Table
+from bot.settings import duration
 
 from . import ids
 from .buttons import StealButton, view_of
@@ -150,8 +151,9 @@ def lobby_closed(lang: str, why: str) -> Message:
     return Message(content=None, embed=embed, view=None)
 
 
-def lobby_expired(lang: str) -> Message:
-    return lobby_closed(lang, t(lang, "lobby.expired", new=command(lang, "new")))
+def lobby_expired(lang: str, seconds: float) -> Message:
+    waited = duration(seconds, lang)
+    return lobby_closed(lang, t(lang, "lobby.expired", time=waited, new=command(lang, "new")))
 
 
 def lobby_emptied(lang: str) -> Message:

@@ -458,6 +458,7 @@ async def test_lobby_timeout_closes_the_lobby_after_the_set_time(
 
     await simcord_env.advance_time(1)
     assert lobby.embeds[0].title == "Steal the Bundle: lobby closed"
+    assert "within 2 min." in lobby.embeds[0].description  # the server's own timeout
     assert lobby.components == []
     again = await bob.slash(channel, "steal new")
     assert not again.ephemeral and again.response.embeds[0].title == "Steal the Bundle: new game"

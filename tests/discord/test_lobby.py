@@ -388,7 +388,7 @@ async def test_lobby_expires_after_ten_minutes(simcord_env, channel, players):
 
     embed = lobby.embeds[0]
     assert embed.title == "Steal the Bundle: lobby closed"
-    assert "Nobody started this game within 10 minutes" in embed.description
+    assert "Nobody started this game within 10 min." in embed.description
     assert lobby.components == []
     again = await bob.slash(channel, "steal new")
     assert not again.ephemeral

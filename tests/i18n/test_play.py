@@ -123,7 +123,7 @@ def rendered(lang: str) -> list[str]:
     lobby.match = {"games": 2, "scoring": "cards"}
     out += texts(render.lobby(lang, lobby, NAMES))
     out += texts(render.bot_choice(lang, 3))
-    out += texts(render.lobby_expired(lang)) + texts(render.lobby_emptied(lang))
+    out += texts(render.lobby_expired(lang, 5400)) + texts(render.lobby_emptied(lang))
     for what in ("lobby", "game"):
         for admin in (False, True):
             out += texts(render.cancelled(lang, what, "1", NAMES, admin))
