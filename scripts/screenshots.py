@@ -1,6 +1,7 @@
 """Play a scripted game in the local playground and screenshot it with headless Chromium.
 
     .venv/bin/python scripts/screenshots.py [--chromium /usr/bin/chromium] [--out docs/screenshots]
+        [--language es]
 
 Writes lobby.png, table.png, hand.png and end.png. Needs Chromium; tests never run this.
 """
@@ -22,10 +23,10 @@ sys.path.insert(0, str(ROOT))
 import simcord  # noqa: E402
 
 from bot.client import StealBot  # noqa: E402
-from bot.playground import build_world  # noqa: E402
+from bot.playground import GUILD_ID, build_world  # noqa: E402
 
 SEED = 20261129  # the same deal every run, so the pictures only change when the bot does
-TURN = re.compile(r"Turn: \*\*(.+?)\*\*")
+TURN = re.compile(r"^[^:\n]*: \*\*(.+?)\*\*")  # "Turn: **ann**" in any language
 WIDTH, HEIGHT = 1000, 1300
 
 
@@ -40,13 +41,18 @@ def enabled(message) -> list[dict]:
     return found
 
 
+def click_id(message, op: str) -> str:
+    """A lobby or table button's custom_id by what it does (labels depend on the language)."""
+    return next(b["custom_id"] for b in enabled(message) if f":{op}:" in b["custom_id"])
+
+
 def whose_turn(table, members):
     match = TURN.search(table.embeds[0].description or "")
     return next((m for m in members if m.name == match.group(1)), None) if match else None
 
 
 def is_over(table) -> bool:
-    return (table.embeds[0].title or "").endswith("over")
+    return any(":record:" in b.get("custom_id", "") for b in enabled(table))
 
 
 async def play_one(table, members, hands) -> None:
@@ -54,10 +60,12 @@ async def play_one(table, members, hands) -> None:
     player = whose_turn(table, members)
     hand = hands.get(player.id)
     if hand is None:
-        hand = hands[player.id] = (await player.click(table, label="My hand")).response
+        hand = hands[player.id] = (
+            await player.click(table, custom_id=click_id(table, "hand"))
+        ).response
     card = enabled(hand)[0]
     shown = (await player.click(hand, custom_id=card["custom_id"])).response
-    if shown.content.startswith("What should"):
+    if any(":back:" in b.get("custom_id", "") for b in enabled(shown)):  # a choice to make
         await player.click(shown, custom_id=enabled(shown)[0]["custom_id"])
 
 
@@ -85,7 +93,7 @@ async def shoot(chromium: str, url: str, out: Path, profile: Path) -> None:
     print("wrote", out.relative_to(ROOT) if out.is_relative_to(ROOT) else out)
 
 
-async def main(chromium: str, out: Path) -> None:
+async def main(chromium: str, out: Path, language: str) -> None:
     out.mkdir(parents=True, exist_ok=True)
     tmp = Path(tempfile.mkdtemp())
     bot = StealBot(
@@ -99,6 +107,8 @@ async def main(chromium: str, out: Path) -> None:
         async with simcord.run(bot, check_errors=False) as env:
             channel, members = build_world(env)
             you, bob, cat = members
+            if language != "en":  # public messages in that language
+                await bot.storage.settings.set(GUILD_ID, "language", language)
 
             async def shot(name: str) -> None:
                 # A fresh preview each time: the page opens at the newest message, as "you".
@@ -114,16 +124,16 @@ async def main(chromium: str, out: Path) -> None:
                     await shoot(chromium, preview.url, out / f"{name}.png", tmp / "chrome")
 
             lobby = (await you.slash(channel, "steal new")).response
-            await bob.click(lobby, label="Join")
-            await cat.click(lobby, label="Join")
+            await bob.click(lobby, custom_id=click_id(lobby, "join"))
+            await cat.click(lobby, custom_id=click_id(lobby, "join"))
             await shot("lobby")
-            await you.click(lobby, label="Start")
+            await you.click(lobby, custom_id=click_id(lobby, "start"))
             table = lobby
             hands: dict = {}
             while whose_turn(table, members) is not you:  # bob and cat move first
                 await play_one(table, members, hands)
             await shot("table")
-            hands[you.id] = (await you.click(table, label="My hand")).response
+            hands[you.id] = (await you.click(table, custom_id=click_id(table, "hand"))).response
             await shot("hand")
             moves = 0
             while not is_over(table):
@@ -142,5 +152,6 @@ if __name__ == "__main__":
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--chromium", default=shutil.which("chromium") or "/usr/bin/chromium")
     parser.add_argument("--out", type=Path, default=ROOT / "docs" / "screenshots")
+    parser.add_argument("--language", default="en", choices=("en", "es", "fr", "it"))
     args = parser.parse_args()
-    asyncio.run(main(args.chromium, args.out.resolve()))
+    asyncio.run(main(args.chromium, args.out.resolve(), args.language))
