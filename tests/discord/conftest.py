@@ -5,6 +5,7 @@ from __future__ import annotations
 from pathlib import Path
 
 import pytest
+import simcord.interactions as interactions
 
 from bot.client import StealBot
 
@@ -58,3 +59,19 @@ def channel(guild):
 @pytest.fixture
 def players(simcord_env, guild):
     return [guild.add_member(simcord_env.create_user(n)) for n in ("ann", "bob", "cat", "dan")]
+
+
+@pytest.fixture
+def locales(monkeypatch):
+    """user id -> the Discord locale their client sends. SimCord sends every interaction as
+    en-US; this sends each member's own instead."""
+    chosen: dict[int, str] = {}
+    real = interactions.base_payload
+
+    def base_payload(backend, **kwargs):
+        record, payload = real(backend, **kwargs)
+        payload["locale"] = chosen.get(int(kwargs["user_id"]), "en-US")
+        return record, payload
+
+    monkeypatch.setattr(interactions, "base_payload", base_payload)
+    return chosen

@@ -1,30 +1,19 @@
 """Whose language a message is in: a French-speaking member plays in a Spanish server. What
 only she sees (her hand, her errors) is in French; what everyone sees (the lobby, the table,
-the log, the end screen) is in Spanish."""
+the log, the end screen) is in Spanish. Likewise for the boards and /steal-admin: replies in
+the member's language, the public leaderboard in the server's."""
 
 from __future__ import annotations
 
+import random
+
+import discord
 import pytest
-import simcord.interactions as interactions
+
+from bot.engine import new_game, preset, to_dict
+from bot.engine.playout import play_out
 
 from .helpers import buttons, enabled, is_over, play_one, table_text, whose_turn
-
-LOCALES: dict[int, str] = {}  # user id -> the Discord locale their client sends
-
-
-@pytest.fixture
-def locales(monkeypatch):
-    """SimCord sends every interaction as en-US; send each member's own locale instead."""
-    real = interactions.base_payload
-
-    def base_payload(backend, **kwargs):
-        record, payload = real(backend, **kwargs)
-        payload["locale"] = LOCALES.get(int(kwargs["user_id"]), "en-US")
-        return record, payload
-
-    monkeypatch.setattr(interactions, "base_payload", base_payload)
-    yield LOCALES
-    LOCALES.clear()
 
 
 @pytest.fixture
@@ -89,3 +78,83 @@ async def test_a_french_player_in_a_spanish_server(simcord_env, channel, players
     assert over.response.content == "Il n'y a pas de partie en cours ici."
     # SimCord records errors that slash commands raised, answered or not: these were answered.
     assert [type(e.original).__name__ for e in simcord_env.errors] == ["NotHost", "NoGame"]
+
+
+# ----- boards and /steal-admin: whose language
+
+
+async def test_a_spanish_admin_sees_spanish(simcord_env, guild, channel, locales):
+    mods = guild.create_role("Mods", permissions=discord.Permissions(manage_guild=True))
+    admin = guild.add_member(simcord_env.create_user("ana"), roles=[mods])
+    locales[admin.id] = "es-ES"
+
+    shown = await admin.slash(channel, "steal-admin settings")
+    assert shown.ephemeral
+    (embed,) = shown.response.embeds
+    assert embed.title == "Casita Robada: ajustes"
+    fields = {f.name: f.value for f in embed.fields}
+    assert fields["Tiempos"].splitlines()[0] == (
+        "`turn_timer` (Tiempo por turno): 2 min (por defecto)"
+    )
+    assert (
+        fields["Rivales IA"].splitlines()[0]
+        == "`ai_allowed` (IA permitida): activado (por defecto)"
+    )
+    assert fields["Canales"] == "En todas partes (no se eligió ningún canal)"
+    assert "`/robar-admin cambiar`" in embed.description
+
+    bad = await admin.slash(channel, "steal-admin set", setting="turn_timer", value="5 s")
+    assert bad.ephemeral
+    assert bad.response.content == (
+        "`turn_timer` no puede ser '5 s'; puede ser off, o de 15 s a 24 h."
+    )
+    good = await admin.slash(channel, "steal-admin set", setting="pings", value="desactivado")
+    assert good.response.content == (
+        "`pings` ahora es **desactivado** (antes: activado). Se aplica a partir de la próxima sala."
+    )
+    asked = await admin.slash(channel, "steal-admin reset-leaderboard")
+    assert asked.response.content.startswith("¿Reiniciar la clasificación de este servidor?")
+    assert [b["label"] for b in asked.response.components[0]["components"]] == [
+        "Sí, reiniciar la clasificación",
+        "Cancelar",
+    ]
+
+
+async def finish_game(storage, guild_id: int, channel_id: int, seats, names, seed: int) -> None:
+    game = play_out(new_game(preset("standard"), list(seats), seed=seed), random.Random(seed))
+    row = await storage.games.create(guild_id, channel_id, seats[0], {}, state=to_dict(game))
+    assert await storage.games.finish(row.id, game, names=names)
+
+
+async def test_stats_follow_the_member_and_the_board_the_server(
+    simcord_env, guild, channel, players, locales
+):
+    ann, bob = players[:2]
+    storage = simcord_env.bot.storage
+    seats = (str(ann.id), str(bob.id))
+    await finish_game(storage, guild.id, channel.id, seats, {seats[0]: "ann", seats[1]: "bob"}, 3)
+    locales.update({ann.id: "fr", bob.id: "es-419"})
+
+    stats = await ann.slash(channel, "steal stats")
+    assert stats.ephemeral
+    (embed,) = stats.response.embeds
+    assert embed.title == "ann : stats de Steal the Bundle"
+    assert {f.name for f in embed.fields} >= {"Parties", "Victoires", "Niveau", "Rang"}
+    assert "/voler classement" in embed.footer.text
+
+    await storage.settings.set(guild.id, "language", "it")  # public messages in Italian
+    board = await bob.slash(channel, "steal leaderboard")
+    assert not board.ephemeral
+    (embed,) = board.response.embeds
+    assert embed.title == "Classifica di Rubamazzo"
+    assert embed.description.startswith("Ordinata per **livello**")
+    assert "1 partita" in embed.description and "Livello:" in embed.footer.text
+    assert [b["label"] for b in board.response.components[0]["components"]] == [
+        "Precedente",
+        "Successiva",
+    ]
+
+    history = await bob.slash(channel, "steal history")  # ephemeral again: Bob's Spanish
+    assert history.response.embeds[0].title == "Casita Robada: últimas partidas en este servidor"
+    record = history.response.components[0]["components"][0]
+    assert record["label"].startswith("Registro #")
