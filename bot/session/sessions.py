@@ -627,6 +627,7 @@ class Sessions:
     async def _turn_timer(self, table: Table, version: int) -> None:
         assert table.deadline is not None
         await asyncio.sleep(max(0.0, table.deadline - self.clock()))
+        thought = await self._think(table, version)
         async with table.lock:
             if self.tables.get(table.game_id) is not table or table.version != version:
                 return
@@ -636,9 +637,7 @@ class Sessions:
             table.timer = None  # this task: re-arming must not cancel it
             ai = is_ai(table.seats[seat])
             try:
-                # The hard AI thinks for about 100 ms: off the event loop.
-                move = await asyncio.to_thread(auto_move, table.game) if ai else auto_move(
-                    table.game)  # fmt: skip
+                move = thought or auto_move(table.game)
                 played = await self._apply(table, seat, move, auto=not ai)
             except Exception:
                 log.exception("game %s: the timer could not play for seat %s", table.game_id, seat)
@@ -646,6 +645,19 @@ class Sessions:
                 self._arm(table)
                 return
         await self._announce(table, played)
+
+    async def _think(self, table: Table, version: int) -> Move | None:
+        """An AI seat's move, worked out in a thread (hard thinks for about 100 ms) and before
+        the table's lock is taken, so a forfeit or cancel meanwhile never waits for it. None
+        for a person's seat (their stand-in is quick) or if the thinking failed."""
+        game = table.game
+        if table.version != version or game.over or not is_ai(game.seats[active(game).turn]):
+            return None
+        try:
+            return await asyncio.to_thread(auto_move, game)
+        except Exception:
+            log.exception("game %s: the AI could not choose a move", table.game_id)
+            return None
 
     @staticmethod
     def _stop(task: asyncio.Task[None] | None) -> None:
