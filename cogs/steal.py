@@ -10,36 +10,29 @@ import discord
 from discord import app_commands
 from discord.ext import commands
 
-from bot import settings
 from bot.ai import DIFFICULTIES
-from bot.engine import PRESETS, Rules
-from bot.i18n import t, tn
+from bot.engine import PRESETS
+from bot.i18n import t
 from bot.i18n.rules import preset_list, rules_title
 from bot.presenter import Presenter
-from bot.seats import is_ai
 from bot.session import (
-    AlreadyRunning,
     NoGame,
-    NoLobby,
     NotHost,
     NotInGame,
     SessionError,
 )
 from bot.ui import ids, render
 from bot.ui.buttons import StealButton, view_of
-from bot.ui.text import ai_label
 
-from . import boards, hands
+from . import boards, hands, lobbies
 from .access import is_manager
-from .language import guild_lang, user_lang
+from .language import user_lang
 
 if TYPE_CHECKING:
     from bot.client import StealBot
 
 log = logging.getLogger(__name__)
 
-# What the bot needs in a channel to run a game there (names: reply.perm.<name>).
-NEEDED = ("view_channel", "send_messages", "embed_links", "read_message_history")
 PRESET_CHOICES = [app_commands.Choice(name=name, value=name) for name in PRESETS]
 SCORING_CHOICES = [
     app_commands.Choice(name="games won", value="wins"),
@@ -138,192 +131,22 @@ class Steal(commands.Cog):
         bots: app_commands.Range[int, 0, 3] = 0,
         difficulty: app_commands.Choice[str] | None = None,
     ) -> None:
-        values = (await self.bot.storage.settings.get(interaction.guild_id)).values
-        lang = user_lang(interaction)
-        if bots and not values["ai_allowed"]:
-            await self.say(interaction, "reply.no_ai")
-            return
-        if bots >= max_players:
-            text = tn(lang, "reply.too_many_bots", max_players - 1, players=max_players)
-            await self.tell(interaction, text)
-            return
         picked = rules.value if rules else None
-        if picked not in (None, values["preset"]) and not values["host_picks_preset"]:
-            preset = t(lang, f"choice.{values['preset']}")
-            admin = "/" + t(lang, "cmd.steal-admin.name")
-            await self.say(interaction, "reply.preset_fixed", preset=preset, admin=admin)
-            return
-        chosen = settings.rules_for(values, picked)
         how = scoring.value if scoring else "wins"
         level = difficulty.value if difficulty else "medium"
-        await self.open_lobby(
-            interaction, chosen, max_players, games=games, scoring=how, bots=[level] * bots
-        )
-
-    async def open_lobby(
-        self, interaction: discord.Interaction, rules, max_players: int, **options
-    ) -> None:
-        """/steal new and Rematch: check the channel, open the lobby, post its message."""
-        values = (await self.bot.storage.settings.get(interaction.guild_id)).values
-        allowed = values["channels"]
-        channel = interaction.channel
-        parent = getattr(channel, "parent_id", None)  # a thread counts as its channel
-        lang = user_lang(interaction)
-        if allowed and interaction.channel_id not in allowed and parent not in allowed:
-            where = ", ".join(f"<#{c}>" for c in allowed)
-            await self.say(interaction, "reply.wrong_channel", channels=where)
-            return
-        missing = [t(lang, f"reply.perm.{perm}") for perm in NEEDED
-                   if not getattr(interaction.app_permissions, perm)]  # fmt: skip
-        if missing:
-            await self.say(interaction, "reply.missing_permissions", missing=", ".join(missing))
-            return
-        user = await self.seen(interaction)
-        server = settings.lobby_options(values)
-        # Public messages of this game keep the server's language from when it opened.
-        public = await guild_lang(self.bot, interaction.guild_id, interaction)
-        try:
-            lobby = await self.sessions.open_lobby(
-                interaction.guild_id, interaction.channel_id, user, rules, max_players,
-                options={**server.table_options(), "lang": public},
-                lobby_seconds=server.lobby_seconds,
-                max_games=server.max_games, **options,
-            )  # fmt: skip
-        except AlreadyRunning as exc:
-            where = self.link(interaction.guild_id, interaction.channel_id, exc.game_id)
-            if where:
-                await self.say(interaction, "reply.already_running_link", link=where)
-            else:
-                await self.say(interaction, "reply.already_running")
-            return
-        shown = render.lobby(public, lobby, self.sessions.names)
-        await interaction.response.send_message(**shown.kwargs())
-        message = await interaction.original_response()
-        ch = self.presenter.channel(lobby.game_id, lobby.guild_id, lobby.channel_id)
-        ch.lang = public
-        await self.presenter.set_table_id(ch, message.id)
-        await self.bot.storage.games.update(lobby.game_id, lobby_message_id=message.id)
-
-    async def rematch(self, interaction: discord.Interaction, game_id: int) -> None:
-        """A new lobby with the finished game's rules and players seated; whoever clicks
-        hosts it, and anyone may leave before the start."""
-        entry = await self.bot.storage.history.get(game_id)
-        if entry is None or entry.guild_id != interaction.guild_id:
-            await self.say(interaction, "reply.not_in_history")
-            return
-        user = str(interaction.user.id)
-        if user not in entry.seats:
-            raise NotInGame("error.rematch_not_player")
-        rules = Rules.from_dict(entry.record["rules"])
-        seats = list(entry.seats)
-        if not (await self.bot.storage.settings.get(interaction.guild_id))["ai_allowed"]:
-            seats = [s for s in seats if not is_ai(s)]
-        await self.open_lobby(interaction, rules, max(len(seats), 2), seats=seats)
+        await lobbies.new(self, interaction, picked, max_players, games, how, bots, level)
 
     @steal.command(name="join", description="Join the lobby in this channel")
     async def join(self, interaction: discord.Interaction) -> None:
-        await self.lobby_op(interaction, "join", None)
+        await lobbies.lobby_op(self, interaction, "join", None)
 
     @steal.command(name="leave", description="Leave the lobby in this channel")
     async def leave(self, interaction: discord.Interaction) -> None:
-        await self.lobby_op(interaction, "leave", None)
+        await lobbies.lobby_op(self, interaction, "leave", None)
 
     @steal.command(name="start", description="Start the game (host only)")
     async def start(self, interaction: discord.Interaction) -> None:
-        await self.lobby_op(interaction, "start", None)
-
-    async def lobby_op(
-        self, interaction: discord.Interaction, op: str, game_id: int | None
-    ) -> None:
-        """A lobby button (game_id given: answer by editing the lobby) or command (ephemeral)."""
-        user = await self.seen(interaction)
-        channel_id = interaction.channel_id
-        lang = user_lang(interaction)
-        gone = t(lang, "reply.lobby_gone", new=render.command(lang, "new"))
-        try:
-            lobby = self.sessions.lobby_in(channel_id)
-        except NoLobby:
-            if game_id is not None:
-                await self.tell(interaction, gone)
-                return
-            raise
-        if game_id is not None and lobby.game_id != game_id:
-            await self.tell(interaction, gone)
-            return
-        public = render.public_lang(lobby)
-        if op == "cancel":
-            await self.confirm_cancel(interaction, lobby.game_id, lobby.host_id)
-            return
-        if op.startswith("bot") or op == "unbot":
-            await self.lobby_bots(interaction, op, lobby)
-            return
-        ch = self.presenter.channel(lobby.game_id, lobby.guild_id, lobby.channel_id)
-        if op == "join":
-            lobby = await self.sessions.join(channel_id, user)
-        elif op == "leave":
-            lobby = await self.sessions.leave(channel_id, user)
-            if lobby is None:  # the last player left: the lobby is closed by the event
-                if game_id is None:
-                    await self.say(interaction, "reply.left_closed")
-                else:
-                    await interaction.response.defer()
-                return
-        else:
-            table = await self.sessions.start(channel_id, user)
-            message = render.table(public, table, self.sessions.names, [])
-            if game_id is not None:
-                await interaction.response.edit_message(**message.kwargs())
-                self.presenter.started(table, interaction.message.id, drawn=True)
-            else:
-                self.presenter.started(table, ch.table_id)  # the lobby message becomes the table
-                # The button is named as the table (in the server's language) shows it.
-                button = t(public, "table.button.hand")
-                await self.say(interaction, "reply.started", button=button)
-            return
-        if game_id is not None:
-            await interaction.response.edit_message(
-                **render.lobby(public, lobby, self.sessions.names).kwargs()
-            )
-            return
-        await self.edit_lobby(lobby)
-        await self.say(interaction, "reply.joined" if op == "join" else "reply.left")
-
-    async def lobby_bots(self, interaction: discord.Interaction, op: str, lobby) -> None:
-        """Add bot (asks which), the chosen difficulty (answers the question), Remove bot."""
-        if str(interaction.user.id) != lobby.host_id:
-            raise NotHost("error.only_host_bots")
-        if op != "unbot" and not lobby.options.get("ai_allowed", True):
-            await self.say(interaction, "reply.no_ai")
-            return
-        lang = user_lang(interaction)
-        if op == "bot":
-            question = render.bot_choice(lang, lobby.game_id)
-            await self.tell(interaction, question.content, view=question.view)
-            return
-        if op == "unbot":
-            lobby = await self.sessions.remove_bot(lobby.channel_id, interaction.user.id)
-            await interaction.response.edit_message(
-                **render.lobby(render.public_lang(lobby), lobby, self.sessions.names).kwargs()
-            )
-            return
-        lobby = await self.sessions.add_bot(
-            lobby.channel_id, interaction.user.id, op.removeprefix("bot_")
-        )
-        added = t(lang, "reply.bot_added", name=ai_label(lang, lobby.seats[-1]))
-        await interaction.response.edit_message(content=added, view=None)
-        await self.edit_lobby(lobby)
-
-    async def edit_lobby(self, lobby) -> None:
-        ch = self.presenter.channels.get(lobby.game_id)
-        if ch is None or ch.table_id is None:
-            return
-        target = self.bot.get_partial_messageable(lobby.channel_id, guild_id=lobby.guild_id)
-        try:
-            await target.get_partial_message(ch.table_id).edit(
-                **render.lobby(render.public_lang(lobby), lobby, self.sessions.names).kwargs()
-            )
-        except discord.HTTPException as exc:
-            log.info("lobby %s: message not updated (%s)", lobby.game_id, exc)
+        await lobbies.lobby_op(self, interaction, "start", None)
 
     # ----- /steal hand, table, rules
 
@@ -480,14 +303,14 @@ class Steal(commands.Cog):
                 await self.say(interaction, "reply.unknown_button")
                 return
             if action.kind == "lobby":
-                await self.lobby_op(interaction, action.op, action.game_id)
+                await lobbies.lobby_op(self, interaction, action.op, action.game_id)
             elif action.kind == "confirm":
                 await self.seen(interaction)
                 await self.on_confirm(interaction, action)
             elif action.kind in ("board", "record"):
                 await boards.on_button(self, interaction, action)
             elif action.kind == "rematch":
-                await self.rematch(interaction, action.game_id)
+                await lobbies.rematch(self, interaction, action.game_id)
             elif action.kind == "admin":
                 await self.bot.get_cog("Admin").on_answer(interaction, action)
             else:
@@ -542,4 +365,4 @@ class Steal(commands.Cog):
             if lobby is not None:
                 ch = self.presenter.channel(game_id, row.guild_id, row.channel_id)
                 ch.table_id, ch.lang = row.lobby_message_id, render.public_lang(lobby)
-                await self.edit_lobby(lobby)
+                await lobbies.edit_lobby(self, lobby)
