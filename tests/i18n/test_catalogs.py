@@ -40,9 +40,9 @@ def forms(message) -> list[str]:
 
 @pytest.mark.parametrize("lang", LANGUAGES)
 def test_catalog_is_complete(lang):
-    messages = entries(lang)
-    missing = sorted(k for k in entries("en") if k not in messages)
-    extra = sorted(k for k in messages if k not in entries("en"))
+    messages, english = entries(lang), entries("en")
+    missing = sorted(k for k in english if k not in messages)
+    extra = sorted(k for k in messages if k not in english)
     untranslated = sorted(k for k, m in messages.items() if not translated(m))
     assert not missing, f"{lang} catalog lacks keys: {', '.join(missing)}"
     assert not extra, f"{lang} catalog has keys English lacks: {', '.join(extra)}"

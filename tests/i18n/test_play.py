@@ -8,6 +8,7 @@ import dataclasses
 import inspect
 import logging
 import random
+from functools import cache
 from string import Formatter
 
 import discord
@@ -221,8 +222,13 @@ def test_game_messages_are_translated(lang):
     assert not same, f"{lang} still English: {same}"
 
 
+@cache
+def catalog_of(lang: str) -> dict:
+    return {key_of(m): m for m in read_catalog(lang) if m.id}
+
+
 def lookup_plain(lang: str, key: str):
-    message = {key_of(m): m for m in read_catalog(lang) if m.id}[key]
+    message = catalog_of(lang)[key]
     return message.string if isinstance(message.string, str) else tuple(message.string)[:1]
 
 
