@@ -10,6 +10,7 @@ import discord
 from discord import app_commands
 from discord.ext import commands
 
+from bot import settings
 from bot.ai import DIFFICULTIES
 from bot.engine import PRESETS
 from bot.i18n import t
@@ -190,10 +191,11 @@ class Steal(commands.Cog):
             embed = render.rules_embed(lang, PRESETS[name], rules_title(lang, PRESETS[name]))
         else:
             in_play = self.rules_in(interaction.channel_id)
-            if in_play is None:
-                standard = PRESETS["standard"]
-                title = t(lang, "reply.rules_no_game", title=rules_title(lang, standard))
-                embed = render.rules_embed(lang, standard, title)
+            if in_play is None:  # the rules a new game here would have
+                values = (await self.bot.storage.settings.get(interaction.guild_id)).values
+                server = settings.rules_for(values)
+                title = t(lang, "reply.rules_no_game", title=rules_title(lang, server))
+                embed = render.rules_embed(lang, server, title)
             else:
                 embed = render.rules_embed(lang, in_play, None)
             embed.add_field(name=t(lang, "reply.presets"), value=preset_list(lang), inline=False)

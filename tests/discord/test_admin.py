@@ -305,6 +305,9 @@ async def test_preset_is_the_next_lobbys_rules(simcord_env, guild, channel, play
 
     said = await set_setting(admin, channel, "preset", "casita")
     assert said == "`preset` is now **casita** (was standard). It applies from the next lobby."
+    # Before any game, /steal rules shows what a new game here would play.
+    rules = await bob.slash(channel, "steal rules")
+    assert rules.response.embeds[0].title == "Casita rules (no game here)"
 
     lobby = (await ann.slash(channel, "steal new")).response
     assert "Casita rules" in fields(lobby)
