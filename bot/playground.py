@@ -28,6 +28,7 @@ Steal the Bundle: local playground
   The real bot is running against a simulated Discord on this computer (no token needed).
   Open {url}
   Type /steal new in the channel; switch the viewer to bob or cat to play their seats.
+  "you" is a server admin here: try /steal-admin settings.
   Games are saved in {database}.
   To connect to Discord instead, put DISCORD_TOKEN=... in .env (see README.md).
   Press Ctrl-C to stop.
@@ -37,9 +38,15 @@ Steal the Bundle: local playground
 def build_world(env):
     """The simulated server: a guild with #steal-the-bundle and three members, always built in
     the same order (so with the same ids)."""
+    import discord
+
     guild = env.create_guild("Playground", id=GUILD_ID)
     channel = guild.create_text_channel(CHANNEL)
     members = [guild.add_member(env.create_user(name)) for name in MEMBERS]
+    # "you" may try /steal-admin: a role with Manage Server, made after the members so their
+    # ids stay what earlier versions stored.
+    admins = guild.create_role("Admins", permissions=discord.Permissions(manage_guild=True))
+    env.backend.add_member_role(guild.id, members[0].id, admins.id)
     return channel, members
 
 

@@ -290,3 +290,22 @@ def test_a_whole_game_is_played_in_the_page(tmp_path):
             last, moves = player, moves + 1
             assert moves < 200, "the game did not end"
         assert "🏆" in embed["description"] and moves >= 20
+
+
+async def test_you_are_a_server_admin_in_the_playground(tmp_path):
+    import simcord
+
+    from bot.client import StealBot
+    from bot.playground import build_world
+
+    bot = StealBot(tmp_path / "p.db", sync=True, turn_seconds=None, lobby_seconds=None)
+    try:
+        async with simcord.run(bot) as env:
+            channel, (you, bob, _) = build_world(env)
+            shown = await you.slash(channel, "steal-admin settings")
+            assert (
+                shown.ephemeral and shown.response.embeds[0].title == "Steal the Bundle: settings"
+            )
+            assert "steal-admin" not in " ".join(bob.available_commands(channel))
+    finally:
+        await bot.storage.close()
