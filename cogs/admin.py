@@ -18,10 +18,12 @@ from discord.ext import commands
 from bot import export
 from bot.client import now
 from bot.i18n import t, tn
+from bot.seats import is_ai
 from bot.settings import BadValue, make_settings
 from bot.ui import ids
 from bot.ui.admin import channel_list, settings_embed
 from bot.ui.buttons import StealButton, view_of
+from bot.ui.text import ai_label
 
 from .access import is_manager, refused
 from .language import user_lang
@@ -272,6 +274,7 @@ class Admin(commands.Cog):
         games = await storage.history.all(guild_id)
         players = {u for e in games for u in e.seats}
         names = await storage.stats.names(guild_id, players)
+        names.update({u: ai_label("en", u) for u in players if is_ai(u)})  # AI seats have no row
         # Building the files is CPU work that grows with the history: off the event loop.
         table = await asyncio.to_thread(export.leaderboard_csv, board)
         lines = await asyncio.to_thread(export.games_jsonl, games, names)

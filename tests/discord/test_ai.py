@@ -3,6 +3,8 @@ human pace, standing in for timed-out players, and kept off the leaderboard."""
 
 from __future__ import annotations
 
+import json
+
 import discord
 import pytest
 
@@ -23,12 +25,14 @@ def turn_name(table) -> str:
     return TURN.search(table.embeds[0].description).group(1)
 
 
-async def admin_sets(simcord_env, guild, channel, **values) -> None:
+async def admin_sets(simcord_env, guild, channel, **values):
+    """A member with Manage Server sets these settings; returns that member."""
     mods = guild.create_role("Admins", permissions=discord.Permissions(manage_guild=True))
     boss = guild.add_member(simcord_env.create_user("boss"), roles=[mods])
     for key, value in values.items():
         result = await boss.slash(channel, "steal-admin set", setting=key, value=value)
         assert result.response.content.startswith(f"`{key}` is now"), result.response.content
+    return boss
 
 
 async def play_with_bots(simcord_env, table, people) -> int:
@@ -70,7 +74,7 @@ async def test_games_with_bots_count_for_people_only_when_the_server_says_so(
     simcord_env, guild, channel, players
 ):
     ann = players[0]
-    await admin_sets(simcord_env, guild, channel, ai_counts="on")
+    boss = await admin_sets(simcord_env, guild, channel, ai_counts="on")
     lobby = (await ann.slash(channel, "steal new", bots=1)).response  # medium by default
     assert "🤖 Medium bot" in table_text(lobby)
     await ann.click(lobby, label="Start")
@@ -79,6 +83,11 @@ async def test_games_with_bots_count_for_people_only_when_the_server_says_so(
     assert "ann" in board and "🤖" not in board  # AI seats never appear on the leaderboard
     stats = table_text((await ann.slash(channel, "steal stats")).response)
     assert "Games: 1" in stats.splitlines(), stats
+    exported = (await boss.slash(channel, "steal-admin export")).response
+    files = {a.filename: await a.read() for a in exported.attachments}
+    assert b"ai:medium:1" not in files["leaderboard.csv"]
+    [game] = [json.loads(line) for line in files["games.jsonl"].splitlines()]
+    assert [p["name"] for p in game["players"]] == ["ann", "🤖 Medium bot"]
 
 
 async def test_the_host_adds_and_removes_bots_with_buttons(simcord_env, channel, players):
