@@ -73,6 +73,7 @@ from discord import app_commands
 from discord.http import handle_message_parameters
 from discord.webhook.async_ import interaction_message_response_params
 
+from bot import settings
 from bot.client import StealBot, now
 from bot.engine import preset
 from bot.engine.playout import random_game
@@ -185,6 +186,8 @@ class Interaction:
     ) -> None:
         self.wire, self.user, self.channel_id, self.message = wire, user, channel_id, message
         self.guild_id = GUILD
+        self.locale = self.guild_locale = discord.Locale.american_english
+        self.channel = None  # not a thread: games may start in any channel
         self.data = {"custom_id": custom_id, "component_type": 2}
         self.created_at = discord.utils.utcnow()
         self.app_permissions = self.permissions = discord.Permissions.all()
@@ -211,13 +214,22 @@ class Bot:
     def get_partial_messageable(self, channel_id: int, *, guild_id: int | None = None) -> Channel:
         return Channel(self.wire)
 
+    def get_guild(self, guild_id: int) -> None:
+        return None  # no guild cache: the server's language falls back to the interaction's
+
 
 async def make_bot(folder: Path, seed: int) -> tuple[Bot, Steal]:
     """Storage, cog and session layer, wired as StealBot.setup_hook wires them."""
-    storage = await Storage.open(folder / "bot.db")
-    bot = Bot(storage, Discord())
-    cog = Steal(bot)  # type: ignore[arg-type]
     defaults = inspect.signature(StealBot).parameters
+    specs = settings.make_settings(
+        defaults["turn_seconds"].default, defaults["lobby_seconds"].default
+    )
+    storage = await Storage.open(folder / "bot.db", setting_defaults=settings.defaults(specs))
+    # 100 games at once in one server: the most an admin may allow (the default is 10).
+    await storage.settings.set(GUILD, "max_games", 100)
+    bot = Bot(storage, Discord())
+    bot.settings = specs
+    cog = Steal(bot)  # type: ignore[arg-type]
     deals = random.Random(seed)
     bot.sessions = Sessions(
         storage,

@@ -1,0 +1,32 @@
+"""The benchmark scripts still run against the bot as it is now (tiny sizes; nothing here is
+timed: figures come from running the scripts themselves)."""
+
+from __future__ import annotations
+
+import json
+import subprocess
+import sys
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+
+
+def run(script: str, *args: str) -> dict:
+    done = subprocess.run(
+        [sys.executable, str(ROOT / "bench" / script), *args, "--json"],
+        capture_output=True, text=True, timeout=120, cwd=ROOT,
+    )  # fmt: skip
+    assert done.returncode == 0, done.stderr[-2000:]
+    return json.loads(done.stdout)
+
+
+def test_moves_bench_plays_every_click_as_a_player_would():
+    out = run("moves.py", "--games", "3", "--samples", "30", "--one-by-one", "20", "--warmup", "0")
+    assert out["unexpected"] == 0  # no click refused or failed
+    assert out["at_once"]["move"]["n"] == 30 and out["at_once"]["trivial"]["n"] == 30
+    assert out["one_at_a_time"]["move"]["n"] >= 20
+
+
+def test_engine_bench_runs():
+    out = run("engine_speed.py", "--games", "20", "--repeats", "1")
+    assert out["games"] == 20 and out["median_games_per_s"] > 0
