@@ -17,7 +17,8 @@ from .errors import (
     StaleHand,
 )
 from .models import Hand, Lobby, Played, Table
-from .sessions import AWAY_AFTER, Sessions, auto_move
+from .sessions import AWAY_AFTER, Sessions
+from .timers import auto_move
 
 __all__ = [
     "AWAY_AFTER",

@@ -1,4 +1,4 @@
-"""Lobbies and tables per channel: who may do what, saving every move, and the turn timers.
+"""Lobbies and tables per channel: who may do what, and saving every move.
 
 Ids only, no Discord objects: the cog turns interactions into these calls and the results (and
 `notify` callbacks) into messages.
@@ -8,80 +8,58 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
-import copy
 import logging
-import random
 import secrets
 import time
-from collections.abc import Awaitable, Callable, Sequence
+from collections.abc import Awaitable, Callable
 from typing import Any
 
 from bot import stats
-from bot.ai import get_policy
 from bot.engine import (
     Game,
     GameOver,
     IllegalMove,
     Move,
     Rules,
-    active,
     apply,
     from_dict,
     new_game,
     to_dict,
-    view,
 )
 from bot.engine.serialize import move_to_dict
-from bot.match import MAX_GAMES, after_game, new_match, next_dealer
-from bot.seats import difficulty, humans, is_ai, new_ai
+from bot.match import after_game, next_dealer
+from bot.seats import is_ai
 from bot.storage import GameRow, Storage
 
 from .errors import (
-    AlreadyRunning,
-    AlreadySeated,
     Forfeited,
-    LobbyFull,
     MoveRefused,
     NoGame,
     NoLobby,
-    NotEnoughPlayers,
     NotHost,
     NotInGame,
     NotYourTurn,
     SaveFailed,
-    SessionError,
     StaleHand,
-    TooManyGames,
 )
+from .lobbies import LobbyOps
 from .models import Hand, Lobby, Played, Table
+from .timers import TurnTimers
 
 log = logging.getLogger(__name__)
 
 Notify = Callable[[str, int, dict[str, Any]], Awaitable[None]]
 AWAY_AFTER = 3  # consecutive auto moves that make a seat "away"
-MIN_PLAYERS, MAX_PLAYERS = 2, 4
 
 
 def seed_source() -> int:
     return secrets.randbits(63)
 
 
-AUTO_PLAYER = get_policy("medium")  # fast (well under a millisecond) and sensible
+class Sessions(LobbyOps, TurnTimers):
+    """Every lobby and table, by channel; the lobby operations and the turn timers are in
+    lobbies.py and timers.py."""
 
-
-def auto_move(game: Game) -> Move:
-    """What the bot plays for an absent seat, or an AI seat's move: that AI's choice (the
-    medium one for a person), from the seat's view only, seeded by the game so the same
-    position always gets the same move (hard also depends on its time budget)."""
-    g = active(game)
-    seat = g.turn
-    rng = random.Random(f"{game.seed}/{len(game.playoffs)}/{len(g.moves)}/{seat}")
-    seat_id = game.seats[seat]
-    policy = get_policy(difficulty(seat_id)) if is_ai(seat_id) else AUTO_PLAYER
-    return policy.choose(view(game, seat), rng)
-
-
-class Sessions:
     def __init__(
         self,
         storage: Storage,
@@ -143,198 +121,6 @@ class Sessions:
             await self.storage.stats.set_name(guild_id, user, name)
         except Exception:
             log.warning("could not store the name of player %s", user, exc_info=True)
-
-    # ----- lobbies
-
-    async def open_lobby(
-        self,
-        guild_id: int,
-        channel_id: int,
-        host_id: str | int,
-        rules: Rules,
-        max_players: int = MAX_PLAYERS,
-        *,
-        seats: Sequence[str | int] = (),
-        games: int = 1,
-        scoring: str = "wins",
-        bots: Sequence[str] = (),
-        options: dict[str, Any] | None = None,
-        lobby_seconds: float | None = None,
-        max_games: int | None = None,
-    ) -> Lobby:
-        """A new lobby, with the host seated (and `seats`, for a rematch) and, for a match of
-        `games` games, how it is scored; `bots` are AI difficulties to seat. `options` (the
-        server's settings: turn_seconds, pings, ai_counts) stay with the game; `lobby_seconds`
-        and `max_games` (lobbies and games at once in the guild) default to bot-wide values."""
-        if not MIN_PLAYERS <= max_players <= MAX_PLAYERS:
-            raise NotEnoughPlayers()
-        try:
-            settings = new_match(games, scoring)
-        except ValueError:
-            raise SessionError("error.bad_match", games=MAX_GAMES) from None
-        host = str(host_id)
-        if is_ai(host):
-            raise NotHost("error.ai_cannot_host")
-        seated = [host, *dict.fromkeys(str(s) for s in seats if str(s) != host)]
-        for level in bots:
-            seated.append(new_ai(level, seated))
-        if len(seated) > max_players:
-            raise LobbyFull()
-        async with self.lock:
-            if channel_id in self.channels:
-                raise AlreadyRunning(self.channels[channel_id])
-            if max_games is not None and self.count_in(guild_id) >= max_games:
-                raise TooManyGames(max_games)
-            try:
-                row = await self.storage.games.create(
-                    guild_id, channel_id, host, rules.to_dict(), seats=seated
-                )
-            except Exception as exc:
-                raise SaveFailed("error.save_lobby") from exc
-            deadline = None
-            wait = self.lobby_seconds if lobby_seconds is None else lobby_seconds
-            if wait is not None:
-                deadline = self.clock() + wait
-            options = dict(options or {})
-            if wait is not None:
-                options["lobby_seconds"] = wait  # for the expiry message, after a restart too
-            try:
-                await self.storage.games.update(
-                    row.id, deadline=deadline, max_players=max_players, match=settings,
-                    options=options,
-                )  # fmt: skip
-            except Exception as exc:
-                with contextlib.suppress(Exception):
-                    await self.storage.games.cancel(row.id)
-                raise SaveFailed("error.save_lobby") from exc
-            lobby = Lobby(
-                row.id, guild_id, channel_id, host, rules, seated, max_players, deadline, settings,
-                options,
-            )  # fmt: skip
-            self._add_lobby(lobby)
-            return lobby
-
-    async def join(self, channel_id: int, user_id: str | int) -> Lobby:
-        user = str(user_id)
-        async with self.lock:
-            lobby = self.lobby_in(channel_id)
-            if user in lobby.seats:
-                raise AlreadySeated()
-            if len(lobby.seats) >= lobby.max_players:
-                raise LobbyFull()
-            await self._save_lobby(lobby, seats=[*lobby.seats, user])
-            lobby.seats.append(user)
-            return lobby
-
-    async def add_bot(self, channel_id: int, user_id: str | int, level: str) -> Lobby:
-        """The host seats an AI opponent of this difficulty."""
-        async with self.lock:
-            lobby = self.lobby_in(channel_id)
-            if str(user_id) != lobby.host_id:
-                raise NotHost("error.only_host_adds_bots")
-            if len(lobby.seats) >= lobby.max_players:
-                raise LobbyFull()
-            seats = [*lobby.seats, new_ai(level, lobby.seats)]
-            await self._save_lobby(lobby, seats=seats)
-            lobby.seats = seats
-            return lobby
-
-    async def remove_bot(self, channel_id: int, user_id: str | int) -> Lobby:
-        """The host takes the last AI opponent out of the lobby."""
-        async with self.lock:
-            lobby = self.lobby_in(channel_id)
-            if str(user_id) != lobby.host_id:
-                raise NotHost("error.only_host_removes_bots")
-            bots = [s for s in lobby.seats if is_ai(s)]
-            if not bots:
-                raise SessionError("error.no_bot")
-            seats = [s for s in lobby.seats if s != bots[-1]]
-            await self._save_lobby(lobby, seats=seats)
-            lobby.seats = seats
-            return lobby
-
-    async def leave(self, channel_id: int, user_id: str | int) -> Lobby | None:
-        """Leave a lobby. The host passes to the next person; when no person is left (AI
-        opponents never play alone) the lobby closes (None)."""
-        user = str(user_id)
-        async with self.lock:
-            lobby = self.lobby_in(channel_id)
-            if user not in lobby.seats:
-                raise NotInGame()
-            seats = [s for s in lobby.seats if s != user]
-            if not humans(seats):
-                await self._end_lobby(lobby)
-                await self.notify("lobby_closed", lobby.game_id, {"channel_id": channel_id})
-                return None
-            host = humans(seats)[0] if user == lobby.host_id else lobby.host_id
-            await self._save_lobby(lobby, seats=seats, host_id=host)
-            lobby.seats, lobby.host_id = seats, host
-            return lobby
-
-    async def start(self, channel_id: int, user_id: str | int) -> Table:
-        async with self.lock:
-            lobby = self.lobby_in(channel_id)
-            if str(user_id) != lobby.host_id:
-                raise NotHost()
-            if not MIN_PLAYERS <= len(lobby.seats) <= lobby.max_players:
-                raise NotEnoughPlayers()
-            seed = self.seed_source()
-            game = new_game(lobby.rules, lobby.seats, seed=seed, dealer=seed % len(lobby.seats))
-            table = Table(
-                lobby.game_id, lobby.guild_id, channel_id, lobby.host_id, game, version=0,
-                match=copy.deepcopy(lobby.match), options=dict(lobby.options),
-            )  # fmt: skip
-            table.deadline = self._deadline(table, game, table.away, table.forfeited)
-            try:
-                await self.storage.games.start(
-                    table.game_id, self._state(table, game), deadline=table.deadline
-                )
-            except Exception as exc:
-                raise SaveFailed("error.save_start") from exc
-            self._stop(lobby.timer)
-            del self.lobbies[lobby.game_id]
-            self.tables[table.game_id] = table
-            self._arm(table)
-            return table
-
-    async def _save_lobby(self, lobby: Lobby, **changes: Any) -> None:
-        try:
-            await self.storage.games.update(lobby.game_id, **changes)
-        except Exception as exc:
-            raise SaveFailed("error.save_lobby_unchanged") from exc
-
-    async def _end_lobby(self, lobby: Lobby) -> None:
-        try:
-            await self.storage.games.cancel(lobby.game_id)
-        except Exception as exc:
-            raise SaveFailed("error.save_close") from exc
-        self._stop(lobby.timer)
-        self.lobbies.pop(lobby.game_id, None)
-        if self.channels.get(lobby.channel_id) == lobby.game_id:
-            del self.channels[lobby.channel_id]
-
-    def _add_lobby(self, lobby: Lobby) -> None:
-        self.lobbies[lobby.game_id] = lobby
-        self.channels[lobby.channel_id] = lobby.game_id
-        if lobby.deadline is not None:
-            lobby.timer = asyncio.create_task(self._lobby_timer(lobby))
-
-    async def _lobby_timer(self, lobby: Lobby) -> None:
-        assert lobby.deadline is not None
-        await asyncio.sleep(max(0.0, lobby.deadline - self.clock()))
-        async with self.lock:
-            if self.lobbies.get(lobby.game_id) is not lobby:
-                return
-            lobby.timer = None  # this task: do not cancel ourselves
-            try:
-                await self._end_lobby(lobby)
-            except Exception:
-                log.exception("could not expire lobby %s", lobby.game_id)
-                return
-        waited = lobby.options.get("lobby_seconds", self.lobby_seconds)
-        await self.notify(
-            "lobby_expired", lobby.game_id, {"channel_id": lobby.channel_id, "seconds": waited}
-        )
 
     # ----- playing
 
@@ -600,69 +386,6 @@ class Sessions:
         if away is not None:
             session["away"] = sorted(away)
         return {**to_dict(game), "session": session}
-
-    # ----- turn timers
-
-    def _deadline(
-        self, table: Table, game: Game, away: set[int], forfeited: set[int]
-    ) -> float | None:
-        if game.over:
-            return None
-        seat = active(game).turn
-        if is_ai(game.seats[seat]):
-            return self.clock() + self.bot_delay
-        if seat in away or seat in forfeited:
-            return self.clock() + self.away_delay
-        turn = table.options.get("turn_seconds", self.turn_seconds)
-        if turn is None:
-            return None
-        return self.clock() + turn
-
-    def _arm(self, table: Table) -> None:
-        self._stop(table.timer)
-        table.timer = None
-        if table.deadline is not None and not table.game.over:
-            table.timer = asyncio.create_task(self._turn_timer(table, table.version))
-
-    async def _turn_timer(self, table: Table, version: int) -> None:
-        assert table.deadline is not None
-        await asyncio.sleep(max(0.0, table.deadline - self.clock()))
-        thought = await self._think(table, version)
-        async with table.lock:
-            if self.tables.get(table.game_id) is not table or table.version != version:
-                return
-            seat = table.turn
-            if seat is None:
-                return
-            table.timer = None  # this task: re-arming must not cancel it
-            ai = is_ai(table.seats[seat])
-            try:
-                move = thought or auto_move(table.game)
-                played = await self._apply(table, seat, move, auto=not ai)
-            except Exception:
-                log.exception("game %s: the timer could not play for seat %s", table.game_id, seat)
-                table.deadline = self.clock() + self.retry_seconds  # try again later
-                self._arm(table)
-                return
-        await self._announce(table, played)
-
-    async def _think(self, table: Table, version: int) -> Move | None:
-        """An AI seat's move, worked out in a thread (hard thinks for about 100 ms) and before
-        the table's lock is taken, so a forfeit or cancel meanwhile never waits for it. None
-        for a person's seat (their stand-in is quick) or if the thinking failed."""
-        game = table.game
-        if table.version != version or game.over or not is_ai(game.seats[active(game).turn]):
-            return None
-        try:
-            return await asyncio.to_thread(auto_move, game)
-        except Exception:
-            log.exception("game %s: the AI could not choose a move", table.game_id)
-            return None
-
-    @staticmethod
-    def _stop(task: asyncio.Task[None] | None) -> None:
-        if task is not None and task is not asyncio.current_task() and not task.done():
-            task.cancel()
 
     # ----- start-up and shut-down
 

@@ -1,0 +1,225 @@
+"""Lobby operations of Sessions: opening, joining, leaving, AI seats, starting, expiring."""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import copy
+import logging
+from collections.abc import Sequence
+from typing import Any
+
+from bot.engine import Rules, new_game
+from bot.match import MAX_GAMES, new_match
+from bot.seats import humans, is_ai, new_ai
+
+from .errors import (
+    AlreadyRunning,
+    AlreadySeated,
+    LobbyFull,
+    NotEnoughPlayers,
+    NotHost,
+    NotInGame,
+    SaveFailed,
+    SessionError,
+    TooManyGames,
+)
+from .models import Lobby, Table
+
+log = logging.getLogger(__name__)
+
+MIN_PLAYERS, MAX_PLAYERS = 2, 4
+
+
+class LobbyOps:
+    """Mixed into Sessions: uses its storage, lock, clock, lobbies, tables and channels."""
+
+    async def open_lobby(
+        self,
+        guild_id: int,
+        channel_id: int,
+        host_id: str | int,
+        rules: Rules,
+        max_players: int = MAX_PLAYERS,
+        *,
+        seats: Sequence[str | int] = (),
+        games: int = 1,
+        scoring: str = "wins",
+        bots: Sequence[str] = (),
+        options: dict[str, Any] | None = None,
+        lobby_seconds: float | None = None,
+        max_games: int | None = None,
+    ) -> Lobby:
+        """A new lobby, with the host seated (and `seats`, for a rematch) and, for a match of
+        `games` games, how it is scored; `bots` are AI difficulties to seat. `options` (the
+        server's settings: turn_seconds, pings, ai_counts) stay with the game; `lobby_seconds`
+        and `max_games` (lobbies and games at once in the guild) default to bot-wide values."""
+        if not MIN_PLAYERS <= max_players <= MAX_PLAYERS:
+            raise NotEnoughPlayers()
+        try:
+            settings = new_match(games, scoring)
+        except ValueError:
+            raise SessionError("error.bad_match", games=MAX_GAMES) from None
+        host = str(host_id)
+        if is_ai(host):
+            raise NotHost("error.ai_cannot_host")
+        seated = [host, *dict.fromkeys(str(s) for s in seats if str(s) != host)]
+        for level in bots:
+            seated.append(new_ai(level, seated))
+        if len(seated) > max_players:
+            raise LobbyFull()
+        async with self.lock:
+            if channel_id in self.channels:
+                raise AlreadyRunning(self.channels[channel_id])
+            if max_games is not None and self.count_in(guild_id) >= max_games:
+                raise TooManyGames(max_games)
+            try:
+                row = await self.storage.games.create(
+                    guild_id, channel_id, host, rules.to_dict(), seats=seated
+                )
+            except Exception as exc:
+                raise SaveFailed("error.save_lobby") from exc
+            deadline = None
+            wait = self.lobby_seconds if lobby_seconds is None else lobby_seconds
+            if wait is not None:
+                deadline = self.clock() + wait
+            options = dict(options or {})
+            if wait is not None:
+                options["lobby_seconds"] = wait  # for the expiry message, after a restart too
+            try:
+                await self.storage.games.update(
+                    row.id, deadline=deadline, max_players=max_players, match=settings,
+                    options=options,
+                )  # fmt: skip
+            except Exception as exc:
+                with contextlib.suppress(Exception):
+                    await self.storage.games.cancel(row.id)
+                raise SaveFailed("error.save_lobby") from exc
+            lobby = Lobby(
+                row.id, guild_id, channel_id, host, rules, seated, max_players, deadline, settings,
+                options,
+            )  # fmt: skip
+            self._add_lobby(lobby)
+            return lobby
+
+    async def join(self, channel_id: int, user_id: str | int) -> Lobby:
+        user = str(user_id)
+        async with self.lock:
+            lobby = self.lobby_in(channel_id)
+            if user in lobby.seats:
+                raise AlreadySeated()
+            if len(lobby.seats) >= lobby.max_players:
+                raise LobbyFull()
+            await self._save_lobby(lobby, seats=[*lobby.seats, user])
+            lobby.seats.append(user)
+            return lobby
+
+    async def add_bot(self, channel_id: int, user_id: str | int, level: str) -> Lobby:
+        """The host seats an AI opponent of this difficulty."""
+        async with self.lock:
+            lobby = self.lobby_in(channel_id)
+            if str(user_id) != lobby.host_id:
+                raise NotHost("error.only_host_adds_bots")
+            if len(lobby.seats) >= lobby.max_players:
+                raise LobbyFull()
+            seats = [*lobby.seats, new_ai(level, lobby.seats)]
+            await self._save_lobby(lobby, seats=seats)
+            lobby.seats = seats
+            return lobby
+
+    async def remove_bot(self, channel_id: int, user_id: str | int) -> Lobby:
+        """The host takes the last AI opponent out of the lobby."""
+        async with self.lock:
+            lobby = self.lobby_in(channel_id)
+            if str(user_id) != lobby.host_id:
+                raise NotHost("error.only_host_removes_bots")
+            bots = [s for s in lobby.seats if is_ai(s)]
+            if not bots:
+                raise SessionError("error.no_bot")
+            seats = [s for s in lobby.seats if s != bots[-1]]
+            await self._save_lobby(lobby, seats=seats)
+            lobby.seats = seats
+            return lobby
+
+    async def leave(self, channel_id: int, user_id: str | int) -> Lobby | None:
+        """Leave a lobby. The host passes to the next person; when no person is left (AI
+        opponents never play alone) the lobby closes (None)."""
+        user = str(user_id)
+        async with self.lock:
+            lobby = self.lobby_in(channel_id)
+            if user not in lobby.seats:
+                raise NotInGame()
+            seats = [s for s in lobby.seats if s != user]
+            if not humans(seats):
+                await self._end_lobby(lobby)
+                await self.notify("lobby_closed", lobby.game_id, {"channel_id": channel_id})
+                return None
+            host = humans(seats)[0] if user == lobby.host_id else lobby.host_id
+            await self._save_lobby(lobby, seats=seats, host_id=host)
+            lobby.seats, lobby.host_id = seats, host
+            return lobby
+
+    async def start(self, channel_id: int, user_id: str | int) -> Table:
+        async with self.lock:
+            lobby = self.lobby_in(channel_id)
+            if str(user_id) != lobby.host_id:
+                raise NotHost()
+            if not MIN_PLAYERS <= len(lobby.seats) <= lobby.max_players:
+                raise NotEnoughPlayers()
+            seed = self.seed_source()
+            game = new_game(lobby.rules, lobby.seats, seed=seed, dealer=seed % len(lobby.seats))
+            table = Table(
+                lobby.game_id, lobby.guild_id, channel_id, lobby.host_id, game, version=0,
+                match=copy.deepcopy(lobby.match), options=dict(lobby.options),
+            )  # fmt: skip
+            table.deadline = self._deadline(table, game, table.away, table.forfeited)
+            try:
+                await self.storage.games.start(
+                    table.game_id, self._state(table, game), deadline=table.deadline
+                )
+            except Exception as exc:
+                raise SaveFailed("error.save_start") from exc
+            self._stop(lobby.timer)
+            del self.lobbies[lobby.game_id]
+            self.tables[table.game_id] = table
+            self._arm(table)
+            return table
+
+    async def _save_lobby(self, lobby: Lobby, **changes: Any) -> None:
+        try:
+            await self.storage.games.update(lobby.game_id, **changes)
+        except Exception as exc:
+            raise SaveFailed("error.save_lobby_unchanged") from exc
+
+    async def _end_lobby(self, lobby: Lobby) -> None:
+        try:
+            await self.storage.games.cancel(lobby.game_id)
+        except Exception as exc:
+            raise SaveFailed("error.save_close") from exc
+        self._stop(lobby.timer)
+        self.lobbies.pop(lobby.game_id, None)
+        if self.channels.get(lobby.channel_id) == lobby.game_id:
+            del self.channels[lobby.channel_id]
+
+    def _add_lobby(self, lobby: Lobby) -> None:
+        self.lobbies[lobby.game_id] = lobby
+        self.channels[lobby.channel_id] = lobby.game_id
+        if lobby.deadline is not None:
+            lobby.timer = asyncio.create_task(self._lobby_timer(lobby))
+
+    async def _lobby_timer(self, lobby: Lobby) -> None:
+        assert lobby.deadline is not None
+        await asyncio.sleep(max(0.0, lobby.deadline - self.clock()))
+        async with self.lock:
+            if self.lobbies.get(lobby.game_id) is not lobby:
+                return
+            lobby.timer = None  # this task: do not cancel ourselves
+            try:
+                await self._end_lobby(lobby)
+            except Exception:
+                log.exception("could not expire lobby %s", lobby.game_id)
+                return
+        waited = lobby.options.get("lobby_seconds", self.lobby_seconds)
+        await self.notify(
+            "lobby_expired", lobby.game_id, {"channel_id": lobby.channel_id, "seconds": waited}
+        )
