@@ -301,44 +301,55 @@ class Sessions(LobbyOps, TurnTimers):
         }
 
     async def _finish(self, table: Table) -> Table | None:
-        """Record a game that is over and forget it; in a match, start the next game and
-        return it. A failure to record is retried by restore()."""
+        """Record a game that is over and forget it. In a match that goes on, the next game is
+        saved in the same transaction, started and returned. A failure to record is retried by
+        restore()."""
         self._drop(table)
         game = table.game
-        forfeited = [game.seats[s] for s in sorted(table.forfeited)]
         bots = {s for s in game.seats if is_ai(s)}
-        counted = not bots or bool(table.options.get("ai_counts", False))
+        record = {
+            "names": {s: self.names[s] for s in game.seats if s in self.names},
+            "forfeited": [game.seats[s] for s in sorted(table.forfeited)],
+            "counted": not bots or bool(table.options.get("ai_counts", False)),
+            "unrated": bots,
+        }
+        nxt = self._next_game(table)
         try:
-            names = {s: self.names[s] for s in game.seats if s in self.names}
-            await self.storage.games.finish(
-                table.game_id, game, names=names, forfeited=forfeited, counted=counted,
-                unrated=bots,
+            if nxt is None:
+                await self.storage.games.finish(table.game_id, game, **record)
+                return None
+            new_id = await self.storage.games.finish_then(
+                table.game_id, game, self._state(nxt, nxt.game), deadline=nxt.deadline,
+                options=nxt.options, **record,
             )  # fmt: skip
         except Exception:
             log.exception("game %s is over but could not be finished", table.game_id)
             return None
-        if table.match is None:
+        if new_id is None:  # finished before: its next game was saved then, and restored
             return None
-        result = {
-            "game_id": table.game_id,
-            "sizes": list(game.result.bundle_sizes) if game.result else [],
-            "places": list(stats.places(game, table.forfeited)),
-            "forfeited": sorted(table.forfeited),
-        }
-        table.match = {**table.match, "results": [*table.match["results"], result]}
-        verdict, winners = after_game(table.match, len(game.seats), game.rules.tiebreak)
-        if verdict == "over":
-            table.match["winners"] = list(winners)
-            return None
-        try:
-            return await self._next_game(table)
-        except Exception:
-            log.exception("match of game %s: the next game could not be started", table.game_id)
-            return None
+        nxt.game_id = new_id
+        self.tables[new_id] = nxt
+        self.channels[nxt.channel_id] = new_id
+        self._arm(nxt)
+        return nxt
 
-    async def _next_game(self, last: Table) -> Table:
-        """The match's next game: same seats and rules, the deal passed one seat on."""
+    def _next_game(self, last: Table) -> Table | None:
+        """Counts the game in its match; if the match goes on, its next game (not saved yet):
+        same seats and rules, the deal passed one seat on."""
+        if last.match is None:
+            return None
         old = last.game
+        result = {
+            "game_id": last.game_id,
+            "sizes": list(old.result.bundle_sizes) if old.result else [],
+            "places": list(stats.places(old, last.forfeited)),
+            "forfeited": sorted(last.forfeited),
+        }
+        last.match = {**last.match, "results": [*last.match["results"], result]}
+        verdict, winners = after_game(last.match, len(old.seats), old.rules.tiebreak)
+        if verdict == "over":
+            last.match["winners"] = list(winners)
+            return None
         n = len(old.seats)
         game = new_game(
             old.rules, old.seats, seed=self.seed_source(),
@@ -351,15 +362,6 @@ class Sessions(LobbyOps, TurnTimers):
             options=dict(last.options),
         )  # fmt: skip
         table.deadline = self._deadline(table, game, table.away, table.forfeited)
-        row = await self.storage.games.create(
-            last.guild_id, last.channel_id, last.host_id, old.rules.to_dict(),
-            state=self._state(table, game),
-        )  # fmt: skip
-        table.game_id = row.id
-        await self.storage.games.update(row.id, deadline=table.deadline, options=table.options)
-        self.tables[row.id] = table
-        self.channels[table.channel_id] = row.id
-        self._arm(table)
         return table
 
     def _drop(self, table: Table) -> None:

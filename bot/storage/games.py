@@ -130,25 +130,49 @@ class Games:
             if seats and list(seats) != list(state["seats"]):
                 raise ValueError(f"seats {list(seats)} differ from the state's {state['seats']}")
             seats = state["seats"]
-        now = self.storage.clock()
         async with self.storage.transaction() as db:
-            cursor = await db.execute(
-                "INSERT INTO games (guild_id, channel_id, host_id, status, seats, rules, state,"
-                " lobby_message_id, created_at, updated_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
-                (
-                    guild_id,
-                    channel_id,
-                    str(host_id),
-                    status,
-                    dumps(list(seats)),
-                    dumps(dict(rules)),
-                    None if state is None else dumps(state),
-                    lobby_message_id,
-                    now,
-                    now,
-                ),
-            )
-            return await self._get(db, cursor.lastrowid)
+            new_id = await self._insert(
+                db, guild_id, channel_id, host_id, status, seats, rules, state,
+                lobby_message_id=lobby_message_id,
+            )  # fmt: skip
+            return await self._get(db, new_id)
+
+    async def _insert(
+        self,
+        db: aiosqlite.Connection,
+        guild_id: int,
+        channel_id: int,
+        host_id: str,
+        status: str,
+        seats: Sequence[str],
+        rules: Mapping[str, Any],
+        state: Mapping[str, Any] | None,
+        *,
+        lobby_message_id: int | None = None,
+        deadline: float | None = None,
+        options: Mapping[str, Any] | None = None,
+    ) -> int:
+        now = self.storage.clock()
+        cursor = await db.execute(
+            "INSERT INTO games (guild_id, channel_id, host_id, status, seats, rules, state,"
+            " lobby_message_id, deadline, options, created_at, updated_at)"
+            " VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
+            (
+                guild_id,
+                channel_id,
+                str(host_id),
+                status,
+                dumps(list(seats)),
+                dumps(dict(rules)),
+                None if state is None else dumps(state),
+                lobby_message_id,
+                deadline,
+                None if options is None else dumps(dict(options)),
+                now,
+                now,
+            ),
+        )
+        return cursor.lastrowid
 
     async def get(self, game_id: int) -> GameRow | None:
         row = await self.storage.fetchone("SELECT * FROM games WHERE id = ?", (game_id,))
@@ -299,6 +323,40 @@ class Games:
         fresh. Players in `forfeited` share the last place and cannot win; the best of the
         others win. A game that is not over can be finished this way (placed by bundle size).
         """
+        return await self._finish(game_id, game, None, names, forfeited, counted, unrated) != -1
+
+    async def finish_then(
+        self,
+        game_id: int,
+        game: Game,
+        state: Mapping[str, Any],
+        *,
+        deadline: float | None = None,
+        options: Mapping[str, Any] | None = None,
+        names: Mapping[str, str] | None = None,
+        forfeited: Collection[str] = (),
+        counted: bool = True,
+        unrated: Collection[str] = (),
+    ) -> int | None:
+        """`finish`, and the match's next game (`state`: a game under way, in the same channel,
+        with its turn `deadline` and `options`) created in the same transaction, so a crash can
+        never keep the one without the other. The next game's id; None, changing nothing, if
+        this game was already finished (its next game was created then)."""
+        then = (state, deadline, options)
+        new_id = await self._finish(game_id, game, then, names, forfeited, counted, unrated)
+        return None if new_id == -1 else new_id
+
+    async def _finish(
+        self,
+        game_id: int,
+        game: Game,
+        then: tuple[Mapping[str, Any], float | None, Mapping[str, Any] | None] | None,
+        names: Mapping[str, str] | None,
+        forfeited: Collection[str],
+        counted: bool,
+        unrated: Collection[str],
+    ) -> int:
+        """-1 if already finished; else the id of the game created from `then`, or 0."""
         unknown = {str(p) for p in forfeited} - set(game.seats)
         if unknown:
             raise ValueError(f"{', '.join(sorted(unknown))} did not play in game {game_id}")
@@ -311,7 +369,7 @@ class Games:
         async with self.storage.transaction() as db:
             row = await self._require(db, game_id, (ACTIVE, FINISHED))
             if row["status"] == FINISHED:
-                return False
+                return -1
             if tuple(json.loads(row["seats"])) != game.seats:
                 raise ValueError(f"game {game_id} is seated {row['seats']}, not {game.seats}")
             await db.execute(
@@ -342,7 +400,13 @@ class Games:
                     db, row["guild_id"], game.seats, seat_places, won, per_seat, names or {},
                     unrated=unrated,
                 )  # fmt: skip
-            return True
+            if then is None:
+                return 0
+            state, deadline, options = then
+            return await self._insert(
+                db, row["guild_id"], row["channel_id"], row["host_id"], ACTIVE, state["seats"],
+                json.loads(row["rules"]), state, deadline=deadline, options=options,
+            )  # fmt: skip
 
     @staticmethod
     async def _get(db: aiosqlite.Connection, game_id: int) -> GameRow:

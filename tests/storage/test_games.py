@@ -130,3 +130,32 @@ async def test_lobby_settings_round_trip(storage):
     got = await storage.games.update(lobby.id, max_players=2, match=match)
     assert got.max_players == 2 and got.match == match
     assert (await storage.games.update(lobby.id, match=None)).match is None
+
+
+async def test_a_matchs_next_game_is_saved_with_the_finish_or_not_at_all(storage):
+    first = deal(2, seed=3)
+    rng = random.Random(3)
+    while not first.over:
+        first, _ = step(first, rng)
+    row = await storage.games.create(7, 70, "p0", first.rules.to_dict(), state=to_dict(first))
+    nxt = to_dict(deal(2, seed=4))
+
+    # The next game's state cannot be written: the finish is rolled back with it.
+    broken = {**nxt, "session": {"bad": object()}}
+    with pytest.raises(TypeError):
+        await storage.games.finish_then(row.id, first, broken, deadline=5.0)
+    assert (await storage.games.get(row.id)).status == "active"
+    assert await storage.history.get(row.id) is None
+    assert [g.id for g in await storage.games.live()] == [row.id]
+
+    new_id = await storage.games.finish_then(
+        row.id, first, nxt, deadline=5.0, options={"turn_seconds": 30}
+    )
+    assert (await storage.games.get(row.id)).status == "finished"
+    assert await storage.history.get(row.id) is not None
+    made = await storage.games.get(new_id)
+    assert (made.status, made.guild_id, made.channel_id, made.host_id) == ("active", 7, 70, "p0")
+    assert (made.deadline, made.options, made.state) == (5.0, {"turn_seconds": 30}, nxt)
+    # Finishing again (a restart replaying the end) changes nothing and makes no third game.
+    assert await storage.games.finish_then(row.id, first, nxt) is None
+    assert [g.id for g in await storage.games.live()] == [new_id]
