@@ -42,7 +42,7 @@ from bot.engine import (
     play,
     view,
 )
-from bot.engine.rules import CHOICES
+from tests.strategies import any_rules
 
 # The presets, and the options that change what moves exist.
 RULESETS = {
@@ -51,20 +51,6 @@ RULESETS = {
     "double_wild_forced": PRESETS["classic"].replace(double_bundles=True, wild_jacks=True),
     "wild_sweep": PRESETS["standard"].replace(wild_jacks=True, sweep_bonus=True),
 }
-
-any_rules = st.builds(
-    Rules,
-    deck=st.sampled_from(CHOICES["deck"]),
-    direction=st.sampled_from(CHOICES["direction"]),
-    play=st.sampled_from(CHOICES["play"]),
-    stealing=st.booleans(),
-    refill_pool=st.booleans(),
-    leftovers=st.sampled_from(CHOICES["leftovers"]),
-    tiebreak=st.sampled_from(CHOICES["tiebreak"]),
-    wild_jacks=st.booleans(),
-    sweep_bonus=st.booleans(),
-    double_bundles=st.booleans(),
-)
 
 
 def positions(rules: Rules, players: int, seed: int) -> list[Game]:

@@ -30,21 +30,8 @@ from bot.engine import (
     to_dict,
     view,
 )
-from bot.engine.rules import CHOICES
+from tests.strategies import any_rules
 
-any_rules = st.builds(
-    Rules,
-    deck=st.sampled_from(CHOICES["deck"]),
-    direction=st.sampled_from(CHOICES["direction"]),
-    play=st.sampled_from(CHOICES["play"]),
-    stealing=st.booleans(),
-    refill_pool=st.booleans(),
-    leftovers=st.sampled_from(CHOICES["leftovers"]),
-    tiebreak=st.sampled_from(CHOICES["tiebreak"]),
-    wild_jacks=st.booleans(),
-    sweep_bonus=st.booleans(),
-    double_bundles=st.booleans(),
-)
 rules_strategy = st.one_of(st.sampled_from(list(PRESETS.values())), any_rules)
 players_strategy = st.sampled_from([2, 3, 4])
 seeds = st.integers(min_value=0, max_value=2**32)
