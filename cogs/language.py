@@ -19,12 +19,17 @@ def user_lang(interaction: discord.Interaction) -> str:
 
 
 async def guild_lang(
-    bot: StealBot, guild_id: int | None, interaction: discord.Interaction | None = None
+    bot: StealBot,
+    guild_id: int | None,
+    interaction: discord.Interaction | None = None,
+    configured: str | None = None,
 ) -> str:
-    """The language of public messages in a server."""
+    """The language of public messages in a server. `configured`: its language setting, when
+    the caller has read the settings already."""
     if guild_id is None:
         return language_of(interaction.locale if interaction else None)
-    configured = (await bot.storage.settings.get(guild_id))["language"]
+    if configured is None:
+        configured = (await bot.storage.settings.get(guild_id))["language"]
     if configured != "follow":
         return configured
     guild = bot.get_guild(guild_id)

@@ -4,7 +4,8 @@ opponents, and keeping the lobby message up to date. Called by the Steal cog."""
 from __future__ import annotations
 
 import logging
-from typing import TYPE_CHECKING
+from collections.abc import Mapping
+from typing import TYPE_CHECKING, Any
 
 import discord
 
@@ -54,15 +55,21 @@ async def new(
         return
     chosen = settings.rules_for(values, picked)
     await open_lobby(
-        cog, interaction, chosen, max_players, games=games, scoring=scoring, bots=[level] * bots
-    )
+        cog, interaction, values, chosen, max_players, games=games, scoring=scoring,
+        bots=[level] * bots,
+    )  # fmt: skip
 
 
 async def open_lobby(
-    cog: Steal, interaction: discord.Interaction, rules, max_players: int, **options
+    cog: Steal,
+    interaction: discord.Interaction,
+    values: Mapping[str, Any],
+    rules: Rules,
+    max_players: int,
+    **options: Any,
 ) -> None:
-    """/steal new and Rematch: check the channel, open the lobby, post its message."""
-    values = (await cog.bot.storage.settings.get(interaction.guild_id)).values
+    """/steal new and Rematch: check the channel against the server's settings (`values`),
+    open the lobby, post its message."""
     allowed = values["channels"]
     channel = interaction.channel
     parent = getattr(channel, "parent_id", None)  # a thread counts as its channel
@@ -79,7 +86,7 @@ async def open_lobby(
     user = await cog.seen(interaction)
     server = settings.lobby_options(values)
     # Public messages of this game keep the server's language from when it opened.
-    public = await guild_lang(cog.bot, interaction.guild_id, interaction)
+    public = await guild_lang(cog.bot, interaction.guild_id, interaction, values["language"])
     try:
         lobby = await cog.sessions.open_lobby(
             interaction.guild_id, interaction.channel_id, user, rules, max_players,
@@ -115,9 +122,10 @@ async def rematch(cog: Steal, interaction: discord.Interaction, game_id: int) ->
         raise NotInGame("error.rematch_not_player")
     rules = Rules.from_dict(entry.record["rules"])
     seats = list(entry.seats)
-    if not (await cog.bot.storage.settings.get(interaction.guild_id))["ai_allowed"]:
+    values = (await cog.bot.storage.settings.get(interaction.guild_id)).values
+    if not values["ai_allowed"]:
         seats = [s for s in seats if not is_ai(s)]
-    await open_lobby(cog, interaction, rules, max(len(seats), 2), seats=seats)
+    await open_lobby(cog, interaction, values, rules, max(len(seats), 2), seats=seats)
 
 
 async def lobby_op(
