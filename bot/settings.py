@@ -46,7 +46,6 @@ class Setting:
     group: str  # rules, timing, limits, language, ai, roles: its title is setting.group.<group>
     kind: str  # choice, bool, seconds, number, role
     default: Any
-    help: str
     choices: tuple[str, ...] = ()
     low: int = 0
     high: int = 0
@@ -166,40 +165,30 @@ def parse_duration(text: str) -> int | None:
 
 
 def _rule_option(name: str) -> Setting:
+    """A rule option on top of the preset, in every game here."""
     if name in CHOICES:
-        return Setting(
-            name, "rules", "choice", None, f"Rule option {name} for every game here",
-            choices=CHOICES[name], follows_preset=True,
-        )  # fmt: skip
-    return Setting(name, "rules", "bool", None, f"Rule {name} in every game here",
-                   follows_preset=True)  # fmt: skip
+        return Setting(name, "rules", "choice", None, choices=CHOICES[name], follows_preset=True)
+    return Setting(name, "rules", "bool", None, follows_preset=True)
 
 
 def make_settings(turn_seconds: float | None = 120, lobby_seconds: float | None = 600) -> dict:
-    """Every setting by key, with defaults from the bot's own configuration (TURN_SECONDS)."""
+    """Every setting by key, with defaults from the bot's own configuration (TURN_SECONDS).
+    What each one means is in the README (Administration) and the catalogs (choice.<key>)."""
     settings = [
-        Setting("preset", "rules", "choice", "standard", "The rules a new game uses",
-                choices=tuple(PRESETS)),
-        Setting("host_picks_preset", "rules", "bool", True,
-                "Whether hosts may pick another preset in /steal new"),
+        Setting("preset", "rules", "choice", "standard", choices=tuple(PRESETS)),
+        Setting("host_picks_preset", "rules", "bool", True),
         *(_rule_option(f.name) for f in fields(Rules)),
         Setting("turn_timer", "timing", "seconds", _whole(turn_seconds),
-                "How long a player has for a turn before the bot plays for them",
                 low=TURN_RANGE[0], high=TURN_RANGE[1], can_be_off=True),
         Setting("lobby_timeout", "timing", "seconds", _whole(lobby_seconds) or 600,
-                "How long a lobby waits to be started before it closes",
                 low=LOBBY_RANGE[0], high=LOBBY_RANGE[1]),
-        Setting("max_games", "limits", "number", 10, "The most lobbies and games at once here",
+        Setting("max_games", "limits", "number", 10,
                 low=MAX_GAMES_RANGE[0], high=MAX_GAMES_RANGE[1]),
-        Setting("pings", "limits", "bool", True,
-                "Whether the bot pings the player whose turn it is"),
-        Setting("language", "language", "choice", "follow",
-                "Language of public messages (follow: the server's own)", choices=LANGUAGES),
-        Setting("ai_allowed", "ai", "bool", True, "Whether AI opponents may join games"),
-        Setting("ai_counts", "ai", "bool", False,
-                "Whether games with AI opponents count for stats"),
-        Setting("manager_role", "roles", "role", None,
-                "Members with this role may use /steal-admin and cancel any game"),
+        Setting("pings", "limits", "bool", True),
+        Setting("language", "language", "choice", "follow", choices=LANGUAGES),
+        Setting("ai_allowed", "ai", "bool", True),
+        Setting("ai_counts", "ai", "bool", False),  # whether games with AI count for stats
+        Setting("manager_role", "roles", "role", None),  # may use /steal-admin, cancel any game
     ]  # fmt: skip
     return {s.key: s for s in settings}
 
