@@ -2,10 +2,11 @@
 
     python bench/moves.py [--json] [--games 100] [--players 2] [--seed S]
 
-The bot's own code runs for real: the Steal cog's button handler, the session layer (the game's
+The bot's own code runs for real: the buttons' DynamicItem callbacks, the session layer (the game's
 lock, engine, turn timers), the Storage on an SQLite file in a temporary folder (WAL,
 synchronous=FULL, as configured), rendering, and the presenter with its background task per
-game, wired as StealBot.setup_hook wires them. Only Discord is stood in for, by `Discord` below:
+game, wired by the bot's own composition root (bot/app.py `build`). Only Discord is stood in
+for, by `Discord` below:
 each call the bot makes (interaction response, message edit, send, delete) is built and
 JSON-encoded with discord.py's own helpers (the CPU a real call spends before the network) and
 answered on the event loop's next turn, with no network delay.
@@ -28,8 +29,9 @@ is a new interaction handed to the handler in a task of its own, as discord.py d
   each click comes once the previous one and its background work are done. What a move costs
   when it waits for nobody.
 
-Timed, per click, with time.perf_counter: from entering the button handler (`Steal.on_button`,
-wrapped on the instance) to its return, which is when the response has been sent. For a move:
+Timed, per click, with time.perf_counter: from entering the button's callback (its family's
+DynamicItem, built from the custom_id as discord.py builds it) to its return, which is when the
+response has been sent. For a move:
 the player's name check, the hand's legal moves, the game's lock, engine apply, the commit to
 SQLite, arming the turn timer, the session event for the presenter, rendering the new hand and
 building, encoding and sending the response. Only clicks that played a move count, and a click
@@ -73,15 +75,17 @@ from discord import app_commands
 from discord.http import handle_message_parameters
 from discord.webhook.async_ import interaction_message_response_params
 
-from bot import settings
+from bot.app import App, Options, build
 from bot.client import StealBot, now
 from bot.engine import preset
 from bot.engine.playout import random_game
 from bot.session import Sessions
-from bot.storage import Storage
 from bot.ui import ids
+from cogs.buttons import family_of
 from cogs.steal import Steal
 
+HAND = "**Your hand**"  # how a hand message begins
+REFUSED: list[str] = []  # ephemeral answers that were not a hand: refusals and errors
 TRIVIAL = "bench:ok"  # the trivial button's custom_id (not one the bot could have sent)
 AT_ONCE, ONE_BY_ONE = "at_once", "one_at_a_time"
 GUILD = 1
@@ -104,6 +108,7 @@ class Discord:
 
     async def call(self, fields: dict[str, Any], response_type: int | None = None) -> Message:
         fields.pop("ephemeral", None)
+        fields.pop("wait", None)
         if response_type is None:
             params = handle_message_parameters(**fields)
         else:
@@ -150,6 +155,8 @@ class Response:
 
     async def send_message(self, content: str | None = None, **fields: Any) -> None:
         self._answer()
+        if fields.get("ephemeral") and not (content or "").startswith(HAND):
+            REFUSED.append(content or "")  # an error or a refusal, not a hand
         fields["content"] = content
         self.interaction.sent = await self.interaction.wire.call(fields, CHANNEL_MESSAGE)
 
@@ -182,9 +189,13 @@ class Interaction:
     command = None
 
     def __init__(
-        self, wire: Discord, user: User, channel_id: int, message: Message | None, custom_id: str
+        self, bot: Bot, user: User, channel_id: int, message: Message | None, custom_id: str
     ) -> None:
-        self.wire, self.user, self.channel_id, self.message = wire, user, channel_id, message
+        wire = bot.wire
+        self.client, self.wire, self.user, self.channel_id = bot, wire, user, channel_id
+        self.message = message
+        self.type = discord.InteractionType.component
+        self.extras: dict[str, Any] = {}
         self.guild_id = GUILD
         self.locale = self.guild_locale = discord.Locale.american_english
         self.channel = None  # not a thread: games may start in any channel
@@ -204,12 +215,11 @@ class Interaction:
 
 
 class Bot:
-    """What the cog and the presenter use of StealBot."""
+    """What the handlers and the presenter use of StealBot."""
 
-    def __init__(self, storage: Storage, wire: Discord) -> None:
-        self.storage, self.wire = storage, wire
-        self.sessions: Sessions | None = None
-        self.button_handler: Any = None
+    def __init__(self, wire: Discord) -> None:
+        self.wire = wire
+        self.app: App | None = None
 
     def get_partial_messageable(self, channel_id: int, *, guild_id: int | None = None) -> Channel:
         return Channel(self.wire)
@@ -218,75 +228,71 @@ class Bot:
         return None  # no guild cache: the server's language falls back to the interaction's
 
 
-async def make_bot(folder: Path, seed: int) -> tuple[Bot, Steal]:
-    """Storage, cog and session layer, wired as StealBot.setup_hook wires them."""
+async def make_bot(folder: Path, seed: int) -> Bot:
+    """The app, built as StealBot.setup_hook builds it, on a stand-in for Discord."""
     defaults = inspect.signature(StealBot).parameters
-    specs = settings.make_settings(
-        defaults["turn_seconds"].default, defaults["lobby_seconds"].default
-    )
-    storage = await Storage.open(folder / "bot.db", setting_defaults=settings.defaults(specs))
-    # 100 games at once in one server: the most an admin may allow (the default is 10).
-    await storage.settings.set(GUILD, "max_games", 100)
-    bot = Bot(storage, Discord())
-    bot.settings = specs
-    cog = Steal(bot)  # type: ignore[arg-type]
     deals = random.Random(seed)
-    bot.sessions = Sessions(
-        storage,
-        clock=now,
-        notify=cog.on_session_event,
+    bot = Bot(Discord())
+    options = Options(
         turn_seconds=defaults["turn_seconds"].default,
         lobby_seconds=defaults["lobby_seconds"].default,
         seed_source=lambda: deals.getrandbits(63),
     )
-    return bot, cog
+    bot.app = await build(folder / "bot.db", bot, options, clock=now)  # type: ignore[arg-type]
+    # 100 games at once in one server: the most an admin may allow (the default is 10).
+    await bot.app.sessions.records.set_setting(GUILD, "max_games", 100)
+    return bot
 
 
 # ----- timing
 
 
 class Probe(logging.Handler):
-    """Wraps the cog's button handler and its `tell`, Sessions.play and two presenter methods,
-    on the instances (the bot's code is unchanged). Keeps the timings, and what went wrong:
-    errors logged, and clicks the bot answered with a refusal or an error (through `tell`)."""
+    """Clicks buttons as discord.py does (the family's item built from the custom_id, then its
+    callback) and wraps Sessions.play and two presenter methods, on the instances (the bot's
+    code is unchanged). Keeps the timings, and what went wrong: errors logged, and clicks the
+    bot answered with a refusal or an error (an ephemeral answer that is not a hand)."""
 
-    def __init__(self, bot: Bot, cog: Steal) -> None:
+    def __init__(self, bot: Bot) -> None:
         super().__init__(logging.ERROR)
         logging.getLogger().addHandler(self)
-        self.problems: list[str] = []
+        assert bot.app is not None
+        self.problems = REFUSED
         self.phase: str | None = None  # where samples go; None: not recording
         self.samples: dict[tuple[str, str], list[float]] = defaultdict(list)
         self.first_entry = self.last_return = 0.0
-        self.presenter = cog.presenter
-        self._tell, self._on_button, self._play = cog.tell, cog.on_button, bot.sessions.play
+        self.presenter = bot.app.presenter
+        sessions = bot.app.sessions
+        self._play = sessions.play
         self._send_table, self._flush = self.presenter._send_table, self.presenter._flush
-        cog.tell, cog.on_button = self.tell, self.on_button  # type: ignore[method-assign]
-        bot.sessions.play = self.play  # type: ignore[method-assign]
+        sessions.play = self.play  # type: ignore[method-assign]
         self.presenter._send_table = self.timed_send_table  # type: ignore[method-assign]
         self.presenter._flush = self.timed_flush  # type: ignore[method-assign]
 
     def emit(self, record: logging.LogRecord) -> None:
         self.problems.append(record.getMessage())
 
-    async def tell(self, interaction: Any, text: str, **extra: Any) -> None:
-        self.problems.append(text)
-        await self._tell(interaction, text, **extra)
-
     def record(self, kind: str, seconds: float) -> None:
         if self.phase is not None:
             self.samples[(self.phase, kind)].append(seconds)
 
-    async def on_button(self, interaction: Interaction, action: ids.Action | None) -> None:
+    async def on_button(self, interaction: Interaction, custom_id: str) -> None:
+        item = None
+        family = family_of(custom_id)
+        if family is not None:  # built before the clock starts, as discord.py does
+            button = discord.ui.Button(custom_id=custom_id)  # type: ignore[var-annotated]
+            template = family.__discord_ui_compiled_template__  # type: ignore[attr-defined]
+            item = family.of(button, template.fullmatch(custom_id))
         started = time.perf_counter()
         self.first_entry = self.first_entry or started
         mark = {"played": False}
         token = PLAYED.set(mark)
         try:
-            if interaction.data["custom_id"] == TRIVIAL:
+            if item is None:
                 await interaction.response.edit_message(content="ok")
                 kind = "trivial"
             else:
-                await self._on_button(interaction, action)  # type: ignore[arg-type]
+                await item.callback(interaction)  # type: ignore[attr-defined]
                 kind = "move" if mark["played"] else "other"
         finally:
             PLAYED.reset(token)
@@ -337,12 +343,13 @@ Click = tuple[User, int, Message | None, str]  # who, channel, the message click
 
 
 class Bench:
-    def __init__(self, bot: Bot, cog: Steal, args: argparse.Namespace) -> None:
-        self.bot, self.cog, self.args = bot, cog, args
-        self.sessions: Sessions = bot.sessions  # type: ignore[assignment]
+    def __init__(self, bot: Bot, args: argparse.Namespace) -> None:
+        assert bot.app is not None
+        self.bot, self.args = bot, args
+        self.sessions: Sessions = bot.app.sessions
         self.wire = bot.wire
         self.rng = random.Random(args.seed)
-        self.probe = Probe(bot, cog)
+        self.probe = Probe(bot)
         self.games: list[Game] = []
         self.rates: dict[str, list[float]] = defaultdict(list)  # clicks/s per round, at once
 
@@ -350,8 +357,8 @@ class Bench:
 
     async def click(self, click: Click) -> Interaction:
         user, channel_id, message, custom_id = click
-        made = Interaction(self.wire, user, channel_id, message, custom_id)
-        await asyncio.create_task(self.probe.on_button(made, ids.parse(custom_id)))
+        made = Interaction(self.bot, user, channel_id, message, custom_id)
+        await asyncio.create_task(self.probe.on_button(made, custom_id))
         return made
 
     async def together(self, clicks: list[Click], phase: str | None = None) -> list[Interaction]:
@@ -380,11 +387,14 @@ class Bench:
         """/steal new, Join, Start; play each game `offset` moves on through the session layer;
         then every player clicks My hand."""
         rules = app_commands.Choice(name=self.args.rules, value=self.args.rules)
+        cog = Steal()
         for game in games:
-            made = Interaction(self.wire, game.users[0], game.channel_id, None, "")
-            await self.cog.new.callback(self.cog, made, rules, self.args.players)
+            made = Interaction(self.bot, game.users[0], game.channel_id, None, "")
+            await cog.new.callback(cog, made, rules, self.args.players)  # type: ignore[arg-type]
             game.table = made.sent
-            game.game_id = self.sessions.channels[game.channel_id]
+            live = self.sessions.live_in(game.channel_id)
+            assert live is not None, self.probe.problems
+            game.game_id = live.game_id
         for op, who in (("join", slice(1, None)), ("start", slice(0, 1))):
             await self.together(
                 [
@@ -407,7 +417,7 @@ class Bench:
 
     async def advance(self, game: Game, moves: int) -> None:
         for _ in range(moves):
-            table = self.sessions.tables[game.game_id]
+            table = self.sessions.table(game.game_id)
             move = self.rng.choice(table.hand(table.turn).legal)
             await self.sessions.play(game.game_id, table.seats[table.turn], move, table.version)
 
@@ -425,7 +435,7 @@ class Bench:
         moves: list[Click] = []
         choosing: list[Click] = []
         for game in self.games:
-            table = self.sessions.tables[game.game_id]
+            table = self.sessions.table(game.game_id)
             user = table.seats[table.turn]
             by_card: dict[str, list[Any]] = defaultdict(list)
             for move in table.hand(table.turn).legal:
@@ -512,13 +522,12 @@ class Bench:
 
 async def bench(args: argparse.Namespace) -> dict[str, Any]:
     with tempfile.TemporaryDirectory(prefix="bench-moves-") as folder:
-        bot, cog = await make_bot(Path(folder), args.seed)
+        bot = await make_bot(Path(folder), args.seed)
         try:
-            return await Bench(bot, cog, args).run()
+            return await Bench(bot, args).run()
         finally:
-            await cog.cog_unload()
-            await bot.sessions.close()
-            await bot.storage.close()
+            assert bot.app is not None
+            await bot.app.close()
 
 
 def table(figures: dict[str, Any]) -> str:

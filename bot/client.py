@@ -1,4 +1,5 @@
-"""The Discord client: opens storage, builds the session layer, loads the cog, restores games."""
+"""The Discord client: builds the app (bot/app.py), loads the cogs as extensions, syncs the
+commands and restores games."""
 
 from __future__ import annotations
 
@@ -11,13 +12,16 @@ from pathlib import Path
 import discord
 from discord.ext import commands
 
-from bot import settings
+from bot.app import App, Options, build
 from bot.i18n.commands import CommandTranslator
 from bot.session import Sessions
+from bot.settings import Setting
 from bot.storage import Storage
-from bot.ui.buttons import StealButton
 
 log = logging.getLogger(__name__)
+
+# Loaded in this order by setup_hook; each module has `async def setup(bot)`.
+EXTENSIONS = ("cogs.buttons", "cogs.steal", "cogs.admin")
 
 
 def now() -> float:
@@ -46,45 +50,38 @@ class StealBot(commands.Bot):
             allowed_mentions=discord.AllowedMentions.none(),  # pings opt in, one user each
         )
         self.database = Path(database)
-        self.turn_seconds = turn_seconds
-        self.lobby_seconds = lobby_seconds
-        self.away_delay = away_delay  # how soon the bot plays for an away or forfeited seat
-        self.bot_delay = bot_delay  # how long an AI opponent waits before it plays
+        self.options = Options(turn_seconds, lobby_seconds, away_delay, bot_delay, seed_source)
         self.dev_guild_id = dev_guild_id
         self.sync_mode = sync  # True: always, False: never, None: when the commands changed
-        self.seed_source = seed_source  # tests pass one, to deal the same cards every run
-        # Each server's settings start from these; TURN_SECONDS is the turn timer's default.
-        self.settings = settings.make_settings(turn_seconds, lobby_seconds)
-        self.storage: Storage | None = None
-        self.sessions: Sessions | None = None
-        self.button_handler = None  # set by the Steal cog
+        self.app: App | None = None
+
+    # Storage and sessions as the tests and tools reach them; the cogs go through app.sessions.
+    @property
+    def storage(self) -> Storage | None:
+        return self.app.storage if self.app else None
+
+    @property
+    def sessions(self) -> Sessions | None:
+        return self.app.sessions if self.app else None
+
+    @property
+    def settings(self) -> dict[str, Setting]:
+        """Every server setting with its bot-wide default."""
+        return self.app.settings if self.app else {}
+
+    @property
+    def bot_delay(self) -> float:
+        return self.options.bot_delay
 
     async def setup_hook(self) -> None:
-        from cogs.admin import Admin
-        from cogs.steal import Steal
-
-        self.storage = await Storage.open(
-            self.database, setting_defaults=settings.defaults(self.settings)
-        )
-        cog = Steal(self)
-        self.sessions = Sessions(
-            self.storage,
-            clock=now,
-            notify=cog.on_session_event,
-            turn_seconds=self.turn_seconds,
-            lobby_seconds=self.lobby_seconds,
-            away_delay=self.away_delay,
-            bot_delay=self.bot_delay,
-            **({"seed_source": self.seed_source} if self.seed_source else {}),
-        )
-        self.add_dynamic_items(StealButton)
-        await self.add_cog(cog)
-        await self.add_cog(Admin(self, cog))
+        self.app = await build(self.database, self, self.options, clock=now)
+        for extension in EXTENSIONS:
+            await self.load_extension(extension)
         await self.tree.set_translator(CommandTranslator())  # before syncing: names per locale
         await self.sync_commands()
-        restored = await self.sessions.restore()
+        restored = await self.app.sessions.restore()
         log.info("restored %d lobbies and games", len(restored))
-        await cog.refresh_restored(restored)
+        await self.app.presenter.refresh(restored)
 
     async def sync_commands(self) -> None:
         guild = discord.Object(self.dev_guild_id) if self.dev_guild_id else None
@@ -113,8 +110,8 @@ class StealBot(commands.Bot):
         marker.write_text(fingerprint)
 
     async def close(self) -> None:
-        if self.sessions is not None:
-            await self.sessions.close()
-        if self.storage is not None:
-            await self.storage.close()
+        # The presenter and the timers stop before storage closes (App.close), and all of it
+        # before the cogs unload, so no worker writes to a closed database.
+        if self.app is not None:
+            await self.app.close()
         await super().close()

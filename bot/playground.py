@@ -87,8 +87,8 @@ async def serve(args: argparse.Namespace, stop: asyncio.Event | None = None) -> 
                 for task in (closed, stopped):
                     task.cancel()
     finally:
-        if bot.storage is not None:
-            await bot.storage.close()
+        if bot.app is not None:
+            await bot.app.close()
         for sig in (signal.SIGINT, signal.SIGTERM):
             with contextlib.suppress(NotImplementedError, RuntimeError):
                 loop.remove_signal_handler(sig)

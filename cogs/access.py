@@ -2,16 +2,12 @@
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
-
 import discord
 
 from bot.i18n import t
 
+from .common import app_of
 from .language import user_lang
-
-if TYPE_CHECKING:
-    from bot.client import StealBot
 
 
 def refused(interaction: discord.Interaction) -> str:
@@ -19,12 +15,13 @@ def refused(interaction: discord.Interaction) -> str:
     return t(user_lang(interaction), "admin.refused")
 
 
-async def is_manager(bot: StealBot, interaction: discord.Interaction) -> bool:
+async def is_manager(interaction: discord.Interaction) -> bool:
     perms = interaction.permissions
     if perms is not None and perms.manage_guild:
         return True
     if interaction.guild_id is None:
         return False
-    role = (await bot.storage.settings.get(interaction.guild_id))["manager_role"]
+    settings = await app_of(interaction).sessions.records.settings(interaction.guild_id)
+    role = settings["manager_role"]
     roles = getattr(interaction.user, "roles", ())
     return role is not None and any(r.id == role for r in roles)

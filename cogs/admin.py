@@ -9,29 +9,28 @@ import gzip
 import io
 import logging
 import re
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, cast
 
 import discord
 from discord import app_commands
 from discord.ext import commands
 
 from bot import export
-from bot.client import now
 from bot.i18n import t, tn
 from bot.seats import is_ai
-from bot.settings import BadValue, make_settings
+from bot.settings import BadValue, Setting, make_settings
+from bot.storage import GuildSettings
 from bot.ui import ids
 from bot.ui.admin import channel_list, settings_embed
-from bot.ui.buttons import StealButton, view_of
+from bot.ui.buttons import button, view_of
 from bot.ui.text import ai_label
 
 from .access import is_manager, refused
+from .common import app_of, fail, reply, seen, tell, thinking, update, watch
 from .language import user_lang
 
 if TYPE_CHECKING:
-    from bot.client import StealBot
-
-    from .steal import Steal
+    from bot.session import Sessions
 
 log = logging.getLogger(__name__)
 
@@ -57,9 +56,7 @@ class Admin(commands.Cog):
         name="channels", description="The channels where games may be started", parent=admin
     )
 
-    def __init__(self, bot: StealBot, steal: Steal) -> None:
-        self.bot = bot
-        self.steal = steal
+    def __init__(self) -> None:
         self.expiring: dict[tuple[int, str, int, int], asyncio.Task[None]] = {}
 
     async def cog_unload(self) -> None:
@@ -68,30 +65,44 @@ class Admin(commands.Cog):
 
     async def interaction_check(self, interaction: discord.Interaction) -> bool:
         # Integrations settings can open the command to anyone: the handler checks again.
-        return await is_manager(self.bot, interaction)
+        watch(interaction)  # the check reads the settings: the budget starts before it
+        return await is_manager(interaction)
 
     async def cog_app_command_error(
         self, interaction: discord.Interaction, error: app_commands.AppCommandError
     ) -> None:
         if isinstance(error, app_commands.CheckFailure):
-            await self.steal.tell(interaction, refused(interaction))
+            await tell(interaction, refused(interaction))
             return
-        await self.steal.fail(interaction, getattr(error, "original", error))
+        await fail(interaction, getattr(error, "original", error))
 
     def changed(self, interaction: discord.Interaction, what: str) -> None:
         user = interaction.user
         log.info("guild %s: %s (%s) %s", interaction.guild_id, user.name, user.id, what)
 
-    async def current(self, interaction: discord.Interaction):
-        return await self.bot.storage.settings.get(interaction.guild_id)
+    @staticmethod
+    def sessions(interaction: discord.Interaction) -> Sessions:
+        return app_of(interaction).sessions
+
+    @staticmethod
+    def specs(interaction: discord.Interaction) -> dict[str, Setting]:
+        return app_of(interaction).settings
+
+    async def set_channels(self, interaction: discord.Interaction, allowed: list[int]) -> None:
+        await self.sessions(interaction).records.set_setting(
+            guild_of(interaction), "channels", allowed
+        )
+
+    async def current(self, interaction: discord.Interaction) -> GuildSettings:
+        return await self.sessions(interaction).records.settings(guild_of(interaction))
 
     # ----- settings
 
     @admin.command(name="settings", description="Every setting here, beside its default")
     async def show(self, interaction: discord.Interaction) -> None:
         current = await self.current(interaction)
-        embed = settings_embed(self.bot.settings, current, user_lang(interaction))
-        await interaction.response.send_message(embed=embed, ephemeral=True)
+        embed = settings_embed(self.specs(interaction), current, user_lang(interaction))
+        await reply(interaction, embed=embed)
 
     @admin.command(name="set", description="Change a setting; it applies from the next lobby")
     @app_commands.describe(setting="Which setting", value="The new value (suggestions appear)")
@@ -104,24 +115,22 @@ class Admin(commands.Cog):
     ) -> None:
         lang = user_lang(interaction)
         key = setting.value
-        spec = self.bot.settings[key]
+        spec = self.specs(interaction)[key]
         text = self.role_id(interaction, value) if spec.kind == "role" else value
         try:
             new = spec.parse(text)
         except BadValue as exc:
-            await self.steal.tell(interaction, exc.message(lang))
+            await tell(interaction, exc.message(lang))
             return
         guild = interaction.guild
         if spec.kind == "role" and new is not None and guild and guild.get_role(new) is None:
-            await self.steal.tell(
-                interaction, t(lang, "admin.no_such_role", allowed=spec.allowed(lang))
-            )
+            await tell(interaction, t(lang, "admin.no_such_role", allowed=spec.allowed(lang)))
             return
         old = (await self.current(interaction))[key]
-        await self.bot.storage.settings.set(interaction.guild_id, key, new)
+        await self.sessions(interaction).records.set_setting(guild_of(interaction), key, new)
         self.changed(interaction, f"set {key} to {spec.show(new)} (was {spec.show(old)})")
         when = t(lang, "admin.applies_now" if key == "manager_role" else "admin.applies_next")
-        await self.steal.tell(
+        await tell(
             interaction,
             t(lang, "admin.set_done", setting=key, value=spec.show(new, lang),
               old=spec.show(old, lang), when=when),
@@ -142,7 +151,7 @@ class Admin(commands.Cog):
     async def value_choices(
         self, interaction: discord.Interaction, typed: str
     ) -> list[app_commands.Choice[str]]:
-        spec = self.bot.settings.get(getattr(interaction.namespace, "setting", None) or "")
+        spec = self.specs(interaction).get(getattr(interaction.namespace, "setting", None) or "")
         if spec is None:
             return []
         if spec.kind == "role" and interaction.guild is not None:
@@ -173,13 +182,13 @@ class Admin(commands.Cog):
             )
             return
         key = setting.value
-        spec = self.bot.settings[key]
+        spec = self.specs(interaction)[key]
         old = (await self.current(interaction))[key]
-        await self.bot.storage.settings.reset(interaction.guild_id, key)
+        await self.sessions(interaction).records.reset_settings(guild_of(interaction), key)
         self.changed(
             interaction, f"reset {key} to {spec.show(spec.default)} (was {spec.show(old)})"
         )
-        await self.steal.tell(
+        await tell(
             interaction,
             t(lang, "admin.reset_done", setting=key, value=spec.show(spec.default, lang)),
         )
@@ -192,19 +201,15 @@ class Admin(commands.Cog):
         lang = user_lang(interaction)
         allowed = list((await self.current(interaction))["channels"])
         if channel.id in allowed:
-            await self.steal.tell(
-                interaction, t(lang, "admin.channels.already", channel=channel.mention)
-            )
+            await tell(interaction, t(lang, "admin.channels.already", channel=channel.mention))
             return
         if len(allowed) >= MAX_CHANNELS:
-            await self.steal.tell(interaction, tn(lang, "admin.channels.full", MAX_CHANNELS))
+            await tell(interaction, tn(lang, "admin.channels.full", MAX_CHANNELS))
             return
         allowed.append(channel.id)
-        await self.bot.storage.settings.set(interaction.guild_id, "channels", allowed)
+        await self.set_channels(interaction, allowed)
         self.changed(interaction, f"allowed games in channel {channel.id}")
-        await self.steal.tell(
-            interaction, t(lang, "admin.channels.now", channels=channel_list(lang, allowed))
-        )
+        await tell(interaction, t(lang, "admin.channels.now", channels=channel_list(lang, allowed)))
 
     @channels.command(name="remove", description="Stop allowing games in a channel")
     @app_commands.describe(channel="The channel")
@@ -212,22 +217,20 @@ class Admin(commands.Cog):
         lang = user_lang(interaction)
         allowed = list((await self.current(interaction))["channels"])
         if channel.id not in allowed:
-            await self.steal.tell(
-                interaction, t(lang, "admin.channels.not_listed", channel=channel.mention)
-            )
+            await tell(interaction, t(lang, "admin.channels.not_listed", channel=channel.mention))
             return
         allowed.remove(channel.id)
-        await self.bot.storage.settings.set(interaction.guild_id, "channels", allowed)
+        await self.set_channels(interaction, allowed)
         self.changed(interaction, f"removed channel {channel.id} from the allowed channels")
-        games_here = self.bot.sessions.channels.get(channel.id)
+        games_here = self.sessions(interaction).live_in(channel.id) is not None
         key = "admin.channels.now_carry_on" if games_here else "admin.channels.now"
-        await self.steal.tell(interaction, t(lang, key, channels=channel_list(lang, allowed)))
+        await tell(interaction, t(lang, key, channels=channel_list(lang, allowed)))
 
     @channels.command(name="list", description="Where games may be started")
     async def channel_list(self, interaction: discord.Interaction) -> None:
         lang = user_lang(interaction)
         allowed = (await self.current(interaction))["channels"]
-        await self.steal.tell(
+        await tell(
             interaction, t(lang, "admin.channels.list", channels=channel_list(lang, allowed))
         )
 
@@ -238,13 +241,12 @@ class Admin(commands.Cog):
     async def end_game(self, interaction: discord.Interaction, channel: Channel | None = None):
         lang = user_lang(interaction)
         channel_id = channel.id if channel is not None else interaction.channel_id
-        game_id = self.bot.sessions.channels.get(channel_id)
-        if game_id is None:
-            await self.steal.tell(
-                interaction, t(lang, "admin.end.nothing", channel=f"<#{channel_id}>")
-            )
+        live = self.sessions(interaction).live_in(channel_id)
+        if live is None:
+            await tell(interaction, t(lang, "admin.end.nothing", channel=f"<#{channel_id}>"))
             return
-        what = "lobby" if game_id in self.bot.sessions.lobbies else "game"
+        game_id = live.game_id
+        what = "lobby" if self.sessions(interaction).lobby_of(game_id) is not None else "game"
         await self.ask(
             interaction,
             t(lang, f"admin.end.question.{what}", channel=f"<#{channel_id}>"),
@@ -267,13 +269,13 @@ class Admin(commands.Cog):
     @admin.command(name="export", description="The leaderboard (CSV) and finished games (JSON)")
     async def export(self, interaction: discord.Interaction) -> None:
         lang = user_lang(interaction)
-        await interaction.response.defer(ephemeral=True, thinking=True)
-        guild_id = interaction.guild_id
-        storage = self.bot.storage
-        board = await storage.stats.all(guild_id)
-        games = await storage.history.all(guild_id)
+        await thinking(interaction)
+        guild_id = guild_of(interaction)
+        records = self.sessions(interaction).records
+        board = await records.whole_board(guild_id)
+        games = await records.whole_history(guild_id)
         players = {u for e in games for u in e.seats}
-        names = await storage.stats.names(guild_id, players)
+        names = await records.names(guild_id, players)
         names.update({u: ai_label("en", u) for u in players if is_ai(u)})  # AI seats have no row
         # Building the files is CPU work that grows with the history: off the event loop.
         table = await asyncio.to_thread(export.leaderboard_csv, board)
@@ -306,13 +308,13 @@ class Admin(commands.Cog):
         self, interaction: discord.Interaction, question: str, op: str, game_id: int, yes: str
     ) -> None:
         lang = user_lang(interaction)
-        expires = int(now()) + CONFIRM_SECONDS
+        expires = int(discord.utils.utcnow().timestamp()) + CONFIRM_SECONDS
         buttons = view_of(
-            StealButton(ids.admin(op, expires, game_id, True), yes, discord.ButtonStyle.danger),
-            StealButton(ids.admin(op, expires, game_id, False), t(lang, "admin.cancel")),
+            button(ids.admin(op, expires, game_id, True), yes, discord.ButtonStyle.danger),
+            button(ids.admin(op, expires, game_id, False), t(lang, "admin.cancel")),
         )
         text = f"{question}\n{tn(lang, 'admin.expires', CONFIRM_SECONDS)}"
-        await interaction.response.send_message(text, view=buttons, ephemeral=True)
+        await reply(interaction, content=text, view=buttons)
         key = (interaction.user.id, op, game_id, expires)
         self.expiring[key] = asyncio.create_task(self.expire(interaction, key))
 
@@ -326,48 +328,66 @@ class Admin(commands.Cog):
         finally:
             self.expiring.pop(key, None)
 
-    async def on_answer(self, interaction: discord.Interaction, action: ids.Action) -> None:
-        """A click on Confirm or Cancel (routed here by the Steal cog's button handler)."""
+    async def on_answer(
+        self, interaction: discord.Interaction, op: str, expires: int, game_id: int, yes: bool
+    ) -> None:
+        """A click on Confirm or Cancel."""
         lang = user_lang(interaction)
-        if not await is_manager(self.bot, interaction):
-            await self.steal.tell(interaction, refused(interaction))
+        if not await is_manager(interaction):
+            await tell(interaction, refused(interaction))
             return
-        task = self.expiring.pop(
-            (interaction.user.id, action.op, action.game_id, action.expires), None
-        )
+        task = self.expiring.pop((interaction.user.id, op, game_id, expires), None)
         if task is not None:
             task.cancel()
-        if not action.yes:
-            await interaction.response.edit_message(
-                content=t(lang, "admin.nothing_changed"), view=None
-            )
+        if not yes:
+            await update(interaction, content=t(lang, "admin.nothing_changed"), view=None)
             return
-        if now() > action.expires:
+        if discord.utils.utcnow().timestamp() > expires:
             expired = tn(lang, "admin.expired", CONFIRM_SECONDS)
-            await interaction.response.edit_message(content=expired, view=None)
+            await update(interaction, content=expired, view=None)
             return
-        guild_id = interaction.guild_id
-        if action.op == "reset_board":
-            n = await self.bot.storage.stats.reset(guild_id)
+        guild_id = guild_of(interaction)
+        records = self.sessions(interaction).records
+        if op == "reset_board":
+            n = await records.reset_board(guild_id)
             self.changed(interaction, f"reset the leaderboard ({n} players)")
             done = tn(lang, "admin.board.done", n)
-        elif action.op == "reset_settings":
-            await self.bot.storage.settings.reset(guild_id)
+        elif op == "reset_settings":
+            await records.reset_settings(guild_id)
             self.changed(interaction, "reset every setting")
             done = t(lang, "admin.reset_all.done")
         else:
-            done = await self.end(interaction, action.game_id, action.op == "end_lobby")
-        await interaction.response.edit_message(content=done, view=None)
+            done = await self.end(interaction, game_id, op == "end_lobby")
+        await update(interaction, content=done, view=None)
 
     async def end(self, interaction: discord.Interaction, game_id: int, lobby_only: bool) -> str:
         lang = user_lang(interaction)
-        sessions = self.bot.sessions
-        live = sessions.lobbies.get(game_id) or sessions.tables.get(game_id)
+        sessions = self.sessions(interaction)
+        live = sessions.live(game_id)
         if live is None or live.guild_id != interaction.guild_id:
             return t(lang, "admin.end.gone")
-        if lobby_only and game_id not in sessions.lobbies:
+        if lobby_only and sessions.lobby_of(game_id) is None:
             return t(lang, "admin.end.started")
-        await self.steal.seen(interaction)  # the ended message names the admin
+        await seen(interaction)  # the ended message names the admin
         await sessions.cancel(live.channel_id, interaction.user.id, game_id=game_id, admin=True)
         self.changed(interaction, f"ended game {game_id} in channel {live.channel_id}")
         return t(lang, "admin.end.done")
+
+
+def guild_of(interaction: discord.Interaction) -> int:
+    assert interaction.guild_id is not None  # /steal-admin is server-only
+    return interaction.guild_id
+
+
+async def answered(
+    interaction: discord.Interaction, op: str, expires: int, game_id: int, yes: bool
+) -> None:
+    """The admin question's buttons (cogs/buttons.py AdminButton)."""
+    # Not isinstance: load_extension executes this module anew, so the loaded cog's class is
+    # not the one imported here.
+    cog = cast(Admin, interaction.client.get_cog("Admin"))  # type: ignore[attr-defined]
+    await cog.on_answer(interaction, op, expires, game_id, yes)
+
+
+async def setup(bot: commands.Bot) -> None:
+    await bot.add_cog(Admin())

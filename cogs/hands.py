@@ -1,109 +1,132 @@
-"""Hands: showing a player's cards, and the card, choice and Back buttons that play them."""
+"""Hands: showing a player's cards, and the My hand, Rules, card, choice and Back buttons."""
 
 from __future__ import annotations
 
-import asyncio
-from typing import TYPE_CHECKING
-
 import discord
 
+from bot.engine import Move
 from bot.i18n import t
-from bot.session import NoGame, NotInGame, SaveFailed, SessionError, StaleHand, Table
-from bot.ui import ids, render
+from bot.session import NotInGame, SaveFailed, SessionError, StaleHand, Table
+from bot.ui import render
+from bot.ui.text import error_text
 
+from .common import app_of, reply, seen, tell, update
 from .language import user_lang
 
-if TYPE_CHECKING:
-    from .steal import Steal
-
-ACK_BUDGET = 2.0  # seconds a move may take before we defer; Discord allows 3 to answer
 OUT_OF_DATE = "reply.out_of_date"  # catalog keys of the notes above a hand
 NOT_SAVED = "reply.not_saved"
 
 
-async def send_hand(cog: Steal, interaction: discord.Interaction, table: Table) -> None:
+async def send_hand(interaction: discord.Interaction, table: Table) -> None:
+    """The member's hand, as a new ephemeral message that follows the game."""
+    app = app_of(interaction)
     user = str(interaction.user.id)
     seat = table.seat_of(user)
     if seat is None:
         raise NotInGame()
-    await cog.sessions.back(table.game_id, user)
-    message = render.hand(user_lang(interaction), table.hand(seat), table, cog.sessions.names)
-    await interaction.response.send_message(
-        content=message.content, view=message.view, ephemeral=True
-    )
-    cog.presenter.remember_hand(table.game_id, user, interaction)
+    await app.sessions.back(table.game_id, user)
+    names = app.sessions.names_in(table.guild_id)
+    message = render.hand(user_lang(interaction), table.hand(seat), table, names)
+    await reply(interaction, content=message.content, view=message.view)
+    app.presenter.remember_hand(table.game_id, user, interaction)
 
 
-async def on_game_button(cog: Steal, interaction: discord.Interaction, action: ids.Action) -> None:
-    user = await cog.seen(interaction)
-    try:
-        table = cog.sessions.table(action.game_id)
-    except NoGame:
+async def _table(interaction: discord.Interaction, game_id: int) -> Table | None:
+    """The running game a button belongs to; None (and the member told) once it has ended."""
+    table = app_of(interaction).sessions.table_of(game_id)
+    if table is None:
         lang = user_lang(interaction)
-        await cog.tell(interaction, t(lang, "reply.game_gone", new=render.command(lang, "new")))
+        await tell(interaction, t(lang, "reply.game_gone", new=render.command(lang, "new")))
+    return table
+
+
+async def table_button(interaction: discord.Interaction, op: str, game_id: int) -> None:
+    """The table's My hand and Rules buttons."""
+    user = await seen(interaction)
+    table = await _table(interaction, game_id)
+    if table is None:
         return
-    if action.kind == "table" and action.op == "rules":
-        embed = render.rules_embed(user_lang(interaction), table.game.rules)
-        await interaction.response.send_message(embed=embed, ephemeral=True)
+    if op == "rules":
+        await reply(interaction, embed=render.rules_embed(user_lang(interaction), table.game.rules))
         return
+    if table.seat_of(user) is None:
+        raise NotInGame()
+    await send_hand(interaction, table)
+
+
+async def _seated(interaction: discord.Interaction, game_id: int) -> tuple[Table, int] | None:
+    """For a hand's buttons: the game and the clicking member's seat; they are back if away."""
+    app = app_of(interaction)
+    user = await seen(interaction)
+    table = await _table(interaction, game_id)
+    if table is None:
+        return None
     seat = table.seat_of(user)
     if seat is None:
         raise NotInGame()
-    if action.kind == "table":  # My hand
-        await send_hand(cog, interaction, table)
+    app.presenter.remember_hand(table.game_id, user, interaction)
+    await app.sessions.back(table.game_id, user)
+    return table, seat
+
+
+async def back(interaction: discord.Interaction, game_id: int, version: int) -> None:
+    found = await _seated(interaction, game_id)
+    if found is not None:
+        table, seat = found
+        await show_hand(interaction, table, seat, None if version == table.version else OUT_OF_DATE)
+
+
+async def card(interaction: discord.Interaction, game_id: int, version: int, code: str) -> None:
+    """A card: played at once if it can do only one thing, else the choice of what it does."""
+    found = await _seated(interaction, game_id)
+    if found is None:
         return
-    cog.presenter.remember_hand(table.game_id, user, interaction)
-    await cog.sessions.back(table.game_id, user)
-    if action.version != table.version:
-        await show_hand(cog, interaction, table, seat, OUT_OF_DATE)
-        return
-    if action.kind == "back":
-        await show_hand(cog, interaction, table, seat)
+    table, seat = found
+    if version != table.version:
+        await show_hand(interaction, table, seat, OUT_OF_DATE)
         return
     hand = table.hand(seat)
-    if action.kind == "card":
-        options = [m for m in hand.legal if m.card == action.card]
-        if not hand.legal:
-            await show_hand(cog, interaction, table, seat, "reply.not_your_turn_yet")
-            return
-        if not options:
-            await show_hand(cog, interaction, table, seat, "reply.cant_play")
-            return
-        if len(options) > 1:
-            message = render.choices(user_lang(interaction), hand, action.card, cog.sessions.names)
-            await interaction.response.edit_message(content=message.content, view=message.view)
-            return
-        move = options[0]
+    options = [m for m in hand.legal if m.card == code]
+    if not hand.legal:
+        await show_hand(interaction, table, seat, "reply.not_your_turn_yet")
+    elif not options:
+        await show_hand(interaction, table, seat, "reply.cant_play")
+    elif len(options) > 1:
+        names = app_of(interaction).sessions.names_in(table.guild_id)
+        message = render.choices(user_lang(interaction), hand, code, names)
+        await update(interaction, content=message.content, view=message.view)
     else:
-        move = action.move
+        await _play(interaction, table, seat, version, options[0])
+
+
+async def move(interaction: discord.Interaction, game_id: int, version: int, chosen: Move) -> None:
+    found = await _seated(interaction, game_id)
+    if found is None:
+        return
+    table, seat = found
+    if version != table.version:
+        await show_hand(interaction, table, seat, OUT_OF_DATE)
+        return
+    await _play(interaction, table, seat, version, chosen)
+
+
+async def _play(
+    interaction: discord.Interaction, table: Table, seat: int, version: int, chosen: Move
+) -> None:
+    user = str(interaction.user.id)
     try:
-        await in_time(
-            cog, interaction, cog.sessions.play(table.game_id, user, move, action.version)
-        )
+        await app_of(interaction).sessions.play(table.game_id, user, chosen, version)
     except StaleHand:
-        await show_hand(cog, interaction, table, seat, OUT_OF_DATE)
-        return
+        await show_hand(interaction, table, seat, OUT_OF_DATE)
     except SaveFailed:
-        await show_hand(cog, interaction, table, seat, NOT_SAVED)
-        return
+        await show_hand(interaction, table, seat, NOT_SAVED)
     except SessionError as exc:
-        await show_hand(cog, interaction, table, seat, exc)
-        return
-    await show_hand(cog, interaction, table, seat)
-
-
-async def in_time(cog: Steal, interaction: discord.Interaction, work):
-    """Await `work`; if it is slow (a busy database), defer first so the click is never
-    left unanswered."""
-    task = asyncio.ensure_future(work)
-    done, _ = await asyncio.wait({task}, timeout=ACK_BUDGET)
-    if not done:
-        await interaction.response.defer()
-    return await task
+        await show_hand(interaction, table, seat, exc)
+    else:
+        await show_hand(interaction, table, seat)
 
 
 async def show_hand(
-    cog: Steal,
     interaction: discord.Interaction,
     table: Table,
     seat: int,
@@ -112,11 +135,9 @@ async def show_hand(
     """Redraw the clicked hand, with `note` (a catalog key or an error) above it."""
     lang = user_lang(interaction)
     if isinstance(note, SessionError):
-        note = note.text(lang)
+        note = error_text(lang, note)
     elif note is not None:
         note = t(lang, note)
-    message = render.hand(lang, table.hand(seat), table, cog.sessions.names, note)
-    if interaction.response.is_done():  # deferred by in_time
-        await interaction.edit_original_response(content=message.content, view=message.view)
-    else:
-        await interaction.response.edit_message(content=message.content, view=message.view)
+    names = app_of(interaction).sessions.names_in(table.guild_id)
+    message = render.hand(lang, table.hand(seat), table, names, note)
+    await update(interaction, content=message.content, view=message.view)

@@ -3,14 +3,9 @@ messages follow the server (its configured language, else its own locale, else E
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
-
 import discord
 
 from bot.i18n import language_of
-
-if TYPE_CHECKING:
-    from bot.client import StealBot
 
 
 def user_lang(interaction: discord.Interaction) -> str:
@@ -18,22 +13,20 @@ def user_lang(interaction: discord.Interaction) -> str:
     return language_of(interaction.locale)
 
 
-async def guild_lang(
-    bot: StealBot,
-    guild_id: int | None,
-    interaction: discord.Interaction | None = None,
-    configured: str | None = None,
-) -> str:
-    """The language of public messages in a server. `configured`: its language setting, when
-    the caller has read the settings already."""
+async def guild_lang(interaction: discord.Interaction, configured: str | None = None) -> str:
+    """The language of public messages in the interaction's server. `configured`: its language
+    setting, when the caller has read the settings already."""
+    guild_id = interaction.guild_id
     if guild_id is None:
-        return language_of(interaction.locale if interaction else None)
+        return language_of(interaction.locale)
     if configured is None:
-        configured = (await bot.storage.settings.get(guild_id))["language"]
+        from .common import app_of  # here: common imports this module
+
+        configured = (await app_of(interaction).sessions.records.settings(guild_id))["language"]
     if configured != "follow":
         return configured
-    guild = bot.get_guild(guild_id)
+    guild = interaction.client.get_guild(guild_id)
     locale = guild.preferred_locale if guild is not None else None
-    if locale is None and interaction is not None:
+    if locale is None:
         locale = interaction.guild_locale
     return language_of(locale)

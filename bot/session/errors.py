@@ -4,13 +4,12 @@ from __future__ import annotations
 
 from typing import Any
 
-from bot.i18n import t, tn
-
 
 class SessionError(Exception):
     """Base class. What the player who caused it reads is a catalog message: `key` (in
     bot/i18n/locales/*/play.po) filled in with `values`; a `n` value picks a plural form.
-    str() is the English text, for logs and tests."""
+    The ui writes it in the player's language (bot.ui.text.error_text); str() is the key and
+    values, for logs."""
 
     key = "error.cannot"
 
@@ -18,17 +17,7 @@ class SessionError(Exception):
         if key is not None:
             self.key = key
         self.values = values
-        super().__init__(self.text("en"))
-
-    @property
-    def message(self) -> str:
-        return self.text("en")
-
-    def text(self, lang: str) -> str:
-        values = dict(self.values)
-        if "n" in values:
-            return tn(lang, self.key, values.pop("n"), **values)
-        return t(lang, self.key, **values)
+        super().__init__(self.key, *([values] if values else []))
 
 
 class AlreadyRunning(SessionError):
@@ -84,7 +73,7 @@ class MoveRefused(SessionError):
     def __init__(self, reason: str) -> None:
         self.reason = reason
         super().__init__("error.move_refused")
-        self.args = (f"{self.message} ({reason})",)
+        self.args = (self.key, reason)
 
 
 class TooManyGames(SessionError):

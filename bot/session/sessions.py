@@ -44,6 +44,7 @@ from .errors import (
 )
 from .lobbies import LobbyOps
 from .models import Hand, Lobby, Played, Table
+from .records import Records
 from .timers import TurnTimers
 
 log = logging.getLogger(__name__)
@@ -74,6 +75,7 @@ class Sessions(LobbyOps, TurnTimers):
         seed_source: Callable[[], int] = seed_source,
     ) -> None:
         self.storage = storage
+        self.records = Records(storage)
         self.clock = clock
         self.notify_cb = notify
         self.turn_seconds = turn_seconds
@@ -85,8 +87,13 @@ class Sessions(LobbyOps, TurnTimers):
         self.lobbies: dict[int, Lobby] = {}
         self.tables: dict[int, Table] = {}
         self.channels: dict[int, int] = {}  # channel id -> game id of its lobby or table
-        self.names: dict[str, str] = {}  # player id -> last display name seen
+        # guild id -> player id -> last display name seen there: a nickname is per server.
+        self.names: dict[int, dict[str, str]] = {}
         self.lock = asyncio.Lock()  # lobby changes and channel claims
+
+    def listen(self, notify: Notify) -> None:
+        """Where session events go (the presenter), once it exists."""
+        self.notify_cb = notify
 
     # ----- lookups
 
@@ -105,6 +112,33 @@ class Sessions(LobbyOps, TurnTimers):
     def table_in(self, channel_id: int) -> Table:
         return self.table(self.channels.get(channel_id, -1))
 
+    def live_in(self, channel_id: int) -> Lobby | Table | None:
+        """The lobby or game going in a channel, if any."""
+        game_id = self.channels.get(channel_id)
+        if game_id is None:
+            return None
+        return self.lobbies.get(game_id) or self.tables.get(game_id)
+
+    def lobby_of(self, game_id: int) -> Lobby | None:
+        return self.lobbies.get(game_id)
+
+    def table_of(self, game_id: int) -> Table | None:
+        return self.tables.get(game_id)
+
+    def live(self, game_id: int) -> Lobby | Table | None:
+        return self.lobbies.get(game_id) or self.tables.get(game_id)
+
+    def rules_in(self, channel_id: int) -> Rules | None:
+        """The rules of the lobby or game in a channel, if any."""
+        live = self.live_in(channel_id)
+        if isinstance(live, Table):
+            return live.game.rules
+        return live.rules if live is not None else None
+
+    def names_in(self, guild_id: int) -> dict[str, str]:
+        """Player id -> display name, as last seen in this guild."""
+        return self.names.setdefault(guild_id, {})
+
     def count_in(self, guild_id: int) -> int:
         """Lobbies and games going in a guild (a match counts once: one game at a time)."""
         live = [*self.lobbies.values(), *self.tables.values()]
@@ -114,13 +148,28 @@ class Sessions(LobbyOps, TurnTimers):
         """Keep a player's display name (stored, so tables and boards show it after a
         restart or once they leave the server)."""
         user = str(user_id)
-        if self.names.get(user) == name:
+        known = self.names_in(guild_id)
+        if known.get(user) == name:
             return
-        self.names[user] = name
+        known[user] = name
         try:
             await self.storage.stats.set_name(guild_id, user, name)
         except Exception:
             log.warning("could not store the name of player %s", user, exc_info=True)
+
+    # ----- the messages that show a game
+
+    async def messages(self, game_id: int) -> tuple[int | None, int | None, int | None]:
+        """The ids of a game's lobby, table and turn ping messages, as stored."""
+        row = await self.storage.games.get(game_id)
+        if row is None:
+            return None, None, None
+        return row.lobby_message_id, row.table_message_id, row.ping_message_id
+
+    async def keep_messages(self, game_id: int, **ids: int | None) -> None:
+        """Store message ids (lobby, table, ping) so a restart finds the messages again."""
+        columns = {f"{what}_message_id": value for what, value in ids.items()}
+        await self.storage.games.update(game_id, **columns)
 
     # ----- playing
 
@@ -306,9 +355,10 @@ class Sessions(LobbyOps, TurnTimers):
         restore()."""
         self._drop(table)
         game = table.game
+        known = self.names_in(table.guild_id)
         bots = {s for s in game.seats if is_ai(s)}
         record = {
-            "names": {s: self.names[s] for s in game.seats if s in self.names},
+            "names": {s: known[s] for s in game.seats if s in known},
             "forfeited": [game.seats[s] for s in sorted(table.forfeited)],
             "counted": not bots or bool(table.options.get("ai_counts", False)),
             "unrated": bots,
@@ -407,7 +457,8 @@ class Sessions(LobbyOps, TurnTimers):
         if row.id in self.lobbies or row.id in self.tables:
             return True
         known = await self.storage.stats.names(row.guild_id, row.seats)
-        self.names.update({u: n for u, n in known.items() if u not in self.names})
+        names = self.names_in(row.guild_id)
+        names.update({u: n for u, n in known.items() if u not in names})
         if row.channel_id in self.channels:
             log.warning("game %s: channel %s is already taken", row.id, row.channel_id)
             return False

@@ -22,7 +22,7 @@ from bot.seats import is_ai
 from bot.storage import HistoryEntry, PlayerStats, Standing
 
 from . import ids
-from .buttons import StealButton, view_of
+from .buttons import button, view_of
 from .render import BLUE, Message, command, mention, timestamp
 from .text import ai_label
 
@@ -102,12 +102,8 @@ def leaderboard(
     embed.set_footer(text=footer)
     content = tn(lang, "board.past_end", last) if asked > last else None
     buttons = view_of(
-        StealButton(
-            ids.board(sort, page - 1), t(lang, "board.previous"), emoji="◀️", disabled=page <= 1
-        ),
-        StealButton(
-            ids.board(sort, page + 1), t(lang, "board.next"), emoji="▶️", disabled=page >= last
-        ),
+        button(ids.board(sort, page - 1), t(lang, "board.previous"), emoji="◀️", disabled=page <= 1),
+        button(ids.board(sort, page + 1), t(lang, "board.next"), emoji="▶️", disabled=page >= last),
     )
     return Message(content=content, embed=embed, view=buttons)
 
@@ -207,7 +203,7 @@ def history(
             inline=False,
         )
     buttons = [
-        StealButton(
+        button(
             ids.record(e.game_id),
             t(lang, "history.record_button", word=word, game=e.game_id),
             emoji="📄",

@@ -13,10 +13,10 @@ from bot.highlights import Highlights
 from bot.i18n import t, tn
 from bot.i18n.cards import label
 from bot.i18n.rules import rules_footer
-from bot.session import Table
+from bot.session.models import Table
 
 from . import ids
-from .buttons import StealButton, view_of
+from .buttons import button, view_of
 from .render import GREY, Message
 from .text import Name, cards, join_names, names_of
 
@@ -64,11 +64,11 @@ def final(lang: str, t_: Table, names: Mapping[str, str], hl: Highlights) -> Mes
     shown = _highlights(lang, hl, rules, name)
     if shown:
         embed.add_field(name=t(lang, "final.highlights"), value="\n".join(shown), inline=False)
-    buttons = [StealButton(ids.record(t_.game_id), t(lang, "final.record"), emoji="📜")]
+    buttons = [button(ids.record(t_.game_id), t(lang, "final.record"), emoji="📜")]
     if m is not None:
         embed.add_field(name=_match_title(lang, m), value=_match_text(lang, m, name), inline=False)
     if m is None or "winners" in m:
-        buttons.insert(0, StealButton(ids.rematch(t_.game_id), t(lang, "final.rematch"),
+        buttons.insert(0, button(ids.rematch(t_.game_id), t(lang, "final.rematch"),
                                       emoji="🔁", style=discord.ButtonStyle.primary))  # fmt: skip
     embed.set_footer(text=rules_footer(lang, rules))
     return Message(content=None, embed=embed, view=view_of(*buttons))

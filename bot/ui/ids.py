@@ -34,19 +34,36 @@ ADMIN_OPS = ("reset_board", "reset_settings", "end", "end_lobby")
 _ACTION_CODE = {action: action[0] for action in ACTIONS}  # capture -> c, steal -> s, trail -> t
 _CODE_ACTION = {code: action for action, code in _ACTION_CODE.items()}
 
-_ID = r"(0|[1-9][0-9]{0,17})"  # game ids and versions, exactly as str(int) writes them
-_SLOT = r"(-|[0-3])"  # a seat or bundle index, or - for none
-_PATTERNS = {
-    "lobby": re.compile(rf"lobby:({'|'.join(LOBBY_OPS)}):{_ID}"),
-    "table": re.compile(rf"table:({'|'.join(TABLE_OPS)}):{_ID}"),
-    "card": re.compile(rf"card:{_ID}:{_ID}:([0-9A-Z]{{2,3}})"),
-    "move": re.compile(rf"move:{_ID}:{_ID}:([0-9A-Z]{{2,3}}):([cst]):{_SLOT}:{_SLOT}:{_SLOT}"),
-    "back": re.compile(rf"back:{_ID}:{_ID}"),
-    "confirm": re.compile(rf"confirm:({'|'.join(CONFIRM_OPS)}):{_ID}:(yes|no)"),
-    "board": re.compile(rf"board:({'|'.join(SORTS)}):{_ID}"),
-    "record": re.compile(rf"record:{_ID}"),
-    "admin": re.compile(rf"admin:({'|'.join(ADMIN_OPS)}):{_ID}:{_ID}:(yes|no)"),
-    "rematch": re.compile(rf"rematch:{_ID}"),
+_ID = r"0|[1-9][0-9]{0,17}"  # game ids and versions, exactly as str(int) writes them
+_SLOT = r"-|[0-3]"  # a seat or bundle index, or - for none
+
+
+def _one_of(values: tuple[str, ...]) -> str:
+    return "|".join(map(re.escape, values))
+
+
+# One strict template per button family, matched against the whole custom_id. Each is a
+# DynamicItem's template (cogs/buttons.py); the named groups are what its fields are read from.
+TEMPLATES: dict[str, re.Pattern[str]] = {
+    kind: re.compile(rf"{PREFIX}:{kind}:{body}")
+    for kind, body in {
+        "lobby": rf"(?P<op>{_one_of(LOBBY_OPS)}):(?P<game>{_ID})",
+        "table": rf"(?P<op>{_one_of(TABLE_OPS)}):(?P<game>{_ID})",
+        "card": rf"(?P<game>{_ID}):(?P<version>{_ID}):(?P<card>[0-9A-Z]{{2,3}})",
+        "move": (
+            rf"(?P<game>{_ID}):(?P<version>{_ID}):(?P<card>[0-9A-Z]{{2,3}}):(?P<action>[cst])"
+            rf":(?P<target>{_SLOT}):(?P<bundle>{_SLOT}):(?P<extra>{_SLOT})"
+        ),
+        "back": rf"(?P<game>{_ID}):(?P<version>{_ID})",
+        "confirm": rf"(?P<op>{_one_of(CONFIRM_OPS)}):(?P<game>{_ID}):(?P<answer>yes|no)",
+        "board": rf"(?P<sort>{_one_of(SORTS)}):(?P<page>{_ID})",
+        "record": rf"(?P<game>{_ID})",
+        "admin": (
+            rf"(?P<op>{_one_of(ADMIN_OPS)}):(?P<expires>{_ID}):(?P<game>{_ID})"
+            rf":(?P<answer>yes|no)"
+        ),
+        "rematch": rf"(?P<game>{_ID})",
+    }.items()
 }
 
 
@@ -108,35 +125,57 @@ def rematch(game_id: int) -> str:
     return f"{PREFIX}:rematch:{game_id}"
 
 
-def _slot(text: str) -> int | None:
+def slot(text: str) -> int | None:
     return None if text == "-" else int(text)
 
 
+def card_of(match: re.Match[str]) -> str | None:
+    """The card a card or move id names, if it is a real rank and suit."""
+    code = match["card"]
+    return code if code in RANK else None
+
+
+def move_of(match: re.Match[str]) -> Move | None:
+    """The move a move id names, or None if its card is not a real one."""
+    code = card_of(match)
+    if code is None:
+        return None
+    action = _CODE_ACTION[match["action"]]
+    return Move(code, action, slot(match["target"]), slot(match["bundle"]), slot(match["extra"]))
+
+
+def _action(kind: str, m: re.Match[str]) -> Action | None:
+    groups = m.groupdict()
+    number = int(groups.get("game") or groups.get("page") or 0)
+    action = Action(
+        kind,
+        number,
+        op=groups.get("op") or groups.get("sort") or "",
+        version=int(groups["version"]) if groups.get("version") else -1,
+        yes=groups.get("answer") == "yes",
+        expires=int(groups.get("expires") or 0),
+    )
+    if kind not in ("card", "move"):
+        return action
+    code = card_of(m)
+    move = move_of(m) if kind == "move" else None
+    if code is None:
+        return None
+    return Action(kind, number, version=action.version, card=code, move=move)
+
+
 def parse(custom_id: str) -> Action | None:
-    """The action a custom_id stands for, or None if it is not one the bot could have sent."""
-    if not isinstance(custom_id, str) or not custom_id.startswith(PREFIX + ":"):
+    """The action a custom_id stands for, or None if it is not one the bot could have sent.
+    (Clicks are routed by the templates themselves; this reads an id back in tests and tools.)"""
+    if not isinstance(custom_id, str):
         return None
-    kind, _, rest = custom_id[len(PREFIX) + 1 :].partition(":")
-    pattern = _PATTERNS.get(kind)
-    m = pattern.fullmatch(f"{kind}:{rest}") if pattern else None
-    if m is None:
-        return None
-    g = m.groups()
-    if kind in ("lobby", "table"):
-        return Action(kind, int(g[1]), op=g[0])
-    if kind == "confirm":
-        return Action(kind, int(g[1]), op=g[0], yes=g[2] == "yes")
-    if kind == "admin":
-        return Action(kind, int(g[2]), op=g[0], expires=int(g[1]), yes=g[3] == "yes")
-    if kind == "board":
-        return Action(kind, int(g[1]), op=g[0])
-    if kind in ("record", "rematch"):
-        return Action(kind, int(g[0]))
-    if kind == "back":
-        return Action(kind, int(g[0]), version=int(g[1]))
-    if g[2] not in RANK:
-        return None
-    if kind == "card":
-        return Action(kind, int(g[0]), version=int(g[1]), card=g[2])
-    played = Move(g[2], _CODE_ACTION[g[3]], _slot(g[4]), _slot(g[5]), _slot(g[6]))
-    return Action(kind, int(g[0]), version=int(g[1]), card=g[2], move=played)
+    for kind, template in TEMPLATES.items():
+        m = template.fullmatch(custom_id)
+        if m is not None:
+            return _action(kind, m)
+    return None
+
+
+def known(custom_id: str) -> bool:
+    """Whether a custom_id matches one of the bot's button families."""
+    return any(t.fullmatch(custom_id) for t in TEMPLATES.values())

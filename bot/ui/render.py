@@ -8,6 +8,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
+from typing import Any
 
 import discord
 from discord.utils import escape_markdown
@@ -17,11 +18,11 @@ from bot.i18n import DEFAULT, t, tn
 from bot.i18n.cards import label, labels
 from bot.i18n.rules import rules_footer, rules_summary, rules_title
 from bot.seats import is_ai
-from bot.session import Hand, Lobby, Table
+from bot.session.models import Hand, Lobby, Table
 from bot.settings import duration
 
 from . import ids
-from .buttons import StealButton, view_of
+from .buttons import button, view_of
 from .text import ai_label, cards, choice_label, names_of
 
 GREEN = discord.Colour.from_rgb(46, 160, 67)
@@ -115,19 +116,19 @@ def lobby(lang: str, lobby: Lobby, names: Mapping[str, str]) -> Message:
     embed.set_footer(text=footer)
     g = lobby.game_id
 
-    def button(op: str, *args, **kwargs) -> StealButton:
-        return StealButton(ids.lobby(op, g), t(lang, f"lobby.button.{op}"), *args, **kwargs)
+    def lobby_button(op: str, *args: Any, **kwargs: Any) -> discord.ui.Button[discord.ui.View]:
+        return button(ids.lobby(op, g), t(lang, f"lobby.button.{op}"), *args, **kwargs)
 
     buttons = [
-        button("join", discord.ButtonStyle.success, disabled=not free),
-        button("leave"),
-        button("start", discord.ButtonStyle.primary),
-        button("cancel", discord.ButtonStyle.danger),
+        lobby_button("join", discord.ButtonStyle.success, disabled=not free),
+        lobby_button("leave"),
+        lobby_button("start", discord.ButtonStyle.primary),
+        lobby_button("cancel", discord.ButtonStyle.danger),
     ]
     if lobby.options.get("ai_allowed", True):
-        buttons.insert(2, button("bot", disabled=not free))
+        buttons.insert(2, lobby_button("bot", disabled=not free))
     if any(is_ai(s) for s in lobby.seats):
-        buttons.insert(3, button("unbot"))
+        buttons.insert(3, lobby_button("unbot"))
     return Message(embed=embed, view=view_of(*buttons))
 
 
@@ -135,7 +136,7 @@ def bot_choice(lang: str, game_id: int) -> Message:
     """The host picks how strong an AI opponent to seat (an ephemeral question)."""
     buttons = view_of(
         *(
-            StealButton(
+            button(
                 ids.lobby(f"bot_{level}", game_id),
                 t(lang, f"lobby.bot.{level}"),
                 discord.ButtonStyle.primary if level == "medium" else discord.ButtonStyle.secondary,
@@ -219,9 +220,9 @@ def table(lang: str, t_: Table, names: Mapping[str, str], log: Sequence[str]) ->
     embed.set_footer(text=rules_footer(lang, rules))
     g = t_.game_id
     buttons = view_of(
-        StealButton(ids.table("hand", g), t(lang, "table.button.hand"),
+        button(ids.table("hand", g), t(lang, "table.button.hand"),
                     discord.ButtonStyle.primary, emoji="🃏"),
-        StealButton(ids.table("rules", g), t(lang, "table.button.rules"), emoji="📖"),
+        button(ids.table("rules", g), t(lang, "table.button.rules"), emoji="📖"),
     )  # fmt: skip
     return Message(content=None, embed=embed, view=buttons)
 
@@ -291,7 +292,7 @@ def hand(
     can_play = bool(h.legal) and h.seat not in t_.forfeited
     takes = {m.card for m in h.legal if m.action != TRAIL}
     buttons = [
-        StealButton(
+        button(
             ids.card(h.game_id, h.version, c),
             label(lang, c, rules),
             discord.ButtonStyle.success if c in takes else discord.ButtonStyle.secondary,
@@ -307,7 +308,7 @@ def choices(lang: str, h: Hand, card: str, names: Mapping[str, str]) -> Message:
     name = names_of(lang, v.seats, names)
     moves: list[Move] = [m for m in h.legal if m.card == card]
     buttons = [
-        StealButton(
+        button(
             ids.move(h.game_id, h.version, m),
             choice_label(lang, m, rules, v.pool, v.bundles, name)[:80],
             discord.ButtonStyle.secondary if m.action == TRAIL else discord.ButtonStyle.success,
@@ -315,7 +316,7 @@ def choices(lang: str, h: Hand, card: str, names: Mapping[str, str]) -> Message:
         for m in moves
     ]
     back = t(lang, "hand.back")
-    buttons.append(StealButton(ids.back(h.game_id, h.version), back, emoji="↩️"))
+    buttons.append(button(ids.back(h.game_id, h.version), back, emoji="↩️"))
     text = t(lang, "hand.what", card=label(lang, card, rules))
     text += "\n" + t(lang, "hand.pool", cards=labels(lang, v.pool, rules))
     return Message(content=text, embed=None, view=view_of(*buttons))

@@ -10,6 +10,7 @@ from bot.engine import CAPTURE, RANK, STEAL, Move, Rules
 from bot.i18n import t, tn
 from bot.i18n.cards import label, rank_label
 from bot.seats import difficulty, is_ai
+from bot.session.errors import SessionError
 
 
 def cards(lang: str, n: int) -> str:
@@ -95,3 +96,11 @@ def describe(lang: str, events: list[dict[str, Any]], rules: Rules, name: Name) 
         elif kind == "game_over":
             lines.append(t(lang, "log.game_over"))
     return lines
+
+
+def error_text(lang: str, error: SessionError) -> str:
+    """What the player who caused a session error reads, in their language."""
+    values = dict(error.values)
+    if "n" in values:
+        return tn(lang, error.key, values.pop("n"), **values)
+    return t(lang, error.key, **values)

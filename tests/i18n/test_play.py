@@ -22,7 +22,7 @@ from bot.i18n import LANGUAGES, LOCALES, key_of, read_catalog, read_file, t, tn
 from bot.session import Lobby, SessionError, Table
 from bot.ui import render
 from bot.ui.final import final
-from bot.ui.text import describe, names_of
+from bot.ui.text import describe, error_text, names_of
 
 KEYS = {key_of(m) for m in read_catalog("en") if m.id}
 NAMES = {"1": "Ann", "2": "Bob", "3": "Cat"}
@@ -44,8 +44,8 @@ def texts(message: render.Message | discord.Embed) -> list[str]:
             out += [f.name, f.value]
     if not isinstance(message, discord.Embed) and message.view is not None:
         for item in message.view.children:
-            assert 0 < len(item.item.label) <= 80, item.item.label
-            out.append(item.item.label)
+            assert 0 < len(item.label) <= 80, item.label
+            out.append(item.label)
     return out
 
 
@@ -163,7 +163,7 @@ def rendered(lang: str) -> list[str]:
         out += texts(final(lang, table, NAMES, highlights(table.game)))
     for rules in (PRESETS["rubamazzo"], Rules(wild_jacks=True)):
         out += texts(render.rules_embed(lang, rules))
-    out += [error.text(lang) for error in session_errors()]
+    out += [error_text(lang, error) for error in session_errors()]
     out += choice_buttons(lang)
     out += [filled(lang, key) for key in PLAY_KEYS]  # and any message not reached above
     return out
@@ -232,14 +232,14 @@ def lookup_plain(lang: str, key: str):
     return message.string if isinstance(message.string, str) else tuple(message.string)[:1]
 
 
-def test_english_errors_read_as_before():
-    """Logs and str(exc) stay English sentences; each error's text follows the reader."""
-    assert str(errors.NotYourTurn()) == "It's not your turn."
-    assert errors.NotYourTurn().text("fr") == "Ce n'est pas ton tour."
-    assert errors.TooManyGames(1).text("es").startswith("Este servidor ya tiene 1 sala ")
-    assert "nothing changed" in errors.SaveFailed().message
+def test_errors_read_in_the_readers_language():
+    """A session error carries a key; the ui writes it in the reader's language."""
+    assert error_text("en", errors.NotYourTurn()) == "It's not your turn."
+    assert error_text("fr", errors.NotYourTurn()) == "Ce n'est pas ton tour."
+    assert error_text("es", errors.TooManyGames(1)).startswith("Este servidor ya tiene 1 sala ")
+    assert "nothing changed" in error_text("en", errors.SaveFailed())
     refused = errors.MoveRefused("7S is not in your hand")
-    assert "7S is not in your hand" in str(refused) and "7S" not in refused.text("it")
+    assert "7S is not in your hand" in str(refused) and "7S" not in error_text("it", refused)
 
 
 def test_english_choices_and_names():

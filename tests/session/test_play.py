@@ -51,7 +51,7 @@ async def test_refusals_leave_the_game_unchanged(make, storage):
     missing = next(c for c in table.game.rules.card_deck.cards if c not in hand.view.hand)
     with pytest.raises(MoveRefused) as info:
         await s.play(game_id, mover, Move(missing, "trail"), 0)
-    assert info.value.message
+    assert info.value.key == "error.move_refused" and info.value.reason
 
     assert table.game == before and table.version == 0
     assert (await storage.games.get(game_id)).version == 0
@@ -87,7 +87,7 @@ async def test_save_failure_keeps_the_old_state(make, storage, monkeypatch):
     monkeypatch.setattr(storage.games, "save_move", broken)
     with pytest.raises(SaveFailed) as info:
         await s.play(table.game_id, mover, hand.legal[0], hand.version)
-    assert "nothing changed" in info.value.message
+    assert info.value.key == "error.save_failed"
     assert table.game is before and table.version == 0
     assert table.game.moves == [] and legal_moves(table.game) == list(hand.legal)
     monkeypatch.undo()

@@ -86,7 +86,7 @@ def test_a_double_bundles_hand_asks_which_bundle():
     hand = table.hand(table.turn)
     card = next(m for m in legal_moves(game) if m.action == "capture").card
     message = render.choices("en", hand, card, NAMES)
-    labels_ = [item.item.label for item in message.view.children]
+    labels_ = [item.label for item in message.view.children]
     assert labels_ == ["Capture 1 × 10 → your bundle 1", "Capture 1 × 10 → your bundle 2",
                        "Trail 10♠", "Back"]  # fmt: skip
 
@@ -96,10 +96,10 @@ def test_hand_buttons_are_disabled_off_turn_and_say_whose_turn():
     table = Table(1, 10, 100, "1", game, version=0)
     waiting = 1 - table.turn
     message = render.hand("en", table.hand(waiting), table, NAMES)
-    assert all(item.item.disabled for item in message.view.children)
+    assert all(item.disabled for item in message.view.children)
     assert f"It's {NAMES[game.seats[table.turn]]}'s turn." in message.content
     me = render.hand("en", table.hand(table.turn), table, NAMES)
-    assert not any(item.item.disabled for item in me.view.children)
+    assert not any(item.disabled for item in me.view.children)
     assert "**Your turn**" in me.content
     assert len(me.view.children) == len(view(game, table.turn).hand)
 

@@ -13,7 +13,7 @@ import contextlib
 import logging
 from dataclasses import dataclass, field
 from datetime import timedelta
-from typing import TYPE_CHECKING, Any
+from typing import Any, Protocol
 
 import discord
 
@@ -21,13 +21,12 @@ from bot.engine import record, replay
 from bot.highlights import highlights
 from bot.i18n import DEFAULT, language_of, t
 from bot.seats import is_ai
-from bot.session import Table
+from bot.session import Lobby, Sessions, Table
 from bot.ui import render
 from bot.ui.final import final
 from bot.ui.text import describe, names_of
 
-if TYPE_CHECKING:
-    from bot.client import StealBot
+from .buttons import dynamic
 
 log = logging.getLogger(__name__)
 HAND_TOKEN_LIFE = timedelta(minutes=14)  # interaction tokens last 15 minutes
@@ -57,16 +56,58 @@ class Channel:
     worker: asyncio.Task[None] | None = None
 
 
+class Discord(Protocol):
+    """What the presenter needs of the client: a channel to send to and edit in."""
+
+    def get_partial_messageable(
+        self, id: int, *, guild_id: int | None = None
+    ) -> discord.PartialMessageable: ...
+
+
 class Presenter:
-    def __init__(self, bot: StealBot) -> None:
-        self.bot = bot
+    def __init__(self, discord: Discord, sessions: Sessions) -> None:
+        self.discord = discord
+        self.sessions = sessions
         self.channels: dict[int, Channel] = {}
         # (game id, player id) -> the newest interaction that shows that player's hand
         self.hand_tokens: dict[tuple[int, str], discord.Interaction] = {}
 
-    @property
-    def names(self) -> dict[str, str]:
-        return self.bot.sessions.names
+    def names(self, ch: Channel) -> dict[str, str]:
+        return self.sessions.names_in(ch.guild_id)
+
+    # ----- session events
+
+    async def on_event(self, kind: str, game_id: int, payload: dict[str, Any]) -> None:
+        """Called by the session layer; only marks work, never waits on Discord."""
+        table = payload.get("table")
+        if kind == "moved":
+            self.moved(table, payload)
+        elif kind == "game_over":
+            self.ended(table, payload.get("next"))
+        elif kind in ("away", "forfeited", "back"):
+            live = self.sessions.table_of(game_id)
+            if live is not None:
+                self.changed(live)
+        elif kind in ("cancelled", "lobby_expired", "lobby_closed"):
+            self.closed(kind, game_id, payload)
+
+    def closed(self, kind: str, game_id: int, payload: dict[str, Any]) -> None:
+        """A lobby or game ended without a result: its message says so, in its language."""
+        ch = self.channels.get(game_id)
+        lang = ch.lang if ch is not None else "en"
+        if kind == "lobby_expired":
+            waited = payload.get("seconds") or 600
+            self.cancelled(game_id, render.lobby_expired(lang, waited))
+        elif kind == "lobby_closed":
+            self.cancelled(game_id, render.lobby_emptied(lang))
+        else:
+            what = "game" if ch is not None and ch.table is not None else "lobby"
+            by, admin = payload["by"], payload["admin"]
+            names = self.names(ch) if ch is not None else {}
+            self.cancelled(game_id, render.cancelled(lang, what, by, names, admin))
+            if admin:
+                ended = render.ended_by_admin(lang, what, by, payload["players"])
+                self.notice(game_id, ended)
 
     def channel(self, game_id: int, guild_id: int, channel_id: int) -> Channel:
         ch = self.channels.get(game_id)
@@ -88,7 +129,7 @@ class Presenter:
     def moved(self, table: Table, payload: dict[str, Any]) -> None:
         ch = self.channel(table.game_id, table.guild_id, table.channel_id)
         ch.table, ch.lang = table, render.public_lang(table)
-        name = names_of(ch.lang, table.seats, self.names)
+        name = names_of(ch.lang, table.seats, self.names(ch))
         lines = describe(ch.lang, payload["events"], table.game.rules, name)
         ch.log = (ch.log + lines)[-LOG_KEEP:]
         ch.dirty = True
@@ -178,10 +219,58 @@ class Presenter:
             log.warning("game %s: could not rebuild the move log", table.game_id, exc_info=True)
             return []
         lang = render.public_lang(table)
-        name = names_of(lang, table.seats, self.names)
+        name = names_of(lang, table.seats, self.sessions.names_in(table.guild_id))
         rules = table.game.rules
         lines = [line for ev in events[-LOG_KEEP:] for line in describe(lang, ev, rules, name)]
         return lines[-LOG_KEEP:]
+
+    def link(self, game_id: int) -> str | None:
+        """A link to a game's lobby or table message, if it is known."""
+        ch = self.channels.get(game_id)
+        if ch is None or ch.table_id is None:
+            return None
+        return render.jump_url(ch.guild_id, ch.channel_id, ch.table_id)
+
+    async def moved_to(self, ch: Channel, message_id: int) -> None:
+        """/steal table posted the table again: the old one becomes a link to the new one."""
+        old = ch.table_id
+        await self.set_table_id(ch, message_id)
+        self.relink_ping(ch)
+        if old is None:
+            return
+        moved = render.table_moved(ch.lang, ch.guild_id, ch.channel_id, message_id)
+        target = self.discord.get_partial_messageable(ch.channel_id, guild_id=ch.guild_id)
+        try:
+            await target.get_partial_message(old).edit(**moved.kwargs())
+        except discord.HTTPException as exc:
+            log.info("game %s: old table not edited (%s)", ch.game_id, exc)
+
+    async def show_lobby(self, lobby: Lobby) -> None:
+        """Bring a lobby's message up to date (a change made by a command, or a restart)."""
+        ch = self.channels.get(lobby.game_id)
+        if ch is None or ch.table_id is None:
+            return
+        lang = render.public_lang(lobby)
+        message = render.lobby(lang, lobby, self.sessions.names_in(lobby.guild_id))
+        target = self.discord.get_partial_messageable(lobby.channel_id, guild_id=lobby.guild_id)
+        try:
+            await target.get_partial_message(ch.table_id).edit(**dynamic(message.kwargs()))
+        except discord.HTTPException as exc:
+            log.info("lobby %s: message not updated (%s)", lobby.game_id, exc)
+
+    async def refresh(self, game_ids: list[int]) -> None:
+        """After a restart: bring every restored lobby and table message up to date."""
+        for game_id in game_ids:
+            lobby_id, table_id, ping_id = await self.sessions.messages(game_id)
+            table = self.sessions.table_of(game_id)
+            if table is not None:
+                self.restored(table, table_id, ping_id)
+                continue
+            lobby = self.sessions.lobby_of(game_id)
+            if lobby is not None:
+                ch = self.channel(game_id, lobby.guild_id, lobby.channel_id)
+                ch.table_id, ch.lang = lobby_id, render.public_lang(lobby)
+                await self.show_lobby(lobby)
 
     def remember_hand(self, game_id: int, user_id: str, interaction: discord.Interaction) -> None:
         self.hand_tokens[(game_id, user_id)] = interaction
@@ -216,8 +305,8 @@ class Presenter:
                 ch.dirty = False
                 await self._send_table(ch)
             while ch.notices:
-                target = self.bot.get_partial_messageable(ch.channel_id, guild_id=ch.guild_id)
-                await target.send(**ch.notices[0].send_kwargs())
+                target = self.discord.get_partial_messageable(ch.channel_id, guild_id=ch.guild_id)
+                await target.send(**dynamic(ch.notices[0].send_kwargs()))
                 ch.notices.pop(0)  # only once sent: a failed send is retried
             if ch.ping_user != ch.ping_done:
                 await self._send_ping(ch, ch.ping_user)
@@ -230,20 +319,19 @@ class Presenter:
         assert ch.table is not None
         lang = render.public_lang(ch.table)
         if ch.table.game.over:
-            return final(lang, ch.table, self.names, highlights(ch.table.game))
-        return render.table(lang, ch.table, self.names, ch.log)
+            return final(lang, ch.table, self.names(ch), highlights(ch.table.game))
+        return render.table(lang, ch.table, self.names(ch), ch.log)
 
     async def _send_table(self, ch: Channel) -> None:
         message = self._table_message(ch)
-        target = self.bot.get_partial_messageable(ch.channel_id, guild_id=ch.guild_id)
+        target = self.discord.get_partial_messageable(ch.channel_id, guild_id=ch.guild_id)
         if ch.table_id is None and not ch.loaded:  # e.g. a game that ended during a restart
             ch.loaded = True
-            row = await self.bot.storage.games.get(ch.game_id)
-            if row is not None:
-                ch.table_id = row.table_message_id or row.lobby_message_id
+            lobby_id, table_id, _ = await self.sessions.messages(ch.game_id)
+            ch.table_id = table_id or lobby_id
         if ch.table_id is not None:
             try:
-                await target.get_partial_message(ch.table_id).edit(**message.kwargs())
+                await target.get_partial_message(ch.table_id).edit(**dynamic(message.kwargs()))
                 return
             except discord.NotFound:
                 log.info("game %s: the table message is gone; posting a new one", ch.game_id)
@@ -253,7 +341,7 @@ class Presenter:
         if ch.closing is not None:
             return  # no table to replace: nothing to say that the game is gone
         try:
-            sent = await target.send(**message.send_kwargs())
+            sent = await target.send(**dynamic(message.send_kwargs()))
         except discord.HTTPException:
             ch.dirty = True
             raise
@@ -262,12 +350,12 @@ class Presenter:
     async def set_table_id(self, ch: Channel, message_id: int) -> None:
         ch.table_id = message_id
         try:
-            await self.bot.storage.games.update(ch.game_id, table_message_id=message_id)
+            await self.sessions.keep_messages(ch.game_id, table=message_id)
         except Exception:
             log.warning("game %s: could not store the table message id", ch.game_id)
 
     async def _send_ping(self, ch: Channel, user: str | None) -> None:
-        target = self.bot.get_partial_messageable(ch.channel_id, guild_id=ch.guild_id)
+        target = self.discord.get_partial_messageable(ch.channel_id, guild_id=ch.guild_id)
         old, ch.ping_id = ch.ping_id, None
         if old is not None:
             with contextlib.suppress(discord.HTTPException):
@@ -288,7 +376,7 @@ class Presenter:
                 log.info("game %s: no turn ping (%s)", ch.game_id, exc)
         ch.ping_id, ch.ping_done = new, user
         with contextlib.suppress(Exception):
-            await self.bot.storage.games.update(ch.game_id, ping_message_id=new)
+            await self.sessions.keep_messages(ch.game_id, ping=new)
 
     async def _refresh_hand(self, ch: Channel, user: str) -> None:
         interaction = self.hand_tokens.get((ch.game_id, user))
@@ -303,9 +391,9 @@ class Presenter:
             return
         # A hand is ephemeral: in the language of the player who opened it.
         lang = language_of(interaction.locale)
-        message = render.hand(lang, table.hand(seat), table, self.names)
+        message = render.hand(lang, table.hand(seat), table, self.names(ch))
         try:
-            await interaction.edit_original_response(content=message.content, view=message.view)
+            await interaction.edit_original_response(**dynamic(message.kwargs()))
         except discord.HTTPException as exc:
             log.debug("game %s: hand of %s not refreshed (%s)", ch.game_id, user, exc)
             self.hand_tokens.pop((ch.game_id, user), None)

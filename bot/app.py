@@ -1,0 +1,73 @@
+"""The composition root: the one place where storage, the session layer and the presenter are
+built and wired. The bot (bot/client.py), the playground (through the bot), the benchmarks and
+the tests all call `build`, so none of them can drift from the real wiring."""
+
+from __future__ import annotations
+
+import os
+import time
+from collections.abc import Callable
+from dataclasses import dataclass
+from typing import TYPE_CHECKING
+
+from bot import settings
+from bot.session import Sessions
+from bot.storage import Storage
+
+if TYPE_CHECKING:
+    from cogs.presenter import Discord, Presenter
+
+
+@dataclass(frozen=True)
+class Options:
+    """Bot-wide defaults; each server's settings start from them."""
+
+    turn_seconds: float | None = 120  # TURN_SECONDS: the turn timer's default
+    lobby_seconds: float | None = 600
+    away_delay: float = 1.0  # how soon the bot plays for an away or forfeited seat
+    bot_delay: float = 1.5  # how long an AI opponent waits before it plays
+    seed_source: Callable[[], int] | None = None  # tests pass one, to deal the same cards
+
+
+@dataclass
+class App:
+    storage: Storage
+    sessions: Sessions
+    presenter: Presenter
+    settings: dict[str, settings.Setting]
+
+    async def close(self) -> None:
+        """Presenter and timers first, then storage: nothing may write to a closed database."""
+        await self.presenter.close()
+        await self.sessions.close()
+        await self.storage.close()
+
+
+async def build(
+    database: str | os.PathLike[str],
+    discord: Discord,
+    options: Options = Options(),
+    *,
+    clock: Callable[[], float] = time.time,
+) -> App:
+    """Open the database and wire the session layer to a presenter that reaches `discord`."""
+    from cogs.presenter import Presenter  # the Discord side; imported here to keep bot/ light
+
+    specs = settings.make_settings(options.turn_seconds, options.lobby_seconds)
+    storage = await Storage.open(database, setting_defaults=settings.defaults(specs))
+    try:
+        sessions = Sessions(
+            storage,
+            clock=clock,
+            turn_seconds=options.turn_seconds,
+            lobby_seconds=options.lobby_seconds,
+            away_delay=options.away_delay,
+            bot_delay=options.bot_delay,
+            **({"seed_source": options.seed_source} if options.seed_source else {}),
+        )
+        presenter = Presenter(discord, sessions)
+        sessions.listen(presenter.on_event)
+    except BaseException:
+        await storage.close()
+        raise
+    return App(storage, sessions, presenter, specs)

@@ -1,0 +1,66 @@
+"""What the cogs read and change besides games: a server's settings, its leaderboard, stats
+and history. The cogs' only way to storage, so every path to the database passes the session
+layer (and the import contracts can say so)."""
+
+from __future__ import annotations
+
+from collections.abc import Collection
+from typing import Any
+
+from bot.storage import GuildSettings, HistoryEntry, PlayerStats, Standing, Storage
+
+
+class Records:
+    def __init__(self, storage: Storage) -> None:
+        self._storage = storage
+
+    # ----- settings
+
+    async def settings(self, guild_id: int) -> GuildSettings:
+        return await self._storage.settings.get(guild_id)
+
+    async def set_setting(self, guild_id: int, key: str, value: Any) -> None:
+        await self._storage.settings.set(guild_id, key, value)
+
+    async def reset_settings(self, guild_id: int, key: str | None = None) -> None:
+        await self._storage.settings.reset(guild_id, key)
+
+    # ----- leaderboard and stats
+
+    async def players(self, guild_id: int) -> int:
+        """How many players the guild's leaderboard has."""
+        return await self._storage.stats.count(guild_id)
+
+    async def board(self, guild_id: int, sort: str, limit: int, offset: int) -> list[Standing]:
+        return await self._storage.stats.leaderboard(guild_id, sort, limit, offset)
+
+    async def whole_board(self, guild_id: int) -> list[Standing]:
+        return await self._storage.stats.all(guild_id)
+
+    async def player(self, guild_id: int, user_id: str) -> PlayerStats | None:
+        return await self._storage.stats.get(guild_id, user_id)
+
+    async def rank(self, guild_id: int, user_id: str) -> int | None:
+        return await self._storage.stats.rank(guild_id, user_id)
+
+    async def names(self, guild_id: int, user_ids: Collection[str]) -> dict[str, str]:
+        return await self._storage.stats.names(guild_id, user_ids)
+
+    async def reset_board(self, guild_id: int) -> int:
+        return await self._storage.stats.reset(guild_id)
+
+    # ----- history
+
+    async def finished(self, game_id: int) -> HistoryEntry | None:
+        return await self._storage.history.get(game_id)
+
+    async def history(
+        self, guild_id: int, user_id: str | None = None, limit: int = 10
+    ) -> list[HistoryEntry]:
+        """The guild's last finished games, or only those `user_id` played."""
+        if user_id is None:
+            return await self._storage.history.by_guild(guild_id, limit=limit)
+        return await self._storage.history.by_player(user_id, guild_id=guild_id, limit=limit)
+
+    async def whole_history(self, guild_id: int) -> list[HistoryEntry]:
+        return await self._storage.history.all(guild_id)

@@ -1,0 +1,235 @@
+"""One DynamicItem class per button family, as in discord.py's examples/views/dynamic_counter.py.
+
+Each family's template is its strict pattern from bot/ui/ids.py; discord.py routes a click to
+the family whose template matches the whole custom_id, builds it with `from_custom_id` (typed
+fields from the named groups) and calls its `callback`. An id no family matches is answered
+once, politely, by the Steal cog's `on_interaction`.
+
+The ui draws plain buttons; `dynamic` turns each into its family's item when a message is sent,
+so discord.py keeps no per-message view and a click works the same after a restart.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Awaitable
+from typing import TYPE_CHECKING, Any, Self
+
+import discord
+from discord.ui import Button, DynamicItem
+
+from bot.engine import Move
+from bot.ui import ids
+
+from . import admin, boards, hands, lobbies, steal
+from .common import answer, say
+
+if TYPE_CHECKING:
+    from discord.ext import commands
+
+Item = Button[discord.ui.View]
+
+
+class Family:
+    """What the families share: built from the button as drawn (or as clicked), and a
+    callback that answers within the 3-second budget, in servers only."""
+
+    @classmethod
+    def of(cls, item: Item, match: re.Match[str]) -> Self:
+        raise NotImplementedError
+
+    @classmethod
+    async def from_custom_id(
+        cls, interaction: discord.Interaction, item: Item, match: re.Match[str], /
+    ) -> Self:
+        return cls.of(item, match)
+
+    async def callback(self, interaction: discord.Interaction) -> None:
+        if interaction.guild_id is None:  # our buttons only live in servers
+            await say(interaction, "reply.unknown_button")
+            return
+        await answer(interaction, self.clicked(interaction))
+
+    def clicked(self, interaction: discord.Interaction) -> Awaitable[None]:
+        raise NotImplementedError
+
+
+class LobbyButton(Family, DynamicItem[Item], template=ids.TEMPLATES["lobby"]):
+    def __init__(self, item: Item, op: str, game_id: int) -> None:
+        super().__init__(item)
+        self.op, self.game_id = op, game_id
+
+    @classmethod
+    def of(cls, item: Item, match: re.Match[str]) -> Self:
+        return cls(item, match["op"], int(match["game"]))
+
+    def clicked(self, interaction: discord.Interaction) -> Awaitable[None]:
+        return lobbies.lobby_op(interaction, self.op, self.game_id)
+
+
+class TableButton(Family, DynamicItem[Item], template=ids.TEMPLATES["table"]):
+    def __init__(self, item: Item, op: str, game_id: int) -> None:
+        super().__init__(item)
+        self.op, self.game_id = op, game_id
+
+    @classmethod
+    def of(cls, item: Item, match: re.Match[str]) -> Self:
+        return cls(item, match["op"], int(match["game"]))
+
+    def clicked(self, interaction: discord.Interaction) -> Awaitable[None]:
+        return hands.table_button(interaction, self.op, self.game_id)
+
+
+class CardButton(Family, DynamicItem[Item], template=ids.TEMPLATES["card"]):
+    def __init__(self, item: Item, game_id: int, version: int, card: str | None) -> None:
+        super().__init__(item)
+        self.game_id, self.version, self.card = game_id, version, card
+
+    @classmethod
+    def of(cls, item: Item, match: re.Match[str]) -> Self:
+        return cls(item, int(match["game"]), int(match["version"]), ids.card_of(match))
+
+    def clicked(self, interaction: discord.Interaction) -> Awaitable[None]:
+        if self.card is None:  # well formed, but no such card
+            return say(interaction, "reply.unknown_button")
+        return hands.card(interaction, self.game_id, self.version, self.card)
+
+
+class MoveButton(Family, DynamicItem[Item], template=ids.TEMPLATES["move"]):
+    def __init__(self, item: Item, game_id: int, version: int, move: Move | None) -> None:
+        super().__init__(item)
+        self.game_id, self.version, self.move = game_id, version, move
+
+    @classmethod
+    def of(cls, item: Item, match: re.Match[str]) -> Self:
+        return cls(item, int(match["game"]), int(match["version"]), ids.move_of(match))
+
+    def clicked(self, interaction: discord.Interaction) -> Awaitable[None]:
+        if self.move is None:
+            return say(interaction, "reply.unknown_button")
+        return hands.move(interaction, self.game_id, self.version, self.move)
+
+
+class BackButton(Family, DynamicItem[Item], template=ids.TEMPLATES["back"]):
+    def __init__(self, item: Item, game_id: int, version: int) -> None:
+        super().__init__(item)
+        self.game_id, self.version = game_id, version
+
+    @classmethod
+    def of(cls, item: Item, match: re.Match[str]) -> Self:
+        return cls(item, int(match["game"]), int(match["version"]))
+
+    def clicked(self, interaction: discord.Interaction) -> Awaitable[None]:
+        return hands.back(interaction, self.game_id, self.version)
+
+
+class ConfirmButton(Family, DynamicItem[Item], template=ids.TEMPLATES["confirm"]):
+    def __init__(self, item: Item, op: str, game_id: int, yes: bool) -> None:
+        super().__init__(item)
+        self.op, self.game_id, self.yes = op, game_id, yes
+
+    @classmethod
+    def of(cls, item: Item, match: re.Match[str]) -> Self:
+        return cls(item, match["op"], int(match["game"]), match["answer"] == "yes")
+
+    def clicked(self, interaction: discord.Interaction) -> Awaitable[None]:
+        return steal.confirmed(interaction, self.op, self.game_id, self.yes)
+
+
+class BoardButton(Family, DynamicItem[Item], template=ids.TEMPLATES["board"]):
+    def __init__(self, item: Item, sort: str, page: int) -> None:
+        super().__init__(item)
+        self.sort, self.page = sort, page
+
+    @classmethod
+    def of(cls, item: Item, match: re.Match[str]) -> Self:
+        return cls(item, match["sort"], int(match["page"]))
+
+    def clicked(self, interaction: discord.Interaction) -> Awaitable[None]:
+        return boards.turn_page(interaction, self.sort, self.page)
+
+
+class RecordButton(Family, DynamicItem[Item], template=ids.TEMPLATES["record"]):
+    def __init__(self, item: Item, game_id: int) -> None:
+        super().__init__(item)
+        self.game_id = game_id
+
+    @classmethod
+    def of(cls, item: Item, match: re.Match[str]) -> Self:
+        return cls(item, int(match["game"]))
+
+    def clicked(self, interaction: discord.Interaction) -> Awaitable[None]:
+        return boards.send_record(interaction, self.game_id)
+
+
+class RematchButton(Family, DynamicItem[Item], template=ids.TEMPLATES["rematch"]):
+    def __init__(self, item: Item, game_id: int) -> None:
+        super().__init__(item)
+        self.game_id = game_id
+
+    @classmethod
+    def of(cls, item: Item, match: re.Match[str]) -> Self:
+        return cls(item, int(match["game"]))
+
+    def clicked(self, interaction: discord.Interaction) -> Awaitable[None]:
+        return lobbies.rematch(interaction, self.game_id)
+
+
+class AdminButton(Family, DynamicItem[Item], template=ids.TEMPLATES["admin"]):
+    def __init__(self, item: Item, op: str, expires: int, game_id: int, yes: bool) -> None:
+        super().__init__(item)
+        self.op, self.expires, self.game_id, self.yes = op, expires, game_id, yes
+
+    @classmethod
+    def of(cls, item: Item, match: re.Match[str]) -> Self:
+        yes = match["answer"] == "yes"
+        return cls(item, match["op"], int(match["expires"]), int(match["game"]), yes)
+
+    def clicked(self, interaction: discord.Interaction) -> Awaitable[None]:
+        return admin.answered(interaction, self.op, self.expires, self.game_id, self.yes)
+
+
+FAMILIES: tuple[type[Family], ...] = (
+    LobbyButton,
+    TableButton,
+    CardButton,
+    MoveButton,
+    BackButton,
+    ConfirmButton,
+    BoardButton,
+    RecordButton,
+    RematchButton,
+    AdminButton,
+)
+
+
+def family_of(custom_id: str) -> type[Family] | None:
+    for family in FAMILIES:
+        if family.__discord_ui_compiled_template__.fullmatch(custom_id):  # type: ignore[attr-defined]
+            return family
+    return None
+
+
+def dynamic(fields: dict[str, Any]) -> dict[str, Any]:
+    """Message fields with the view's buttons made into their families' items."""
+    view = fields.get("view")
+    if view is None:
+        return fields
+    made = discord.ui.View(timeout=None)
+    for item in view.children:
+        custom_id = getattr(item, "custom_id", None)
+        family = family_of(custom_id) if isinstance(item, Button) and custom_id else None
+        if family is None:
+            made.add_item(item)  # a link button: nothing to route
+            continue
+        match = family.__discord_ui_compiled_template__.fullmatch(custom_id)  # type: ignore[attr-defined]
+        made.add_item(family.of(item, match))  # type: ignore[arg-type]
+    return {**fields, "view": made}
+
+
+async def setup(bot: commands.Bot) -> None:
+    bot.add_dynamic_items(*FAMILIES)  # type: ignore[arg-type]
+
+
+async def teardown(bot: commands.Bot) -> None:
+    bot.remove_dynamic_items(*FAMILIES)  # type: ignore[arg-type]

@@ -1,0 +1,168 @@
+"""What every handler shares: the app it works on, answering within Discord's 3 seconds, and
+replies that work whether or not the interaction was answered (or deferred) already."""
+
+from __future__ import annotations
+
+import asyncio
+import logging
+import secrets
+from collections.abc import Awaitable
+from typing import TYPE_CHECKING, Any, cast
+
+import discord
+
+from bot.i18n import t
+from bot.session import SessionError
+from bot.ui.text import error_text
+
+from .language import user_lang
+
+if TYPE_CHECKING:
+    from bot.app import App
+    from bot.client import StealBot
+
+log = logging.getLogger(__name__)
+
+# Seconds a handler may take before we defer: Discord drops an interaction not answered in 3,
+# counted from when it was created; we count from entering the handler, leaving a margin.
+ACK_BUDGET = 2.0
+# interaction.extras keys: the defer's completion; the watch task; set once a reply or the
+# defer has started to answer (so the two never both answer); set when the watch defers.
+_DEFERRING, _WATCH, _ANSWERING, _LATE = "deferring", "watch", "answering", "late"
+_ANSWERABLE = (discord.InteractionType.application_command, discord.InteractionType.component)
+
+
+def app_of(interaction: discord.Interaction) -> App:
+    app = cast("StealBot", interaction.client).app
+    if app is None:  # an interaction before setup_hook finished: cannot happen once ready
+        raise RuntimeError("the bot is still starting")
+    return app
+
+
+def watch(interaction: discord.Interaction, *, public: bool = False) -> None:
+    """Start the 3-second budget at the handler's entry: if nothing has answered the
+    interaction within ACK_BUDGET (a slow database), defer it, and the handler's replies go
+    out as follow-ups. `public`: a command whose answer everyone sees (a deferred command
+    shows "thinking" to the same people). Every command (cog interaction_check) and every
+    button family (its callback) calls this first."""
+    if _DEFERRING in interaction.extras or interaction.type not in _ANSWERABLE:
+        return  # watched already, or an autocomplete (answered by discord.py itself)
+    interaction.extras[_DEFERRING] = asyncio.Event()
+    interaction.extras[_WATCH] = asyncio.create_task(_defer_when_late(interaction, public))
+
+
+async def _defer_when_late(interaction: discord.Interaction, public: bool) -> None:
+    deferring: asyncio.Event = interaction.extras[_DEFERRING]
+    await asyncio.sleep(ACK_BUDGET)
+    if interaction.extras.get(_ANSWERING) or interaction.response.is_done():
+        return
+    interaction.extras[_ANSWERING] = interaction.extras[_LATE] = True
+    try:
+        if interaction.type is discord.InteractionType.component:
+            await interaction.response.defer()  # the clicked message stays as it is
+        else:
+            await interaction.response.defer(ephemeral=not public, thinking=True)
+    except discord.HTTPException:
+        log.warning("could not defer %s", describe(interaction), exc_info=True)
+    finally:
+        deferring.set()
+
+
+async def answer(interaction: discord.Interaction, work: Awaitable[None]) -> None:
+    """A button's work, on the budget, with errors told to the member."""
+    watch(interaction)
+    try:
+        await work
+    except Exception as exc:
+        await fail(interaction, exc)
+
+
+def _dynamic(fields: dict[str, Any]) -> dict[str, Any]:
+    from .buttons import dynamic  # here: the buttons' callbacks import this module
+
+    return dynamic(fields)
+
+
+async def _answered(interaction: discord.Interaction) -> bool:
+    """Whether the interaction has its first answer already, else claims it: a defer under
+    way is waited for, and the watch will not defer once this returns False."""
+    if interaction.extras.get(_LATE):
+        await interaction.extras[_DEFERRING].wait()
+    elif not interaction.extras.get(_ANSWERING):
+        interaction.extras[_ANSWERING] = True
+        watching = interaction.extras.get(_WATCH)
+        if watching is not None:
+            watching.cancel()  # answered in time: nothing left to defer
+    return interaction.response.is_done()
+
+
+async def reply(
+    interaction: discord.Interaction, *, ephemeral: bool = True, **fields: Any
+) -> discord.Message | None:
+    """A new message in answer (ephemeral by default). Only the fields that are set are sent.
+    The message, when it was sent as a follow-up (the only case a caller needs it from)."""
+    fields = _dynamic({k: v for k, v in fields.items() if v is not None})
+    if await _answered(interaction):
+        return await interaction.followup.send(ephemeral=ephemeral, wait=True, **fields)
+    await interaction.response.send_message(ephemeral=ephemeral, **fields)
+    return None
+
+
+async def post(interaction: discord.Interaction, **fields: Any) -> int:
+    """A public answer; its message id (the lobby or table message to keep up to date)."""
+    sent = await reply(interaction, ephemeral=False, **fields)
+    if sent is None:
+        sent = await interaction.original_response()
+    return sent.id
+
+
+async def update(interaction: discord.Interaction, **fields: Any) -> None:
+    """Edit the message whose button was clicked."""
+    fields = _dynamic(fields)
+    if await _answered(interaction):
+        await interaction.edit_original_response(**fields)
+    else:
+        await interaction.response.edit_message(**fields)
+
+
+async def thinking(interaction: discord.Interaction) -> None:
+    """Defer now, privately, for work that takes a while (an export); replies follow up."""
+    if not await _answered(interaction):
+        await interaction.response.defer(ephemeral=True, thinking=True)
+
+
+async def tell(interaction: discord.Interaction, text: str, **extra: Any) -> None:
+    """An ephemeral answer, whether or not the interaction was answered already."""
+    await reply(interaction, content=text, **extra)
+
+
+async def say(interaction: discord.Interaction, key: str, **values: Any) -> None:
+    """`tell` the catalog message `key`, in the language of the member who acted."""
+    await tell(interaction, t(user_lang(interaction), key, **values))
+
+
+async def fail(interaction: discord.Interaction, error: BaseException) -> None:
+    lang = user_lang(interaction)
+    if isinstance(error, SessionError):
+        await tell(interaction, error_text(lang, error))
+        return
+    code = secrets.token_hex(4)
+    log.error("error %s in %s", code, describe(interaction), exc_info=error)
+    try:
+        await tell(interaction, t(lang, "reply.unexpected", code=code))
+    except discord.HTTPException:
+        log.warning("error %s: could not tell the user", code)
+
+
+def describe(interaction: discord.Interaction) -> str:
+    what = interaction.command.qualified_name if interaction.command else "a button"
+    return f"{what} (guild {interaction.guild_id}, channel {interaction.channel_id})"
+
+
+async def seen(interaction: discord.Interaction) -> str:
+    """The member's id; their display name is kept for this server's tables and boards."""
+    user = str(interaction.user.id)
+    if interaction.guild_id is not None:
+        name = interaction.user.display_name
+        await app_of(interaction).sessions.remember(interaction.guild_id, user, name)
+    return user
