@@ -7,6 +7,7 @@ await storage.close()
 
 from .db import Storage, check_file, database_path
 from .errors import (
+    ChannelTaken,
     GameNotFound,
     MigrationFailed,
     NewerDatabase,
@@ -27,6 +28,7 @@ __all__ = [
     "LATEST",
     "MIGRATIONS",
     "ORDERS",
+    "ChannelTaken",
     "GameNotFound",
     "GameRow",
     "Games",

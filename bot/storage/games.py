@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import sqlite3
 from collections.abc import Collection, Mapping, Sequence
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, Final
@@ -10,7 +11,7 @@ from typing import TYPE_CHECKING, Any, Final
 from bot import stats
 from bot.engine import Game, record, to_dict
 
-from .errors import GameNotFound, StaleVersion, WrongStatus
+from .errors import ChannelTaken, GameNotFound, StaleVersion, WrongStatus
 from .leaderboard import add_game
 
 if TYPE_CHECKING:
@@ -20,6 +21,7 @@ if TYPE_CHECKING:
 
 LOBBY, ACTIVE, FINISHED, CANCELLED = "lobby", "active", "finished", "cancelled"
 LIVE = (LOBBY, ACTIVE)
+MAX_PLAYERS = 4  # a lobby's seat limit when none is given: the column's default (migration 3)
 
 
 class Keep:
@@ -122,9 +124,17 @@ class Games:
         *,
         state: Mapping[str, Any] | None = None,
         lobby_message_id: int | None = None,
+        deadline: float | None = None,
+        max_players: int = MAX_PLAYERS,
+        match: Mapping[str, Any] | None = None,
+        options: Mapping[str, Any] | None = None,
     ) -> GameRow:
         """A new lobby; or, given an engine state, a game already under way (status active),
-        seated as the state says."""
+        seated as the state says. Everything is written in one transaction, so a lobby is
+        never saved without its deadline, seat limit, match settings and options.
+
+        Raises ChannelTaken, saving nothing, if the channel has a lobby or game under way.
+        """
         status = LOBBY if state is None else ACTIVE
         if state is not None:
             if seats and list(seats) != list(state["seats"]):
@@ -133,7 +143,8 @@ class Games:
         async with self.storage.transaction() as db:
             new_id = await self._insert(
                 db, guild_id, channel_id, host_id, status, seats, rules, state,
-                lobby_message_id=lobby_message_id,
+                lobby_message_id=lobby_message_id, deadline=deadline, max_players=max_players,
+                match=match, options=options,
             )  # fmt: skip
             return await self._get(db, new_id)
 
@@ -150,28 +161,44 @@ class Games:
         *,
         lobby_message_id: int | None = None,
         deadline: float | None = None,
+        max_players: int = MAX_PLAYERS,
+        match: Mapping[str, Any] | None = None,
         options: Mapping[str, Any] | None = None,
     ) -> int:
+        """Insert a game inside the caller's transaction; its id. Raises ChannelTaken."""
         now = self.storage.clock()
-        cursor = await db.execute(
-            "INSERT INTO games (guild_id, channel_id, host_id, status, seats, rules, state,"
-            " lobby_message_id, deadline, options, created_at, updated_at)"
-            " VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
-            (
-                guild_id,
-                channel_id,
-                str(host_id),
-                status,
-                dumps(list(seats)),
-                dumps(dict(rules)),
-                None if state is None else dumps(state),
-                lobby_message_id,
-                deadline,
-                None if options is None else dumps(dict(options)),
-                now,
-                now,
-            ),
-        )
+        try:
+            cursor = await db.execute(
+                "INSERT INTO games (guild_id, channel_id, host_id, status, seats, rules, state,"
+                " lobby_message_id, deadline, max_players, match, options, created_at,"
+                " updated_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
+                (
+                    guild_id,
+                    channel_id,
+                    str(host_id),
+                    status,
+                    dumps(list(seats)),
+                    dumps(dict(rules)),
+                    None if state is None else dumps(state),
+                    lobby_message_id,
+                    deadline,
+                    max_players,
+                    encode("match", match),
+                    encode("options", options),
+                    now,
+                    now,
+                ),
+            )
+        except sqlite3.IntegrityError as exc:
+            # Only the unique index games_live_channel can refuse these values; make sure.
+            async with db.execute(
+                "SELECT id FROM games WHERE channel_id = ? AND status IN ('lobby', 'active')",
+                (channel_id,),
+            ) as found:
+                taken = await found.fetchone()
+            if taken is None:
+                raise
+            raise ChannelTaken(channel_id, taken["id"]) from exc
         return cursor.lastrowid
 
     async def get(self, game_id: int) -> GameRow | None:

@@ -251,7 +251,8 @@ async def test_finishing_requires_an_active_game_with_the_same_seats(storage):
     with pytest.raises(GameNotFound):
         await storage.games.finish(999, game)
     other = find_game(2, clear_win, seats=["x", "y"])
-    row = await storage.games.create(1, 1, "x", other.rules.to_dict(), state=to_dict(other))
+    # In another channel: the lobby holds channel 1.
+    row = await storage.games.create(1, 2, "x", other.rules.to_dict(), state=to_dict(other))
     with pytest.raises(ValueError, match="seated"):
         await storage.games.finish(row.id, game)
     assert await storage.stats.count(1) == 0  # nothing was counted by the refused finishes
