@@ -21,6 +21,7 @@ from .games import KEEP, GameRow, Games
 from .history import History, HistoryEntry
 from .leaderboard import ORDERS, PlayerStats, Standing, Stats
 from .migrations import LATEST, MIGRATIONS, migrate
+from .outbox import Outbox, OutboxItem
 from .settings import GuildSettings, Settings
 
 __all__ = [
@@ -38,6 +39,8 @@ __all__ = [
     "MigrationFailed",
     "NewerDatabase",
     "NotADatabase",
+    "Outbox",
+    "OutboxItem",
     "PlayerStats",
     "Settings",
     "StaleVersion",

@@ -129,6 +129,21 @@ MIGRATIONS: tuple[str, ...] = (
 
     PRAGMA user_version = 6;
     """,
+    # 7: the outbox: Discord messages owed for a game (its end screen, a cancellation notice),
+    # saved with the end itself, so a restart still sends them. A row is deleted once done.
+    """
+    -- AUTOINCREMENT: an id is never reused, so marking an item done twice cannot delete a
+    -- newer one.
+    CREATE TABLE outbox (
+        id         INTEGER PRIMARY KEY AUTOINCREMENT,
+        game_id    INTEGER NOT NULL REFERENCES games (id),
+        kind       TEXT    NOT NULL,
+        payload    TEXT    NOT NULL,  -- JSON object
+        created_at REAL    NOT NULL
+    );
+
+    PRAGMA user_version = 7;
+    """,
 )
 
 LATEST = len(MIGRATIONS)

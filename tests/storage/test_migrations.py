@@ -214,4 +214,6 @@ async def test_two_live_games_in_one_channel_upgrade_to_one_and_the_newest_stays
         assert (await storage.history.get(1)).channel_id == 8
         with pytest.raises(ChannelTaken):
             await storage.games.create(7, 8, "9", {})
+        assert await storage.outbox.pending() == []
     assert {"games_live", "games_live_channel", "history_by_guild"} <= names(db_path, "index")
+    assert "outbox" in names(db_path, "table")
