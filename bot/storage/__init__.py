@@ -7,6 +7,7 @@ await storage.close()
 
 from .db import Storage, check_file, database_path
 from .errors import (
+    ChannelTaken,
     GameNotFound,
     MigrationFailed,
     NewerDatabase,
@@ -20,6 +21,7 @@ from .games import KEEP, GameRow, Games
 from .history import History, HistoryEntry
 from .leaderboard import ORDERS, PlayerStats, Standing, Stats
 from .migrations import LATEST, MIGRATIONS, migrate
+from .outbox import Outbox, OutboxItem
 from .settings import GuildSettings, Settings
 
 __all__ = [
@@ -27,6 +29,7 @@ __all__ = [
     "LATEST",
     "MIGRATIONS",
     "ORDERS",
+    "ChannelTaken",
     "GameNotFound",
     "GameRow",
     "Games",
@@ -36,6 +39,8 @@ __all__ = [
     "MigrationFailed",
     "NewerDatabase",
     "NotADatabase",
+    "Outbox",
+    "OutboxItem",
     "PlayerStats",
     "Settings",
     "StaleVersion",

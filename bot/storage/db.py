@@ -18,6 +18,7 @@ from .games import Games
 from .history import History
 from .leaderboard import Stats
 from .migrations import LATEST, migrate, schema_version
+from .outbox import Outbox
 from .settings import Settings
 
 DEFAULT_PATH = "data/steal.db"
@@ -88,6 +89,7 @@ class Storage:
         self.games = Games(self)
         self.history = History(self)
         self.stats = Stats(self)
+        self.outbox = Outbox(self)
 
     @classmethod
     async def open(

@@ -31,3 +31,14 @@ class StaleVersion(StorageError):
 
 class UnknownSetting(StorageError):
     """A guild setting that has no default, so it does not exist."""
+
+
+class ChannelTaken(StorageError):
+    """The channel already has a lobby or a game under way: one live game per channel."""
+
+    def __init__(self, channel_id: int, game_id: int) -> None:
+        super().__init__(
+            f"channel {channel_id} already has a lobby or game under way (game {game_id})"
+        )
+        self.channel_id = channel_id
+        self.game_id = game_id  # the live game that holds the channel

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import sqlite3
 from collections.abc import Collection, Mapping, Sequence
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, Final
@@ -10,7 +11,8 @@ from typing import TYPE_CHECKING, Any, Final
 from bot import stats
 from bot.engine import Game, record, to_dict
 
-from .errors import GameNotFound, StaleVersion, WrongStatus
+from . import outbox
+from .errors import ChannelTaken, GameNotFound, StaleVersion, WrongStatus
 from .leaderboard import add_game
 
 if TYPE_CHECKING:
@@ -20,6 +22,9 @@ if TYPE_CHECKING:
 
 LOBBY, ACTIVE, FINISHED, CANCELLED = "lobby", "active", "finished", "cancelled"
 LIVE = (LOBBY, ACTIVE)
+MAX_PLAYERS = 4  # a lobby's seat limit when none is given: the column's default (migration 3)
+# What a game's end owes Discord: (kind, payload) items for the outbox.
+Owed = Sequence[tuple[str, Mapping[str, Any]]]
 
 
 class Keep:
@@ -122,9 +127,17 @@ class Games:
         *,
         state: Mapping[str, Any] | None = None,
         lobby_message_id: int | None = None,
+        deadline: float | None = None,
+        max_players: int = MAX_PLAYERS,
+        match: Mapping[str, Any] | None = None,
+        options: Mapping[str, Any] | None = None,
     ) -> GameRow:
         """A new lobby; or, given an engine state, a game already under way (status active),
-        seated as the state says."""
+        seated as the state says. Everything is written in one transaction, so a lobby is
+        never saved without its deadline, seat limit, match settings and options.
+
+        Raises ChannelTaken, saving nothing, if the channel has a lobby or game under way.
+        """
         status = LOBBY if state is None else ACTIVE
         if state is not None:
             if seats and list(seats) != list(state["seats"]):
@@ -133,7 +146,8 @@ class Games:
         async with self.storage.transaction() as db:
             new_id = await self._insert(
                 db, guild_id, channel_id, host_id, status, seats, rules, state,
-                lobby_message_id=lobby_message_id,
+                lobby_message_id=lobby_message_id, deadline=deadline, max_players=max_players,
+                match=match, options=options,
             )  # fmt: skip
             return await self._get(db, new_id)
 
@@ -150,28 +164,44 @@ class Games:
         *,
         lobby_message_id: int | None = None,
         deadline: float | None = None,
+        max_players: int = MAX_PLAYERS,
+        match: Mapping[str, Any] | None = None,
         options: Mapping[str, Any] | None = None,
     ) -> int:
+        """Insert a game inside the caller's transaction; its id. Raises ChannelTaken."""
         now = self.storage.clock()
-        cursor = await db.execute(
-            "INSERT INTO games (guild_id, channel_id, host_id, status, seats, rules, state,"
-            " lobby_message_id, deadline, options, created_at, updated_at)"
-            " VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
-            (
-                guild_id,
-                channel_id,
-                str(host_id),
-                status,
-                dumps(list(seats)),
-                dumps(dict(rules)),
-                None if state is None else dumps(state),
-                lobby_message_id,
-                deadline,
-                None if options is None else dumps(dict(options)),
-                now,
-                now,
-            ),
-        )
+        try:
+            cursor = await db.execute(
+                "INSERT INTO games (guild_id, channel_id, host_id, status, seats, rules, state,"
+                " lobby_message_id, deadline, max_players, match, options, created_at,"
+                " updated_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
+                (
+                    guild_id,
+                    channel_id,
+                    str(host_id),
+                    status,
+                    dumps(list(seats)),
+                    dumps(dict(rules)),
+                    None if state is None else dumps(state),
+                    lobby_message_id,
+                    deadline,
+                    max_players,
+                    encode("match", match),
+                    encode("options", options),
+                    now,
+                    now,
+                ),
+            )
+        except sqlite3.IntegrityError as exc:
+            # Only the unique index games_live_channel can refuse these values; make sure.
+            async with db.execute(
+                "SELECT id FROM games WHERE channel_id = ? AND status IN ('lobby', 'active')",
+                (channel_id,),
+            ) as found:
+                taken = await found.fetchone()
+            if taken is None:
+                raise
+            raise ChannelTaken(channel_id, taken["id"]) from exc
         return cursor.lastrowid
 
     async def get(self, game_id: int) -> GameRow | None:
@@ -291,17 +321,22 @@ class Games:
                 (game_id, version, dumps(move)),
             )
 
-    async def cancel(self, game_id: int) -> bool:
-        """End a lobby or game without a result. False if it had already ended."""
+    async def cancel(self, game_id: int, *, owed: Owed = ()) -> bool:
+        """End a lobby or game without a result. False, changing nothing, if it had already
+        ended. `owed` (kind, payload) items go to the outbox in the same transaction, so the
+        game is never cancelled without them; they are not added when it returns False."""
+        encoded = outbox.encode(owed)
+        now = self.storage.clock()
         async with self.storage.transaction() as db:
             cursor = await db.execute(
                 "UPDATE games SET status = 'cancelled', deadline = NULL, updated_at = ?"
                 " WHERE id = ? AND status IN ('lobby', 'active')",
-                (self.storage.clock(), game_id),
+                (now, game_id),
             )
             if cursor.rowcount == 0:
                 await self._require(db, game_id, (LOBBY, ACTIVE, FINISHED, CANCELLED))
                 return False
+            await outbox.insert(db, game_id, encoded, now)
             return True
 
     async def finish(
@@ -313,17 +348,21 @@ class Games:
         forfeited: Collection[str] = (),
         counted: bool = True,
         unrated: Collection[str] = (),
+        owed: Owed = (),
     ) -> bool:
         """Move an active game to history and add it to its players' stats, all at once.
         `counted` False: history only, no stats. Seats in `unrated` (AI opponents) never get
-        stats or a leaderboard row.
+        stats or a leaderboard row. `owed` (kind, payload) items go to the outbox in the same
+        transaction: a game never ends without the messages its end owes.
 
         Returns False, changing nothing, if the game was already finished, so calling it twice
-        counts the game once. `names` (player id -> display name) keeps the leaderboard's names
-        fresh. Players in `forfeited` share the last place and cannot win; the best of the
-        others win. A game that is not over can be finished this way (placed by bundle size).
+        counts the game once (and owes its messages once). `names` (player id -> display name)
+        keeps the leaderboard's names fresh. Players in `forfeited` share the last place and
+        cannot win; the best of the others win. A game that is not over can be finished this
+        way (placed by bundle size).
         """
-        return await self._finish(game_id, game, None, names, forfeited, counted, unrated) != -1
+        args = (names, forfeited, counted, unrated, owed)
+        return await self._finish(game_id, game, None, *args) != -1
 
     async def finish_then(
         self,
@@ -337,13 +376,16 @@ class Games:
         forfeited: Collection[str] = (),
         counted: bool = True,
         unrated: Collection[str] = (),
+        owed: Owed = (),
     ) -> int | None:
         """`finish`, and the match's next game (`state`: a game under way, in the same channel,
         with its turn `deadline` and `options`) created in the same transaction, so a crash can
         never keep the one without the other. The next game's id; None, changing nothing, if
-        this game was already finished (its next game was created then)."""
+        this game was already finished (its next game was created then). `owed` items are
+        owed for this game (`game_id`), not the next."""
         then = (state, deadline, options)
-        new_id = await self._finish(game_id, game, then, names, forfeited, counted, unrated)
+        args = (names, forfeited, counted, unrated, owed)
+        new_id = await self._finish(game_id, game, then, *args)
         return None if new_id == -1 else new_id
 
     async def _finish(
@@ -355,11 +397,13 @@ class Games:
         forfeited: Collection[str],
         counted: bool,
         unrated: Collection[str],
+        owed: Owed,
     ) -> int:
         """-1 if already finished; else the id of the game created from `then`, or 0."""
         unknown = {str(p) for p in forfeited} - set(game.seats)
         if unknown:
             raise ValueError(f"{', '.join(sorted(unknown))} did not play in game {game_id}")
+        encoded = outbox.encode(owed)
         out = {game.seats.index(str(p)) for p in forfeited}
         seat_places = stats.places(game, out)
         won = set(stats.winners(seat_places, out))
@@ -377,6 +421,7 @@ class Games:
                 " updated_at = ? WHERE id = ?",
                 (dumps(to_dict(game)), now, game_id),
             )
+            await outbox.insert(db, game_id, encoded, now)
             await db.execute(
                 "INSERT INTO history (game_id, guild_id, channel_id, finished_at, seats, places,"
                 " forfeited, record) VALUES (?, ?, ?, ?, ?, ?, ?, ?)",

@@ -112,6 +112,38 @@ MIGRATIONS: tuple[str, ...] = (
 
     PRAGMA user_version = 5;
     """,
+    # 6: one lobby or game under way per channel, enforced by the database. Older versions
+    # could save two live games in one channel: the newest (highest id) of them stays, the
+    # older ones are cancelled, as `Games.cancel` would. Finished games are left alone.
+    """
+    UPDATE games
+       SET status = 'cancelled', deadline = NULL,
+           updated_at = (julianday('now') - 2440587.5) * 86400.0
+     WHERE status IN ('lobby', 'active')
+       AND EXISTS (SELECT 1 FROM games AS newer
+                    WHERE newer.channel_id = games.channel_id
+                      AND newer.status IN ('lobby', 'active')
+                      AND newer.id > games.id);
+    CREATE UNIQUE INDEX games_live_channel ON games (channel_id)
+        WHERE status IN ('lobby', 'active');
+
+    PRAGMA user_version = 6;
+    """,
+    # 7: the outbox: Discord messages owed for a game (its end screen, a cancellation notice),
+    # saved with the end itself, so a restart still sends them. A row is deleted once done.
+    """
+    -- AUTOINCREMENT: an id is never reused, so marking an item done twice cannot delete a
+    -- newer one.
+    CREATE TABLE outbox (
+        id         INTEGER PRIMARY KEY AUTOINCREMENT,
+        game_id    INTEGER NOT NULL REFERENCES games (id),
+        kind       TEXT    NOT NULL,
+        payload    TEXT    NOT NULL,  -- JSON object
+        created_at REAL    NOT NULL
+    );
+
+    PRAGMA user_version = 7;
+    """,
 )
 
 LATEST = len(MIGRATIONS)

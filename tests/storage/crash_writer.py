@@ -3,7 +3,8 @@
     python crash_writer.py DB_PATH SEED
 
 Prints "ready", then "move GAME N" after each committed move and "finished GAME" after each
-committed finish. Resumes the active game it finds, as the bot does after a crash.
+committed finish (which owes an end screen to the outbox). Resumes the active game it finds,
+as the bot does after a crash.
 """
 
 from __future__ import annotations
@@ -41,7 +42,12 @@ async def main(path: str, seed: int) -> None:
                 row.id, to_dict(game), move_to_dict(seat, move, False), version
             )
             print("move", row.id, version, flush=True)
-        await storage.games.finish(row.id, game, names={s: f"player {s}" for s in SEATS})
+        await storage.games.finish(
+            row.id,
+            game,
+            names={s: f"player {s}" for s in SEATS},
+            owed=[("end_screen", {"game": row.id})],
+        )
         print("finished", row.id, flush=True)
 
 

@@ -76,6 +76,10 @@ async def check(db_path: Path, moves_reported: set, finished_reported: set) -> N
         history = {r[0] for r in await storage.fetchall("SELECT game_id FROM history")}
         assert finished_reported <= history
         assert history == {g[0] for g in games if g[1] == "finished"}
+        # Every finished game owes its end screen, once; nothing is owed for any other.
+        owed = await storage.outbox.pending()
+        assert sorted(i.game_id for i in owed) == sorted(history)
+        assert all(i.payload == {"game": i.game_id} for i in owed)
         totals = await storage.fetchone("SELECT sum(games), sum(wins) FROM players")
         assert (totals[0] or 0) == 3 * len(history)  # each finish counted once, for 3 players
         assert (totals[1] or 0) >= len(history)

@@ -3,7 +3,17 @@ import random
 import pytest
 
 from bot.engine import from_dict, preset, record, replay, to_dict
-from bot.storage import KEEP, GameNotFound, StaleVersion, Storage, WrongStatus
+from bot.engine.playout import play_out
+from bot.storage import (
+    KEEP,
+    ChannelTaken,
+    GameNotFound,
+    Games,
+    StaleVersion,
+    Storage,
+    StorageError,
+    WrongStatus,
+)
 
 from .play import deal, moves_in, step
 
@@ -159,3 +169,85 @@ async def test_a_matchs_next_game_is_saved_with_the_finish_or_not_at_all(storage
     # Finishing again (a restart replaying the end) changes nothing and makes no third game.
     assert await storage.games.finish_then(row.id, first, nxt) is None
     assert [g.id for g in await storage.games.live()] == [new_id]
+
+
+# --- one live game per channel --------------------------------------------------------------
+
+
+async def count_games(storage) -> int:
+    return (await storage.fetchone("SELECT count(*) FROM games"))[0]
+
+
+async def test_a_second_live_game_in_a_channel_is_refused(storage):
+    lobby = await storage.games.create(1, 2, "10", RULES, ["10"])
+    with pytest.raises(ChannelTaken, match="channel 2") as caught:
+        await storage.games.create(1, 2, "11", RULES, ["11"])
+    assert isinstance(caught.value, StorageError)
+    assert (caught.value.channel_id, caught.value.game_id) == (2, lobby.id)
+    with pytest.raises(ChannelTaken):  # nor a game under way
+        await storage.games.create(1, 2, "1000", RULES, state=to_dict(deal(2)))
+    other = await storage.games.create(1, 3, "11", RULES, ["11"])  # another channel is free
+    assert [g.id for g in await storage.games.live()] == [lobby.id, other.id]
+    assert await count_games(storage) == 2
+
+    started = await storage.games.start(lobby.id, to_dict(deal(2)))
+    with pytest.raises(ChannelTaken) as caught:  # an active game holds its channel too
+        await storage.games.create(1, 2, "11", RULES, ["11"])
+    assert caught.value.game_id == started.id
+
+
+async def test_a_finished_or_cancelled_game_does_not_hold_its_channel(storage):
+    lobby = await storage.games.create(1, 2, "10", RULES, ["10"])
+    assert await storage.games.cancel(lobby.id)
+    again = await storage.games.create(1, 2, "10", RULES, ["10"])
+    assert again.status == "lobby"
+
+    game = play_out(deal(2, seed=5), random.Random(5))
+    row = await storage.games.create(1, 3, game.seats[0], RULES, state=to_dict(game))
+    assert await storage.games.finish(row.id, game)
+    after = await storage.games.create(1, 3, "10", RULES, ["10"])
+    assert [g.id for g in await storage.games.live()] == [again.id, after.id]
+
+
+# --- a lobby opens in one transaction -------------------------------------------------------
+
+
+async def test_a_lobby_is_created_with_its_settings_in_one_go(storage):
+    match = {"games": 3, "scoring": "wins", "number": 1, "results": []}
+    options = {"turn_seconds": 30, "pings": False, "lobby_seconds": 600}
+    lobby = await storage.games.create(
+        1, 2, "10", RULES, ["10", "11"], lobby_message_id=3, deadline=1234.5, max_players=3,
+        match=match, options=options,
+    )  # fmt: skip
+    for got in (lobby, await storage.games.get(lobby.id)):
+        assert (got.deadline, got.max_players, got.match, got.options) == (
+            1234.5,
+            3,
+            match,
+            options,
+        )
+        assert (got.status, got.seats, got.lobby_message_id) == ("lobby", ("10", "11"), 3)
+    # Left out, they are the defaults: no deadline, four seats, a single game, no options.
+    plain = await storage.games.create(1, 4, "10", RULES)
+    assert (plain.deadline, plain.max_players, plain.match, plain.options) == (None, 4, None, {})
+
+
+async def test_a_lobby_that_fails_to_save_leaves_no_row(storage, monkeypatch):
+    async def broken(db, game_id):
+        raise RuntimeError("the disk said no, after the insert")
+
+    with monkeypatch.context() as patch:
+        patch.setattr(Games, "_get", staticmethod(broken))
+        with pytest.raises(RuntimeError, match="disk"):
+            await storage.games.create(1, 2, "10", RULES, ["10"], deadline=5.0, max_players=3)
+    assert await count_games(storage) == 0
+    # A settings value that cannot be stored fails inside the transaction too.
+    with pytest.raises(TypeError):
+        await storage.games.create(1, 2, "10", RULES, ["10"], options={"bad": object()})
+    assert await count_games(storage) == 0
+    # And a lobby refused because its channel is taken leaves nothing either.
+    first = await storage.games.create(1, 2, "10", RULES, ["10"])
+    with pytest.raises(ChannelTaken):
+        await storage.games.create(1, 2, "11", RULES, ["11"], match={"games": 2}, deadline=9.0)
+    assert await count_games(storage) == 1
+    assert await storage.games.get(first.id) == first

@@ -8,6 +8,7 @@ import pytest
 from bot.storage import (
     LATEST,
     MIGRATIONS,
+    ChannelTaken,
     MigrationFailed,
     NewerDatabase,
     NotADatabase,
@@ -168,3 +169,51 @@ def test_database_path_comes_from_the_environment():
     assert database_path({}) == Path("data/steal.db")
     assert database_path({"DATABASE_PATH": "  "}) == Path("data/steal.db")
     assert database_path({"DATABASE_PATH": "/srv/bot/games.db"}) == Path("/srv/bot/games.db")
+
+
+async def test_two_live_games_in_one_channel_upgrade_to_one_and_the_newest_stays(db_path):
+    # Version 5 let two lobbies or games be saved in one channel; version 6 allows one.
+    await build(db_path, 5)
+    con = sqlite3.connect(db_path)
+    rows = [  # (channel, status, created_at); ids 1.. in this order
+        (8, "finished", 1),
+        (8, "active", 2),
+        (8, "lobby", 3),
+        (8, "active", 4),  # the newest live game in channel 8: kept
+        (8, "cancelled", 5),
+        (9, "lobby", 6),  # alone in its channel: kept
+    ]
+    with con:
+        for channel, status, created in rows:
+            con.execute(
+                "INSERT INTO games (guild_id, channel_id, host_id, status, seats, rules,"
+                " deadline, created_at, updated_at)"
+                " VALUES (7, ?, '9', ?, '[\"9\"]', '{}', 50, ?, ?)",
+                (channel, status, created, created),
+            )
+        con.execute(
+            "INSERT INTO history VALUES (1, 7, 8, 1, '[\"9\"]', '[0]', '[]', '{}')"
+        )  # the finished game's record, which must survive
+    con.close()
+
+    async with await Storage.open(db_path) as storage:
+        assert await storage.schema_version() == LATEST
+        assert [(g.id, g.channel_id, g.status) for g in await storage.games.live()] == [
+            (4, 8, "active"),
+            (6, 9, "lobby"),
+        ]
+        saved = await storage.fetchall("SELECT id, status, deadline FROM games")
+        assert {r[0]: (r[1], r[2]) for r in saved} == {
+            1: ("finished", 50),
+            2: ("cancelled", None),
+            3: ("cancelled", None),
+            4: ("active", 50),
+            5: ("cancelled", 50),
+            6: ("lobby", 50),
+        }
+        assert (await storage.history.get(1)).channel_id == 8
+        with pytest.raises(ChannelTaken):
+            await storage.games.create(7, 8, "9", {})
+        assert await storage.outbox.pending() == []
+    assert {"games_live", "games_live_channel", "history_by_guild"} <= names(db_path, "index")
+    assert "outbox" in names(db_path, "table")

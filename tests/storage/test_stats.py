@@ -251,7 +251,8 @@ async def test_finishing_requires_an_active_game_with_the_same_seats(storage):
     with pytest.raises(GameNotFound):
         await storage.games.finish(999, game)
     other = find_game(2, clear_win, seats=["x", "y"])
-    row = await storage.games.create(1, 1, "x", other.rules.to_dict(), state=to_dict(other))
+    # In another channel: the lobby holds channel 1.
+    row = await storage.games.create(1, 2, "x", other.rules.to_dict(), state=to_dict(other))
     with pytest.raises(ValueError, match="seated"):
         await storage.games.finish(row.id, game)
     assert await storage.stats.count(1) == 0  # nothing was counted by the refused finishes
@@ -341,3 +342,21 @@ async def test_names_are_kept_for_players_who_left(storage):
     assert (await storage.stats.get(1, "p1")).name == "Robert"
     assert (await storage.stats.get(1, "p9")).games == 0
     assert await storage.stats.count(1) == 2
+
+
+async def test_names_are_kept_per_guild(storage):
+    game = find_game(2, clear_win)
+    await finish(storage, game, guild=2, names={"p0": "Ann in B", "p1": "Bob in B"})
+    await storage.stats.set_name(2, "p9", "Newcomer in B")
+    assert await storage.stats.names(1, ["p0", "p1", "p9"]) == {}
+    assert await storage.stats.get(1, "p9") is None
+    await storage.stats.set_name(1, "p0", "Ann in A")
+    assert await storage.stats.names(1, ["p0", "p1", "p9"]) == {"p0": "Ann in A"}
+    assert await storage.stats.names(2, ["p0", "p1", "p9"]) == {
+        "p0": "Ann in B",
+        "p1": "Bob in B",
+        "p9": "Newcomer in B",
+    }
+    await storage.stats.set_name(2, "p0", "Ann again in B")  # one guild's change stays there
+    assert (await storage.stats.get(1, "p0")).name == "Ann in A"
+    assert (await storage.stats.get(2, "p0")).name == "Ann again in B"
