@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import asyncio
-import contextlib
 import copy
 import logging
 from collections.abc import Sequence
@@ -12,6 +11,7 @@ from typing import Any
 from bot.engine import Rules, new_game
 from bot.match import MAX_GAMES, new_match
 from bot.seats import humans, is_ai, new_ai
+from bot.storage import ChannelTaken
 
 from .errors import (
     AlreadyRunning,
@@ -73,27 +73,19 @@ class LobbyOps:
                 raise AlreadyRunning(self.channels[channel_id])
             if max_games is not None and self.count_in(guild_id) >= max_games:
                 raise TooManyGames(max_games)
-            try:
-                row = await self.storage.games.create(
-                    guild_id, channel_id, host, rules.to_dict(), seats=seated
-                )
-            except Exception as exc:
-                raise SaveFailed("error.save_lobby") from exc
-            deadline = None
             wait = self.lobby_seconds if lobby_seconds is None else lobby_seconds
-            if wait is not None:
-                deadline = self.clock() + wait
+            deadline = None if wait is None else self.clock() + wait
             options = dict(options or {})
             if wait is not None:
                 options["lobby_seconds"] = wait  # for the expiry message, after a restart too
-            try:
-                await self.storage.games.update(
-                    row.id, deadline=deadline, max_players=max_players, match=settings,
-                    options=options,
+            try:  # one transaction: a lobby is saved whole or not at all
+                row = await self.storage.games.create(
+                    guild_id, channel_id, host, rules.to_dict(), seats=seated, deadline=deadline,
+                    max_players=max_players, match=settings, options=options,
                 )  # fmt: skip
+            except ChannelTaken as exc:  # another process, or a game this one lost track of
+                raise AlreadyRunning(exc.game_id) from exc
             except Exception as exc:
-                with contextlib.suppress(Exception):
-                    await self.storage.games.cancel(row.id)
                 raise SaveFailed("error.save_lobby") from exc
             lobby = Lobby(
                 row.id, guild_id, channel_id, host, rules, seated, max_players, deadline, settings,
