@@ -3,7 +3,7 @@ VENV := .venv
 PY := $(VENV)/bin/python
 STAMP := $(VENV)/.installed
 
-.PHONY: run test lint format bench clean
+.PHONY: run test lint typecheck format bench clean
 
 $(STAMP): pyproject.toml
 	test -x $(PY) || python3 -m venv $(VENV)
@@ -24,6 +24,10 @@ lint: $(STAMP)
 	$(VENV)/bin/ruff check .
 	$(VENV)/bin/ruff format --check .
 
+# The files and the per-module strictness are set in pyproject.toml ([tool.mypy]).
+typecheck: $(STAMP)
+	$(VENV)/bin/mypy
+
 test: lint
 	$(PY) -m pytest
 
@@ -36,4 +40,4 @@ bench: $(STAMP)
 	$(PY) bench/moves.py
 
 clean:
-	rm -rf $(VENV) .pytest_cache .ruff_cache .hypothesis
+	rm -rf $(VENV) .pytest_cache .ruff_cache .mypy_cache .hypothesis

@@ -93,7 +93,7 @@ def rate(
     total = [[0.0, 0.0] for _ in range(n)]
     orders = list(product(*(permutations(g) for g in groups)))
     for order in orders:
-        ranks = [0] * n
+        ranks: list[float] = [0] * n  # openskill annotates ranks as floats; ints do the same
         for rank, seat in enumerate(chain.from_iterable(order), start=1):
             ranks[seat] = rank
         rated = MODEL.rate([[MODEL.rating(mu, sigma)] for mu, sigma in ratings], ranks=ranks)

@@ -28,17 +28,27 @@ import statistics
 import sys
 import time
 from multiprocessing import get_context
+from typing import Any, TypedDict
 
 from ..engine import PRESETS, active, new_game, play, preset, view
 from ..engine.moves import legal
-from .policies import POLICIES, get_policy
+from .policies import POLICIES, Policy, get_policy
 
 TIES = "a shared win counts 1/k to each of its k winners"
 
+# One deck's work: (deck seed, policy name per seat, rules preset, hard's budget and samples).
+Task = tuple[int, list[str], str, float | None, int | None]
 
-def _policy(name: str, budget: float | None, samples: int | None):
+
+class DeckResult(TypedDict):
+    wins: dict[str, float]  # per policy name, its win share over the deck's rotations
+    margins: dict[str, list[float]]
+    times: dict[str, list[float]]  # decision times, ms
+
+
+def _policy(name: str, budget: float | None, samples: int | None) -> Policy:
     if name == "hard":
-        options = {}
+        options: dict[str, float | None] = {}
         if budget is not None:
             options["budget"] = budget
         if samples is not None:
@@ -48,7 +58,7 @@ def _policy(name: str, budget: float | None, samples: int | None):
     return get_policy(name)
 
 
-def play_deck(task: tuple) -> dict:
+def play_deck(task: Task) -> DeckResult:
     """Every rotation of one deck; what each policy name won, its margins and its times."""
     deck_seed, names, rules_name, budget, samples = task
     rules = preset(rules_name)
@@ -64,6 +74,7 @@ def play_deck(task: tuple) -> dict:
         while game.result is None:
             g = active(game)
             seat = g.turn
+            assert seat is not None  # the game is running
             moves = legal(g)
             name = seat_names[seat]
             v = view(game, seat)
@@ -96,7 +107,7 @@ def _percentile(values: list[float], q: float) -> float:
     return values[min(len(values) - 1, max(0, math.ceil(q * len(values)) - 1))]
 
 
-def summarise(decks: list[dict], names: list[str]) -> dict:
+def summarise(decks: list[DeckResult], names: list[str]) -> dict[str, dict[str, Any]]:
     out = {}
     n = len(names)
     for name in dict.fromkeys(names):
@@ -153,10 +164,12 @@ def main(argv: list[str] | None = None) -> int:
     if args.games < 1:
         parser.error("--games must be at least 1")
     n_decks = -(-args.games // args.players)
-    tasks = [(args.seed + i, names, args.rules, args.budget, args.samples) for i in range(n_decks)]
+    tasks: list[Task] = [
+        (args.seed + i, names, args.rules, args.budget, args.samples) for i in range(n_decks)
+    ]
 
     started = time.perf_counter()
-    decks: list[dict] = []
+    decks: list[DeckResult] = []
     if args.workers > 1:
         with get_context("fork").Pool(args.workers) as pool:
             for d in pool.imap(play_deck, tasks):
@@ -203,7 +216,7 @@ def main(argv: list[str] | None = None) -> int:
     return 0
 
 
-def _progress(args, done: int, total: int, started: float) -> None:
+def _progress(args: argparse.Namespace, done: int, total: int, started: float) -> None:
     if args.progress and (done == total or done % max(1, total // 20) == 0):
         elapsed = time.perf_counter() - started
         print(f"{done}/{total} decks, {elapsed:.0f} s", file=sys.stderr, flush=True)

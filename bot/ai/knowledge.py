@@ -66,13 +66,16 @@ def legal_moves_of(view: View) -> list[Move]:
     return moves
 
 
-def move_key(move: Move) -> tuple:
+MoveKey = tuple[int, str, int | None, int | None, int | None]
+
+
+def move_key(move: Move) -> MoveKey:
     """Moves with equal keys are the same play: suits never matter, only ranks."""
     return (RANK[move.card], move.action, move.target_seat, move.target_bundle, move.own_bundle)
 
 
 def distinct_moves(moves: list[Move]) -> list[Move]:
-    seen: set[tuple] = set()
+    seen: set[MoveKey] = set()
     out = []
     for m in moves:
         k = move_key(m)
@@ -193,7 +196,10 @@ def determinize(view: View, hidden: list[str]) -> Game:
     g.hands = hands
     g.pool = list(view.pool)
     g.stock = stock
-    g.bundles = [[[b.top] * b.size if b.size else [] for b in seat] for seat in view.bundles]
+    g.bundles = [
+        [[b.top] * b.size if b.size and b.top is not None else [] for b in seat]
+        for seat in view.bundles
+    ]
     g.turn = view.turn
     g.last_capture = last_captures(view)
     g.moves = [(s, m, False) for s, m in view.history]
@@ -259,7 +265,9 @@ def declined(view: View) -> list[dict[int, float]]:
     return out
 
 
-def deal_hidden(view: View, hidden: list[str], weights: list[dict[int, float]], rng) -> list[str]:
+def deal_hidden(
+    view: View, hidden: list[str], weights: list[dict[int, float]], rng: random.Random
+) -> list[str]:
     """Reorder a sample of the hidden cards so that each opponent's hand (dealt in seat order,
     as `determinize` reads them) favours the ranks it did not pass up; the rest is the stock."""
     if not any(weights):

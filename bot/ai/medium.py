@@ -16,6 +16,7 @@ and H cards in the hands of the players who move before us again, 1 - (1 - u/N)^
 from __future__ import annotations
 
 import random
+from collections.abc import Iterable, Sequence
 
 from ..engine.cards import RANK
 from ..engine.game import CAPTURE, TRAIL, Game, Move
@@ -24,7 +25,7 @@ MAX_RANK = 14
 DEFEND = 0.5  # a stolen bundle whose rank we still hold can be stolen back
 
 
-def holding_probabilities(unseen: list[float], hidden: float, held: int) -> list[float]:
+def holding_probabilities(unseen: Sequence[float], hidden: float, held: int) -> list[float]:
     """P(the opponents' `held` cards include rank r), for each rank r."""
     if hidden <= 0 or held <= 0:
         return [0.0] * MAX_RANK
@@ -39,7 +40,9 @@ def holding_probabilities(unseen: list[float], hidden: float, held: int) -> list
     return out
 
 
-def opponents_cards(hand_sizes, seat: int, players, stock: int, redeal: bool = True) -> int:
+def opponents_cards(
+    hand_sizes: Sequence[int], seat: int, players: Sequence[int], stock: int, redeal: bool = True
+) -> int:
     """Cards the other players will choose from before this seat moves again."""
     held = sum(hand_sizes[s] for s in players if s != seat)
     if not held and stock and redeal:  # everybody else is out: a redeal comes first
@@ -50,9 +53,9 @@ def opponents_cards(hand_sizes, seat: int, players, stock: int, redeal: bool = T
 def best_move(
     moves: list[Move],
     seat: int,
-    hand,
-    pool,
-    bundles,  # per seat, per bundle: (top rank or 0, size)
+    hand: Iterable[str],
+    pool: Iterable[str],
+    bundles: Sequence[Sequence[tuple[int, int]]],  # per seat, per bundle: (top rank or 0, size)
     p: list[float],
     wild: int,
     stealing: bool,
@@ -98,6 +101,7 @@ def best_move(
                 taken = pool_count[r]
                 value = taken + 1.0
             else:  # STEAL
+                assert m.target_seat is not None  # a steal always names its victim
                 taken = bundles[m.target_seat][m.target_bundle or 0][1]
                 value = 2.0 * taken + 1.0
             for index, (top, size) in enumerate(mine):
@@ -128,6 +132,7 @@ def best_move_in_game(
     face up); the player's own hand is taken off, so the player counts only what it could know.
     """
     seat = g.turn
+    assert seat is not None  # only asked while the game runs
     hand = g.hands[seat]
     unseen = hidden_counts[:]
     for c in hand:
@@ -146,6 +151,7 @@ def fast_move(g: Game, moves: list[Move], hidden_counts: list[int], hidden_total
     The same values, so the same move (the first of the best).
     """
     seat = g.turn
+    assert seat is not None  # only asked while the game runs
     hands = g.hands
     hand = hands[seat]
     hand_count = [0] * MAX_RANK
@@ -207,6 +213,7 @@ def fast_move(g: Game, moves: list[Move], hidden_counts: list[int], hidden_total
                 taken = pool_count[r]
                 value = taken + 1.0
             else:
+                assert m.target_seat is not None  # a steal always names its victim
                 taken = len(bundles[m.target_seat][m.target_bundle or 0])
                 value = 2.0 * taken + 1.0
             for index, (top, size) in enumerate(mine):

@@ -69,7 +69,12 @@ class Naive(Policy):
         moves = _moves(view)
         steals = [m for m in moves if m.action == STEAL]
         if steals:
-            return max(steals, key=lambda m: view.bundles[m.target_seat][m.target_bundle or 0].size)
+
+            def loot(m: Move) -> int:
+                assert m.target_seat is not None  # a steal always names its victim
+                return view.bundles[m.target_seat][m.target_bundle or 0].size
+
+            return max(steals, key=loot)
         captures = [m for m in moves if m.action == CAPTURE]
         if captures:
             pool = [RANK[c] for c in view.pool]
@@ -88,7 +93,10 @@ def view_probabilities(view: View, unseen: Unseen | None = None) -> list[float]:
 
 
 def view_bundles(view: View) -> list[list[tuple[int, int]]]:
-    return [[(RANK[b.top], b.size) if b.size else (0, 0) for b in seat] for seat in view.bundles]
+    return [
+        [(RANK[b.top], b.size) if b.size and b.top is not None else (0, 0) for b in seat]
+        for seat in view.bundles
+    ]
 
 
 class Medium(Policy):
@@ -244,7 +252,7 @@ POLICIES: dict[str, type[Policy]] = {"easy": Easy, "medium": Medium, "hard": Har
 DIFFICULTIES = ("easy", "medium", "hard")  # what players may pick; naive is a reference only
 
 
-def get_policy(name: str, **options) -> Policy:
+def get_policy(name: str, **options: float | int | None) -> Policy:
     """A policy by name: easy, medium, hard (options: budget, samples) or naive."""
     try:
         cls = POLICIES[name]

@@ -2,11 +2,11 @@
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, Final
 
-from .game import Game, Result, shuffled_deck, start
+from .game import Game, Result, Tiebreak, shuffled_deck, start
 
-MAX_PLAYOFFS = 3
+MAX_PLAYOFFS: Final = 3
 Events = list[dict[str, Any]]
 
 
@@ -27,6 +27,8 @@ def finish(g: Game, events: Events) -> None:
     if not g.redeal:  # a playoff: the game above settles its own tie
         g.result = _standings(g, sizes, tied, tied, None)
         return
+    winners: tuple[int, ...]
+    how: Tiebreak | None
     if len(tied) == 1:
         winners, how = tied, None
     elif g.rules.tiebreak == "last_capturer":
@@ -45,7 +47,10 @@ def finish(g: Game, events: Events) -> None:
 
 def after_playoff(g: Game, events: Events) -> None:
     """A playoff just ended: declare the winner, play another playoff, or share the win."""
-    leaders = g.playoffs[-1].result.winners
+    last = g.playoffs[-1].result
+    assert last is not None  # only called once the playoff has its result
+    leaders = last.winners
+    how: Tiebreak
     if len(leaders) == 1:
         how = "playoff"
     elif len(g.playoffs) < MAX_PLAYOFFS:
@@ -57,13 +62,26 @@ def after_playoff(g: Game, events: Events) -> None:
     _conclude(g, sizes, g.playoffs[0].players, leaders, how, events)
 
 
-def _conclude(g: Game, sizes, tied, winners, how, events: Events) -> None:
+def _conclude(
+    g: Game,
+    sizes: tuple[int, ...],
+    tied: tuple[int, ...],
+    winners: tuple[int, ...],
+    how: Tiebreak | None,
+    events: Events,
+) -> None:
     g.turn = None
     g.result = _standings(g, sizes, tied, winners, how)
     events.append({"type": "game_over", **g.result.to_dict()})
 
 
-def _standings(g: Game, sizes, tied, winners, how) -> Result:
+def _standings(
+    g: Game,
+    sizes: tuple[int, ...],
+    tied: tuple[int, ...],
+    winners: tuple[int, ...],
+    how: Tiebreak | None,
+) -> Result:
     places = [tuple(winners)]
     losers = [s for s in tied if s not in winners]
     if how == "last_capturer":  # the tie-break orders every tied player, not just the first

@@ -9,13 +9,13 @@ from __future__ import annotations
 
 import random
 from dataclasses import dataclass
-from typing import Any, NamedTuple
+from typing import Any, Final, Literal, NamedTuple, TypedDict
 
 from .rules import Rules
 
 CAPTURE, STEAL, TRAIL = "capture", "steal", "trail"
 ACTIONS = (CAPTURE, STEAL, TRAIL)
-HAND_SIZE = 4  # cards dealt to a hand at a time, and to the pool
+HAND_SIZE: Final = 4  # cards dealt to a hand at a time, and to the pool
 MIN_SEATS, MAX_SEATS = 2, 4
 
 
@@ -29,18 +29,30 @@ class Move(NamedTuple):
     own_bundle: int | None = None
 
 
+# How a tie for first was settled (None in Result.tiebreak: there was no tie).
+Tiebreak = Literal["last_capturer", "playoff", "shared"]
+
+
+class ResultDict(TypedDict):
+    bundle_sizes: list[int]
+    winners: list[int]
+    ranking: list[list[int]]
+    tiebreak: Tiebreak | None
+    leftovers_to: int | None
+    leftovers: int
+
+
 @dataclass(frozen=True)
 class Result:
     bundle_sizes: tuple[int, ...]
     winners: tuple[int, ...]
     # Places, best first; seats that share a place stand together.
     ranking: tuple[tuple[int, ...], ...]
-    # How a tie for first was settled: None (no tie), "last_capturer", "playoff" or "shared".
-    tiebreak: str | None
+    tiebreak: Tiebreak | None
     leftovers_to: int | None
     leftovers: int
 
-    def to_dict(self) -> dict[str, Any]:
+    def to_dict(self) -> ResultDict:
         return {
             "bundle_sizes": list(self.bundle_sizes),
             "winners": list(self.winners),
@@ -151,7 +163,15 @@ def new_game(
     return start(rules, seats, dealer, seed, players, True, list(deck))
 
 
-def start(rules, seats, dealer, seed, players, redeal, deck: list[str]) -> Game:
+def start(
+    rules: Rules,
+    seats: tuple[str, ...],
+    dealer: int,
+    seed: int | str | None,
+    players: tuple[int, ...],
+    redeal: bool,
+    deck: list[str],
+) -> Game:
     """Deal `deck` to `players` (all seats, or the tied ones for a playoff)."""
     cards = rules.card_deck.cards
     if len(deck) != len(cards) or set(deck) != set(cards):

@@ -6,24 +6,25 @@ from functools import cache
 from typing import Any
 
 from .cards import RANK
-from .ending import after_playoff, finish
+from .ending import Events, after_playoff, finish
 from .errors import GameOver, IllegalMove
 from .game import ACTIONS, CAPTURE, HAND_SIZE, MAX_SEATS, STEAL, TRAIL, Game, Move, active
 from .rules import Rules
 
-Events = list[dict[str, Any]]
+ByCard = dict[str, tuple[Move, ...]]  # card -> the moves it makes
+Steals = list[list[ByCard]]  # target seat -> target bundle -> card -> moves
 
 
-def _move_tables():
+def _move_tables() -> tuple[dict[str, Move], ByCard, ByCard, Steals, Steals]:
     # Every possible move, built once, so listing moves creates no objects.
     cards = list(RANK)
     trails = {c: Move(c, TRAIL) for c in cards}
-    captures1 = {c: (Move(c, CAPTURE),) for c in cards}
-    captures2 = {
+    captures1: ByCard = {c: (Move(c, CAPTURE),) for c in cards}
+    captures2: ByCard = {
         c: (Move(c, CAPTURE, None, None, 0), Move(c, CAPTURE, None, None, 1)) for c in cards
     }
-    steals1 = [[{c: (Move(c, STEAL, ts),) for c in cards}] for ts in range(MAX_SEATS)]
-    steals2 = [
+    steals1: Steals = [[{c: (Move(c, STEAL, ts),) for c in cards}] for ts in range(MAX_SEATS)]
+    steals2: Steals = [
         [{c: tuple(Move(c, STEAL, ts, tb, own) for own in (0, 1)) for c in cards} for tb in (0, 1)]
         for ts in range(MAX_SEATS)
     ]
@@ -44,9 +45,10 @@ def legal_moves(game: Game) -> list[Move]:
 def legal(g: Game) -> list[Move]:
     """`legal_moves` for a game known to be running, without the checks (the playout loop)."""
     seat = g.turn
+    assert seat is not None  # a running game always has a player to act
     stealing, steals, captures, wild, forced = _options(g.rules)
     # Steal targets: (moves by card, top rank) of every opponent's non-empty bundle.
-    targets = []
+    targets: list[tuple[ByCard, int]] = []
     if stealing:
         for other, bundles in enumerate(g.bundles):
             if other != seat:
@@ -77,7 +79,7 @@ _rank_of = RANK.__getitem__
 
 
 @cache
-def _options(rules: Rules) -> tuple:
+def _options(rules: Rules) -> tuple[bool, Steals, ByCard, int, bool]:
     """What `legal` needs from the rules, looked up once per ruleset instead of per move."""
     double = rules.double_bundles
     return (
@@ -90,7 +92,7 @@ def _options(rules: Rules) -> tuple:
 
 
 def apply(
-    game: Game, move: Move | tuple, *, seat: int | None = None, auto: bool = False
+    game: Game, move: Move | tuple[Any, ...], *, seat: int | None = None, auto: bool = False
 ) -> tuple[Game, Events]:
     """Play one move; return the new game and what happened, as events.
 
@@ -136,6 +138,7 @@ def step(g: Game, move: Move, auto: bool = False) -> Events:
     """
     rules = g.rules
     seat = g.turn
+    assert seat is not None  # a running game always has a player to act
     card = move.card
     action = move.action
     g.hands[seat].remove(card)
@@ -177,6 +180,7 @@ def step(g: Game, move: Move, auto: bool = False) -> Events:
                 del stock[:HAND_SIZE]
                 events.append({"type": "pool_refilled", "cards": g.pool[:], "n": len(g.pool)})
         else:
+            assert move.target_seat is not None  # a legal steal always names its victim
             victim = g.bundles[move.target_seat]
             index = move.target_bundle or 0
             loot = victim[index]
@@ -223,7 +227,9 @@ def _pass_turn(g: Game, seat: int, events: Events) -> None:
 
 
 def _why_illegal(g: Game, move: Move) -> str:
-    if move.card not in g.hands[g.turn]:
+    seat = g.turn
+    assert seat is not None  # apply() checked that the game is running
+    if move.card not in g.hands[seat]:
         return f"{move.card} is not in your hand"
     if move.action not in ACTIONS:
         return f"unknown action {move.action!r}"

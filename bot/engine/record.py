@@ -2,18 +2,39 @@
 
 from __future__ import annotations
 
-from typing import Any
+from collections.abc import Mapping, Sequence
+from typing import Any, Final, TypedDict
 
+from .ending import Events
 from .errors import BadState, EngineError
-from .game import Game, Move, new_game
+from .game import Game, Move, ResultDict, new_game
 from .moves import apply
 from .rules import Rules
-from .serialize import deal_to_dict, move_from_dict, move_to_dict
+from .serialize import DealDict, MoveDict, deal_to_dict, move_from_dict, move_to_dict
 
-FORMAT = "steal-the-bundle/1"
+FORMAT: Final = "steal-the-bundle/1"
 
 
-def record(game: Game) -> dict[str, Any]:
+class PlayoffRecord(TypedDict):
+    seats: list[int]
+    initial: DealDict
+    moves: list[MoveDict]
+    bundle_sizes: list[int] | None
+
+
+class RecordDict(TypedDict):
+    format: str
+    rules: dict[str, Any]
+    seats: list[str]
+    dealer: int
+    seed: int | str | None
+    initial: DealDict
+    moves: list[MoveDict]
+    playoffs: list[PlayoffRecord]
+    result: ResultDict | None
+
+
+def record(game: Game) -> RecordDict:
     """The game's record so far; `result` is null until it is over."""
     return {
         "format": FORMAT,
@@ -36,7 +57,13 @@ def record(game: Game) -> dict[str, Any]:
     }
 
 
-def _deck_order(rules: Rules, dealer: int, hands: list, pool: list, stock: list) -> list[str]:
+def _deck_order(
+    rules: Rules,
+    dealer: int,
+    hands: Sequence[Sequence[str]],
+    pool: Sequence[str],
+    stock: Sequence[str],
+) -> list[str]:
     # The inverse of new_game's deal: hands in play order, then the pool, then the stock.
     n = len(hands)
     order = [(dealer + rules.step * i) % n for i in range(1, n + 1)]
@@ -48,7 +75,7 @@ def _deck_order(rules: Rules, dealer: int, hands: list, pool: list, stock: list)
     return [c for seat in order for c in hands[seat]] + list(pool) + list(stock)
 
 
-def replay(rec: dict[str, Any], events: list[list[dict[str, Any]]] | None = None) -> Game:
+def replay(rec: Mapping[str, Any], events: list[Events] | None = None) -> Game:
     """Play a record again from its deal; raise BadState if anything in it is not legal.
     Each move's events are appended to `events` when it is given (to rebuild a move log)."""
     try:
@@ -80,7 +107,7 @@ def replay(rec: dict[str, Any], events: list[list[dict[str, Any]]] | None = None
 
 
 def _play_all(
-    game: Game, moves: list[dict[str, Any]], label: str, sink: list | None = None
+    game: Game, moves: list[dict[str, Any]], label: str, sink: list[Events] | None = None
 ) -> Game:
     for number, data in enumerate(moves, start=1):
         seat, move, auto = move_from_dict(data)

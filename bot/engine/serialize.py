@@ -3,17 +3,63 @@
 from __future__ import annotations
 
 from collections import Counter
-from typing import Any
+from collections.abc import Iterable
+from typing import Any, Final, TypedDict
 
 from .errors import BadState
-from .game import Game, Move, Result
+from .game import Game, Move, Result, ResultDict
 from .rules import Rules
 
-STATE_VERSION = 1
+STATE_VERSION: Final = 1
 
 
-def move_to_dict(seat: int, move: Move, auto: bool) -> dict[str, Any]:
-    return {"seat": seat, **move._asdict(), "auto": auto}
+class MoveDict(TypedDict):
+    seat: int
+    card: str
+    action: str
+    target_seat: int | None
+    target_bundle: int | None
+    own_bundle: int | None
+    auto: bool
+
+
+class DealDict(TypedDict):
+    hands: list[list[str]]
+    pool: list[str]
+    stock: list[str]
+
+
+class StateDict(TypedDict):
+    version: int
+    rules: dict[str, Any]
+    seats: list[str]
+    dealer: int
+    seed: int | str | None
+    players: list[int]
+    redeal: bool
+    initial: DealDict
+    hands: list[list[str]]
+    pool: list[str]
+    stock: list[str]
+    bundles: list[list[list[str]]]
+    turn: int | None
+    last_capture: list[int]
+    moves: list[MoveDict]
+    playoffs: list[StateDict]
+    award: list[int | None]
+    result: ResultDict | None
+
+
+def move_to_dict(seat: int, move: Move, auto: bool) -> MoveDict:
+    return {
+        "seat": seat,
+        "card": move.card,
+        "action": move.action,
+        "target_seat": move.target_seat,
+        "target_bundle": move.target_bundle,
+        "own_bundle": move.own_bundle,
+        "auto": auto,
+    }
 
 
 def move_from_dict(data: dict[str, Any]) -> tuple[int, Move, bool]:
@@ -23,11 +69,13 @@ def move_from_dict(data: dict[str, Any]) -> tuple[int, Move, bool]:
     return data["seat"], move, bool(data["auto"])
 
 
-def deal_to_dict(hands, pool, stock) -> dict[str, Any]:
+def deal_to_dict(
+    hands: Iterable[Iterable[str]], pool: Iterable[str], stock: Iterable[str]
+) -> DealDict:
     return {"hands": [list(h) for h in hands], "pool": list(pool), "stock": list(stock)}
 
 
-def to_dict(game: Game) -> dict[str, Any]:
+def to_dict(game: Game) -> StateDict:
     g = game
     return {
         "version": STATE_VERSION,

@@ -37,6 +37,7 @@ def main(argv: list[str] | None = None) -> int:
     for i in range(args.games):
         # The dealer rotates so that no seat is favoured by always playing first.
         game = random_game(rules, args.players, args.seed + i, dealer=i % args.players)
+        assert game.result is not None  # random_game plays to the end
         for seat, size in enumerate(game.result.bundle_sizes):
             totals[seat] += size
         if args.records:

@@ -53,7 +53,8 @@ def language_of(locale: Any) -> str:
 
 
 def key_of(message: Message) -> str:
-    return message.id[0] if message.pluralizable else message.id
+    key = message.id  # a plural message's id is (singular, plural)
+    return key if isinstance(key, str) else key[0]
 
 
 def catalog_files(lang: str) -> list[Path]:
@@ -81,7 +82,9 @@ def read_catalog(lang: str) -> Catalog:
 
 
 def translated(message: Message) -> bool:
-    forms = message.string if message.pluralizable else [message.string]
+    string = message.string
+    # read_po gives a plural message a tuple of forms and a singular one a str.
+    forms = string if isinstance(string, (list, tuple)) else [string]
     return not message.fuzzy and all(forms)
 
 
