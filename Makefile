@@ -20,9 +20,11 @@ run: $(STAMP)
 		$(PY) -m bot.playground $(ARGS); \
 	fi
 
+# Style, then the layers' import contracts (pyproject.toml [tool.importlinter]).
 lint: $(STAMP)
 	$(VENV)/bin/ruff check .
 	$(VENV)/bin/ruff format --check .
+	$(VENV)/bin/lint-imports --no-cache
 
 # The files and the per-module strictness are set in pyproject.toml ([tool.mypy]).
 typecheck: $(STAMP)

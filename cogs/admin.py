@@ -17,9 +17,9 @@ from discord.ext import commands
 
 from bot import export
 from bot.i18n import t, tn
+from bot.rows import GuildSettings
 from bot.seats import is_ai
 from bot.settings import BadValue, Setting, make_settings
-from bot.storage import GuildSettings
 from bot.ui import ids
 from bot.ui.admin import channel_list, settings_embed
 from bot.ui.buttons import button, view_of

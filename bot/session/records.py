@@ -7,7 +7,8 @@ from __future__ import annotations
 from collections.abc import Collection
 from typing import Any
 
-from bot.storage import GuildSettings, HistoryEntry, PlayerStats, Standing, Storage
+from bot.rows import GuildSettings, HistoryEntry, PlayerStats, Standing
+from bot.storage import Storage
 
 
 class Records:

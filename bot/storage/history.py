@@ -3,8 +3,9 @@
 from __future__ import annotations
 
 import json
-from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
+
+from bot.rows import HistoryEntry
 
 if TYPE_CHECKING:
     from .db import Storage
@@ -13,27 +14,6 @@ COLUMNS = (
     "h.game_id, h.guild_id, h.channel_id, h.finished_at, h.seats, h.places, h.forfeited, h.record"
 )
 NEWEST_FIRST = "ORDER BY h.finished_at DESC, h.game_id DESC LIMIT ? OFFSET ?"
-
-
-@dataclass(frozen=True)
-class HistoryEntry:
-    game_id: int
-    guild_id: int
-    channel_id: int
-    finished_at: float
-    seats: tuple[str, ...]
-    places: tuple[int, ...]  # per seat, 0 = first
-    forfeited: tuple[str, ...]
-    record: dict[str, Any]  # the engine's record(game); its result is null if ended by forfeit
-
-    @property
-    def winners(self) -> tuple[str, ...]:
-        """The players in first place, as counted in the stats: nobody wins by forfeiting."""
-        return tuple(
-            s
-            for s, p in zip(self.seats, self.places, strict=True)
-            if p == 0 and s not in self.forfeited
-        )
 
 
 def to_entry(r: Any) -> HistoryEntry:

@@ -4,10 +4,10 @@ from __future__ import annotations
 
 import json
 from collections.abc import Collection, Mapping, Sequence
-from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
 from bot import stats
+from bot.rows import PlayerStats, Standing
 
 if TYPE_CHECKING:
     import aiosqlite
@@ -24,34 +24,6 @@ ORDERS = {
     "win_rate": f"CAST(wins AS REAL) / games DESC, games DESC, {RATING} DESC, user_id",
 }
 COLUMNS = "guild_id, user_id, name, games, wins, cards, steals, biggest_steal, mu, sigma"
-
-
-@dataclass(frozen=True)
-class PlayerStats:
-    guild_id: int
-    user_id: str
-    name: str
-    games: int
-    wins: int
-    cards: int
-    steals: int
-    biggest_steal: int
-    mu: float
-    sigma: float
-
-    @property
-    def rating(self) -> float:
-        return stats.display_rating(self.mu, self.sigma)
-
-    @property
-    def win_rate(self) -> float:
-        return self.wins / self.games if self.games else 0.0
-
-
-@dataclass(frozen=True)
-class Standing:
-    rank: int  # 1 for the top of the board
-    player: PlayerStats
 
 
 def to_stats(r: Any) -> PlayerStats:

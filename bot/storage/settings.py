@@ -4,23 +4,14 @@ from __future__ import annotations
 
 import json
 from collections.abc import Mapping
-from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
+
+from bot.rows import GuildSettings
 
 from .errors import UnknownSetting
 
 if TYPE_CHECKING:
     from .db import Storage
-
-
-@dataclass(frozen=True)
-class GuildSettings:
-    guild_id: int
-    values: dict[str, Any]  # every setting: the guild's own value, or the default
-    changed: frozenset[str]  # the keys the guild has set
-
-    def __getitem__(self, key: str) -> Any:
-        return self.values[key]
 
 
 class Settings:

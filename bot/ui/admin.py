@@ -8,8 +8,8 @@ from collections.abc import Mapping, Sequence
 import discord
 
 from bot.i18n import t
+from bot.rows import GuildSettings
 from bot.settings import Setting
-from bot.storage import GuildSettings
 
 BLUE = discord.Colour.blurple()
 FIELD_LIMIT = 1024  # Discord's limit on an embed field's value

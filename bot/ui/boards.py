@@ -18,8 +18,8 @@ from discord.utils import escape_markdown
 
 from bot import stats
 from bot.i18n import t, tn
+from bot.rows import HistoryEntry, PlayerStats, Standing
 from bot.seats import is_ai
-from bot.storage import HistoryEntry, PlayerStats, Standing
 
 from . import ids
 from .buttons import button, view_of

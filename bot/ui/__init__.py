@@ -1,0 +1,1 @@
+"""What users see: custom_ids, card labels, words for rules and moves, embeds and buttons."""
