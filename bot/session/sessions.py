@@ -221,7 +221,9 @@ class Sessions(LobbyOps, TurnTimers):
                     raise NotHost()
                 await self._end_lobby(lobby)
             else:
-                table = self.tables[game_id]
+                table = self.tables.get(game_id)
+                if table is None:  # a match between two games (see _finish)
+                    raise NoGame()
                 players = list(table.seats)
                 if not (is_manager or str(user_id) == table.host_id):
                     raise NotHost()
@@ -304,7 +306,14 @@ class Sessions(LobbyOps, TurnTimers):
         """Record a game that is over and forget it. In a match that goes on, the next game is
         saved in the same transaction, started and returned. A failure to record is retried by
         restore()."""
+        nxt = self._next_game(table)
         self._drop(table)
+        if nxt is not None:
+            # The channel stays claimed (by this game's id) until the next game has its own: never
+            # free while that is saved, or a /steal new (open_lobby, which claims channels under
+            # self.lock) could open a second live game in it. Not self.lock here: we hold the
+            # table's lock, and cancel() takes self.lock and then the table's.
+            self.channels[table.channel_id] = table.game_id
         game = table.game
         bots = {s for s in game.seats if is_ai(s)}
         record = {
@@ -313,7 +322,6 @@ class Sessions(LobbyOps, TurnTimers):
             "counted": not bots or bool(table.options.get("ai_counts", False)),
             "unrated": bots,
         }
-        nxt = self._next_game(table)
         try:
             if nxt is None:
                 await self.storage.games.finish(table.game_id, game, **record)
@@ -324,12 +332,14 @@ class Sessions(LobbyOps, TurnTimers):
             )  # fmt: skip
         except Exception:
             log.exception("game %s is over but could not be finished", table.game_id)
+            self._drop(table)  # frees the channel, as for a single game
             return None
         if new_id is None:  # finished before: its next game was saved then, and restored
+            self._drop(table)
             return None
         nxt.game_id = new_id
         self.tables[new_id] = nxt
-        self.channels[nxt.channel_id] = new_id
+        self.channels[nxt.channel_id] = new_id  # the hand-over: no await since the claim
         self._arm(nxt)
         return nxt
 
