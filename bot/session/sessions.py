@@ -50,6 +50,10 @@ log = logging.getLogger(__name__)
 
 Notify = Callable[[str, int, dict[str, Any]], Awaitable[None]]
 AWAY_AFTER = 3  # consecutive auto moves that make a seat "away"
+# After a restart, the person whose turn it is gets at least this long (seconds) before the bot
+# plays for them: their stored deadline may have run out while the bot was down (a deploy), and
+# they had no chance to play then.
+RESTORE_GRACE = 60.0
 
 
 def seed_source() -> int:
@@ -72,6 +76,7 @@ class Sessions(LobbyOps, TurnTimers):
         bot_delay: float = 1.5,
         retry_seconds: float = 5.0,
         seed_source: Callable[[], int] = seed_source,
+        restore_grace: float = RESTORE_GRACE,
     ) -> None:
         self.storage = storage
         self.clock = clock
@@ -82,6 +87,7 @@ class Sessions(LobbyOps, TurnTimers):
         self.bot_delay = bot_delay  # AI opponents wait this long, so people can follow
         self.retry_seconds = retry_seconds  # after a timer's move could not be saved
         self.seed_source = seed_source
+        self.restore_grace = restore_grace
         self.lobbies: dict[int, Lobby] = {}
         self.tables: dict[int, Table] = {}
         self.channels: dict[int, int] = {}  # channel id -> game id of its lobby or table
@@ -403,7 +409,8 @@ class Sessions(LobbyOps, TurnTimers):
 
     async def restore(self) -> list[int]:
         """Rebuild every stored lobby and game; finish games that ended before a restart.
-        Timers are re-armed from their stored deadlines (a past one fires at once)."""
+        Timers are re-armed from their stored deadlines (a past one fires at once, but a person
+        whose turn it is gets RESTORE_GRACE)."""
         restored = []
         for row in await self.storage.games.live():
             try:
@@ -448,8 +455,17 @@ class Sessions(LobbyOps, TurnTimers):
         self.channels[row.channel_id] = row.id
         if table.deadline is None:
             table.deadline = self._deadline(table, game, table.away, table.forfeited)
+        elif self._waits_for_person(table):  # see RESTORE_GRACE (AI, away, forfeited: no grace)
+            table.deadline = max(table.deadline, self.clock() + self.restore_grace)
         self._arm(table)
         return True
+
+    @staticmethod
+    def _waits_for_person(table: Table) -> bool:
+        seat = table.turn
+        if seat is None or is_ai(table.seats[seat]):
+            return False
+        return seat not in table.away and seat not in table.forfeited
 
     async def close(self) -> None:
         """Stop every timer (the storage stays open: its owner closes it)."""

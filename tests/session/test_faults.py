@@ -1,14 +1,16 @@
-"""Faults found in review: a lobby slipping into a channel while a match moves to its next game."""
+"""Faults found in review: a lobby slipping into a channel while a match moves to its next game,
+and a restart making waiting players lose their turn."""
 
 import asyncio
 import contextlib
+import time
 
 import pytest
 
 from bot.engine import from_dict
 from bot.session import AlreadyRunning, NoGame
 
-from .conftest import CHANNEL, GUILD, RULES, play_turn, table_for
+from .conftest import CHANNEL, GUILD, RULES, play_turn, table_for, wait_for
 
 
 async def play_game(s, game_id):
@@ -138,3 +140,116 @@ async def test_a_match_game_that_could_not_be_finished_frees_its_channel(
     monkeypatch.setattr(storage.games, "finish_then", broken)
     played = await play_game(s, table.game_id)
     assert played.next is None and CHANNEL not in s.channels and not s.tables
+
+
+# ----- Fault 2: a restart gives the person whose turn it is a grace period
+
+
+class Clock:
+    """Real time plus a shift: the downtime of a restart without waiting it out."""
+
+    def __init__(self) -> None:
+        self.shift = 0.0
+
+    def __call__(self) -> float:
+        return time.time() + self.shift
+
+
+async def test_the_grace_is_a_minute(make):
+    from bot.session.sessions import RESTORE_GRACE  # here: the module imports without it
+
+    assert RESTORE_GRACE == 60.0 and make().restore_grace == RESTORE_GRACE
+
+
+async def test_a_turn_that_ran_out_while_the_bot_was_down_gets_the_grace(make, storage):
+    clock = Clock()
+    s1 = make(clock=clock, turn_seconds=60)
+    table = await table_for(s1)
+    game_id, seat = table.game_id, table.turn
+    await s1.close()
+    clock.shift += 300  # a 5-minute deploy: the stored deadline passed 4 minutes ago
+    assert (await storage.games.get(game_id)).deadline < clock() - 200
+
+    s2 = make(clock=clock, turn_seconds=60, restore_grace=0.5)
+    restored_at = clock()
+    assert await s2.restore() == [game_id]
+    again = s2.table(game_id)
+    assert again.turn == seat
+    assert again.deadline == pytest.approx(restored_at + 0.5, abs=0.05)
+    await asyncio.sleep(0.3)
+    assert again.version == 0 and await storage.games.moves(game_id) == []
+    await wait_for(lambda: again.version == 1)  # then, as any turn that runs out
+    assert clock() >= restored_at + 0.5
+    [move] = await storage.games.moves(game_id)
+    assert move["auto"] is True and move["seat"] == seat
+
+
+async def test_a_deadline_further_away_than_the_grace_is_kept(make, storage):
+    clock = Clock()
+    s1 = make(clock=clock, turn_seconds=600)
+    table = await table_for(s1)
+    await s1.close()
+    clock.shift += 300
+    stored = (await storage.games.get(table.game_id)).deadline
+    assert stored > clock() + 60
+
+    s2 = make(clock=clock, turn_seconds=600)  # the default grace
+    await s2.restore()
+    again = s2.table(table.game_id)
+    assert again.deadline == stored and again.timer is not None
+
+
+async def test_a_forfeited_seat_gets_no_grace(make, storage):
+    clock = Clock()
+    s1 = make(clock=clock, turn_seconds=60, away_delay=3600)
+    table = await table_for(s1)
+    seat = table.turn
+    await s1.forfeit(table.game_id, table.seats[seat])
+    await s1.close()
+    clock.shift += 3600 + 300  # its stored move time passed while the bot was down
+    assert (await storage.games.get(table.game_id)).deadline < clock()
+
+    s2 = make(clock=clock, turn_seconds=60, away_delay=0.05, restore_grace=3600)
+    await s2.restore()
+    again = s2.table(table.game_id)
+    await wait_for(lambda: again.version >= 1)  # played for at once, as before the restart
+    assert (await storage.games.moves(table.game_id))[0]["seat"] == seat
+
+
+async def test_an_away_seat_gets_no_grace(make, storage):
+    clock = Clock()
+    s1 = make(clock=clock, turn_seconds=60)
+    table = await table_for(s1)
+    game_id, seat = table.game_id, table.turn
+    await s1.close()
+    row = await storage.games.get(game_id)
+    state = {**row.state, "session": {**row.state["session"], "away": [seat]}}
+    await storage.games.update(game_id, state=state)
+    clock.shift += 300
+
+    s2 = make(clock=clock, turn_seconds=60, away_delay=0.05, restore_grace=3600)
+    await s2.restore()
+    again = s2.table(game_id)
+    assert again.away == {seat}
+    await wait_for(lambda: again.version >= 1)
+    assert (await storage.games.moves(game_id))[0]["seat"] == seat
+
+
+async def test_an_ai_seat_gets_no_grace(make, storage):
+    clock = Clock()
+    s1 = make(clock=clock, turn_seconds=60, bot_delay=3600)
+    await s1.open_lobby(GUILD, CHANNEL, "a", RULES, bots=["easy"])
+    table = await s1.start(CHANNEL, "a")
+    if table.seats[table.turn] == "a":
+        await play_turn(s1, table.game_id)
+    ai = table.turn
+    assert table.seats[ai].startswith("ai:")
+    await s1.close()
+    clock.shift += 3600 + 300  # its stored move time passed while the bot was down
+
+    s2 = make(clock=clock, turn_seconds=60, bot_delay=0.05, restore_grace=3600)
+    await s2.restore()
+    again = s2.table(table.game_id)
+    version = again.version
+    await wait_for(lambda: again.version > version)
+    assert (await storage.games.moves(table.game_id))[-1]["seat"] == ai
