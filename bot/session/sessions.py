@@ -51,6 +51,10 @@ log = logging.getLogger(__name__)
 
 Notify = Callable[[str, int, dict[str, Any]], Awaitable[None]]
 AWAY_AFTER = 3  # consecutive auto moves that make a seat "away"
+# After a restart, the person whose turn it is gets at least this long (seconds) before the bot
+# plays for them: their stored deadline may have run out while the bot was down (a deploy), and
+# they had no chance to play then.
+RESTORE_GRACE = 60.0
 
 
 def seed_source() -> int:
@@ -73,6 +77,7 @@ class Sessions(LobbyOps, TurnTimers):
         bot_delay: float = 1.5,
         retry_seconds: float = 5.0,
         seed_source: Callable[[], int] = seed_source,
+        restore_grace: float = RESTORE_GRACE,
     ) -> None:
         self.storage = storage
         self.records = Records(storage)
@@ -84,6 +89,7 @@ class Sessions(LobbyOps, TurnTimers):
         self.bot_delay = bot_delay  # AI opponents wait this long, so people can follow
         self.retry_seconds = retry_seconds  # after a timer's move could not be saved
         self.seed_source = seed_source
+        self.restore_grace = restore_grace
         self.lobbies: dict[int, Lobby] = {}
         self.tables: dict[int, Table] = {}
         self.channels: dict[int, int] = {}  # channel id -> game id of its lobby or table
@@ -270,7 +276,9 @@ class Sessions(LobbyOps, TurnTimers):
                     raise NotHost()
                 await self._end_lobby(lobby)
             else:
-                table = self.tables[game_id]
+                table = self.tables.get(game_id)
+                if table is None:  # a match between two games (see _finish)
+                    raise NoGame()
                 players = list(table.seats)
                 if not (is_manager or str(user_id) == table.host_id):
                     raise NotHost()
@@ -353,7 +361,14 @@ class Sessions(LobbyOps, TurnTimers):
         """Record a game that is over and forget it. In a match that goes on, the next game is
         saved in the same transaction, started and returned. A failure to record is retried by
         restore()."""
+        nxt = self._next_game(table)
         self._drop(table)
+        if nxt is not None:
+            # The channel stays claimed (by this game's id) until the next game has its own: never
+            # free while that is saved, or a /steal new (open_lobby, which claims channels under
+            # self.lock) could open a second live game in it. Not self.lock here: we hold the
+            # table's lock, and cancel() takes self.lock and then the table's.
+            self.channels[table.channel_id] = table.game_id
         game = table.game
         known = self.names_in(table.guild_id)
         bots = {s for s in game.seats if is_ai(s)}
@@ -363,7 +378,6 @@ class Sessions(LobbyOps, TurnTimers):
             "counted": not bots or bool(table.options.get("ai_counts", False)),
             "unrated": bots,
         }
-        nxt = self._next_game(table)
         try:
             if nxt is None:
                 await self.storage.games.finish(table.game_id, game, **record)
@@ -374,12 +388,14 @@ class Sessions(LobbyOps, TurnTimers):
             )  # fmt: skip
         except Exception:
             log.exception("game %s is over but could not be finished", table.game_id)
+            self._drop(table)  # frees the channel, as for a single game
             return None
         if new_id is None:  # finished before: its next game was saved then, and restored
+            self._drop(table)
             return None
         nxt.game_id = new_id
         self.tables[new_id] = nxt
-        self.channels[nxt.channel_id] = new_id
+        self.channels[nxt.channel_id] = new_id  # the hand-over: no await since the claim
         self._arm(nxt)
         return nxt
 
@@ -443,7 +459,8 @@ class Sessions(LobbyOps, TurnTimers):
 
     async def restore(self) -> list[int]:
         """Rebuild every stored lobby and game; finish games that ended before a restart.
-        Timers are re-armed from their stored deadlines (a past one fires at once)."""
+        Timers are re-armed from their stored deadlines (a past one fires at once, but a person
+        whose turn it is gets RESTORE_GRACE)."""
         restored = []
         for row in await self.storage.games.live():
             try:
@@ -489,8 +506,17 @@ class Sessions(LobbyOps, TurnTimers):
         self.channels[row.channel_id] = row.id
         if table.deadline is None:
             table.deadline = self._deadline(table, game, table.away, table.forfeited)
+        elif self._waits_for_person(table):  # see RESTORE_GRACE (AI, away, forfeited: no grace)
+            table.deadline = max(table.deadline, self.clock() + self.restore_grace)
         self._arm(table)
         return True
+
+    @staticmethod
+    def _waits_for_person(table: Table) -> bool:
+        seat = table.turn
+        if seat is None or is_ai(table.seats[seat]):
+            return False
+        return seat not in table.away and seat not in table.forfeited
 
     async def close(self) -> None:
         """Stop every timer (the storage stays open: its owner closes it)."""

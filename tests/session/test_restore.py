@@ -31,7 +31,7 @@ async def test_restore_lobby_and_expired_deadline(make, storage):
     await s1.close()
     await storage.games.update(table.game_id, deadline=s1.clock() - 1)
 
-    s2 = make(turn_seconds=60, away_delay=5)
+    s2 = make(turn_seconds=60, away_delay=5, restore_grace=0)  # no grace: it fires at once
     ids = await s2.restore()
     assert len(ids) == 2 and table.game_id in ids
     restored = s2.table(table.game_id)
