@@ -82,6 +82,7 @@ class StealBot(commands.Bot):
         restored = await self.app.sessions.restore()
         log.info("restored %d lobbies and games", len(restored))
         await self.app.presenter.refresh(restored)
+        await self.app.presenter.deliver_owed()  # end screens and closings a restart cut off
 
     async def sync_commands(self) -> None:
         guild = discord.Object(self.dev_guild_id) if self.dev_guild_id else None

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import itertools
 import logging
 from dataclasses import dataclass, field
 from datetime import timedelta
@@ -22,6 +23,7 @@ from bot.highlights import highlights
 from bot.i18n import DEFAULT, language_of, t
 from bot.seats import is_ai
 from bot.session import Lobby, Sessions, Table
+from bot.session.models import CLOSED
 from bot.ui import render
 from bot.ui.final import final
 from bot.ui.text import describe, names_of
@@ -32,6 +34,7 @@ log = logging.getLogger(__name__)
 HAND_TOKEN_LIFE = timedelta(minutes=14)  # interaction tokens last 15 minutes
 LOG_KEEP = 20
 RETRIES = (0.5, 2.0, 5.0)  # seconds between tries of a failing table edit
+OWED_RETRIES = (*RETRIES, 15.0, 30.0, 60.0)  # an owed message: then every minute until it lands
 
 
 @dataclass
@@ -53,6 +56,7 @@ class Channel:
     hands: set[str] = field(default_factory=set)  # players whose hand message needs a refresh
     notices: list[render.Message] = field(default_factory=list)  # to post after the table
     loaded: bool = False  # table_id was read from storage (after a restart)
+    owed: bool = False  # shows how the game ended: retried until it lands (see _work)
     worker: asyncio.Task[None] | None = None
 
 
@@ -92,22 +96,38 @@ class Presenter:
             self.closed(kind, game_id, payload)
 
     def closed(self, kind: str, game_id: int, payload: dict[str, Any]) -> None:
-        """A lobby or game ended without a result: its message says so, in its language."""
-        ch = self.channels.get(game_id)
-        lang = ch.lang if ch is not None else "en"
+        """A lobby or game ended without a result: its message says so, in its language.
+        `payload` is what the session layer owes for it (bot.session.models.closing)."""
+        lang = payload.get("lang") or DEFAULT
         if kind == "lobby_expired":
-            waited = payload.get("seconds") or 600
-            self.cancelled(game_id, render.lobby_expired(lang, waited))
+            message = render.lobby_expired(lang, payload.get("seconds") or 600)
         elif kind == "lobby_closed":
-            self.cancelled(game_id, render.lobby_emptied(lang))
+            message = render.lobby_emptied(lang)
         else:
-            what = "game" if ch is not None and ch.table is not None else "lobby"
-            by, admin = payload["by"], payload["admin"]
-            names = self.names(ch) if ch is not None else {}
-            self.cancelled(game_id, render.cancelled(lang, what, by, names, admin))
+            what, by, admin = payload["what"], payload["by"], payload["admin"]
+            names = self.sessions.names_in(payload["guild_id"])
+            message = render.cancelled(lang, what, by, names, admin)
             if admin:
                 ended = render.ended_by_admin(lang, what, by, payload["players"])
-                self.notice(game_id, ended)
+                self.channel(game_id, payload["guild_id"], payload["channel_id"]).notices.append(
+                    ended
+                )
+        self.cancelled(game_id, message, payload["guild_id"], payload["channel_id"])
+
+    async def deliver_owed(self) -> None:
+        """At start-up: show what games that ended before a restart still owe their channels
+        (end screens, closings), as the outbox keeps it."""
+        for item in await self.sessions.owed():
+            if item.game_id in self.channels:
+                continue  # already being shown (ended during restore)
+            if item.kind == CLOSED:
+                self.closed(item.payload["reason"], item.game_id, item.payload)
+                continue
+            table = await self.sessions.ended_table(item.game_id)
+            if table is None:
+                await self.sessions.delivered(item.game_id)  # nothing left to show
+                continue
+            self.ended(table)
 
     def channel(self, game_id: int, guild_id: int, channel_id: int) -> Channel:
         ch = self.channels.get(game_id)
@@ -143,7 +163,8 @@ class Presenter:
         """The game is over: its table shows the result; a match's next game gets a new
         table, and the players' open hand messages move on to it."""
         ch = self.channel(table.game_id, table.guild_id, table.channel_id)
-        ch.table, ch.dirty, ch.ping_user = table, True, None
+        ch.table, ch.dirty, ch.ping_user, ch.owed = table, True, None, True
+        ch.lang = render.public_lang(table)
         if nxt is None:
             ch.hands.update(table.seats)
         self.kick(ch)
@@ -161,11 +182,12 @@ class Presenter:
         ch.table, ch.dirty = table, True
         self.kick(ch)
 
-    def cancelled(self, game_id: int, message: render.Message) -> None:
-        ch = self.channels.get(game_id)
-        if ch is None:
-            return
-        ch.closing, ch.dirty, ch.ping_user = message, True, None
+    def cancelled(
+        self, game_id: int, message: render.Message, guild_id: int, channel_id: int
+    ) -> None:
+        """The lobby or game's message becomes `message`: owed until it is shown."""
+        ch = self.channel(game_id, guild_id, channel_id)
+        ch.closing, ch.dirty, ch.ping_user, ch.owed = message, True, None, True
         self.kick(ch)
 
     def notice(self, game_id: int, message: render.Message) -> None:
@@ -283,17 +305,22 @@ class Presenter:
 
     async def _work(self, ch: Channel) -> None:
         try:
-            for attempt in range(len(RETRIES) + 1):
+            for attempt in itertools.count():
                 try:
                     await self._flush(ch)
                     break
                 except discord.HTTPException as exc:
                     log.warning("game %s: Discord said %s; retrying", ch.game_id, exc)
-                    if attempt == len(RETRIES):
+                    if not ch.owed and attempt == len(RETRIES):
                         log.error("game %s: giving up on the table until the next move", ch.game_id)
                         return
-                    await asyncio.sleep(RETRIES[attempt])
+                    # A message a game owes (end screen, closing) is tried until it lands; it is
+                    # in storage's outbox meanwhile, so a restart tries again too.
+                    delays = OWED_RETRIES if ch.owed else RETRIES
+                    await asyncio.sleep(delays[min(attempt, len(delays) - 1)])
             if ch.closing is not None or (ch.table is not None and ch.table.game.over):
+                if ch.owed:
+                    await self.sessions.delivered(ch.game_id)
                 self.channels.pop(ch.game_id, None)
                 self._forget_hands(ch.game_id)
         except Exception:

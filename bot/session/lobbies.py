@@ -24,7 +24,7 @@ from .errors import (
     SessionError,
     TooManyGames,
 )
-from .models import Lobby, Table
+from .models import CLOSED, Lobby, Table, closing
 
 log = logging.getLogger(__name__)
 
@@ -143,8 +143,9 @@ class LobbyOps:
                 raise NotInGame()
             seats = [s for s in lobby.seats if s != user]
             if not humans(seats):
-                await self._end_lobby(lobby)
-                await self.notify("lobby_closed", lobby.game_id, {"channel_id": channel_id})
+                payload = closing(lobby, "lobby_closed")
+                await self._end_lobby(lobby, payload)
+                await self.notify("lobby_closed", lobby.game_id, payload)
                 return None
             host = humans(seats)[0] if user == lobby.host_id else lobby.host_id
             await self._save_lobby(lobby, seats=seats, host_id=host)
@@ -183,9 +184,10 @@ class LobbyOps:
         except Exception as exc:
             raise SaveFailed("error.save_lobby_unchanged") from exc
 
-    async def _end_lobby(self, lobby: Lobby) -> None:
+    async def _end_lobby(self, lobby: Lobby, closed: dict[str, Any]) -> None:
+        """Close a lobby; `closed` is what its message owes (saved with the closing)."""
         try:
-            await self.storage.games.cancel(lobby.game_id)
+            await self.storage.games.cancel(lobby.game_id, owed=[(CLOSED, closed)])
         except Exception as exc:
             raise SaveFailed("error.save_close") from exc
         self._stop(lobby.timer)
@@ -206,12 +208,11 @@ class LobbyOps:
             if self.lobbies.get(lobby.game_id) is not lobby:
                 return
             lobby.timer = None  # this task: do not cancel ourselves
+            waited = lobby.options.get("lobby_seconds", self.lobby_seconds)
+            payload = closing(lobby, "lobby_expired", seconds=waited)
             try:
-                await self._end_lobby(lobby)
+                await self._end_lobby(lobby, payload)
             except Exception:
                 log.exception("could not expire lobby %s", lobby.game_id)
                 return
-        waited = lobby.options.get("lobby_seconds", self.lobby_seconds)
-        await self.notify(
-            "lobby_expired", lobby.game_id, {"channel_id": lobby.channel_id, "seconds": waited}
-        )
+        await self.notify("lobby_expired", lobby.game_id, payload)

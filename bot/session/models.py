@@ -91,3 +91,20 @@ class Hand:
     view: View
     version: int
     legal: tuple[Move, ...]  # empty unless it is this seat's turn
+
+
+# Kinds of message a game owes Discord once it ends (kept in storage's outbox until shown).
+ENDED, CLOSED = "ended", "closed"
+
+
+def closing(live: Lobby | Table, reason: str, **details: Any) -> dict[str, Any]:
+    """What a lobby or game that ended without a result tells its channel: the session event's
+    payload and the outbox's. `reason`: cancelled, lobby_expired or lobby_closed."""
+    return {
+        "guild_id": live.guild_id,
+        "channel_id": live.channel_id,
+        "lang": live.options.get("lang"),
+        "reason": reason,
+        "what": "game" if isinstance(live, Table) else "lobby",
+        **details,
+    }

@@ -29,7 +29,7 @@ from bot.engine import (
 from bot.engine.serialize import move_to_dict
 from bot.match import after_game, next_dealer
 from bot.seats import is_ai
-from bot.storage import GameRow, Storage
+from bot.storage import GameRow, OutboxItem, Storage
 
 from .errors import (
     Forfeited,
@@ -43,7 +43,7 @@ from .errors import (
     StaleHand,
 )
 from .lobbies import LobbyOps
-from .models import Hand, Lobby, Played, Table
+from .models import CLOSED, ENDED, Hand, Lobby, Played, Table, closing
 from .records import Records
 from .timers import TurnTimers
 
@@ -177,6 +177,21 @@ class Sessions(LobbyOps, TurnTimers):
         columns = {f"{what}_message_id": value for what, value in ids.items()}
         await self.storage.games.update(game_id, **columns)
 
+    async def owed(self) -> list[OutboxItem]:
+        """Messages that games which ended still owe Discord (end screens, closings)."""
+        return await self.storage.outbox.pending()
+
+    async def delivered(self, game_id: int) -> None:
+        """A game's owed message is shown: nothing is owed for it any more."""
+        await self.storage.outbox.settle(game_id)
+
+    async def ended_table(self, game_id: int) -> Table | None:
+        """A finished game as its end screen shows it (after a restart)."""
+        row = await self.storage.games.get(game_id)
+        if row is None or row.state is None:
+            return None
+        return self._table_of(row)
+
     # ----- playing
 
     async def play(self, game_id: int, user_id: str | int, move: Move, version: int) -> Played:
@@ -270,25 +285,27 @@ class Sessions(LobbyOps, TurnTimers):
             game_id = live
             is_manager = is_manager or admin
             lobby = self.lobbies.get(game_id)
-            players = list(lobby.seats) if lobby is not None else []
+            details = {"by": str(user_id), "admin": admin}
             if lobby is not None:
                 if not (is_manager or str(user_id) == lobby.host_id):
                     raise NotHost()
-                await self._end_lobby(lobby)
+                payload = closing(lobby, "cancelled", players=list(lobby.seats), **details)
+                await self._end_lobby(lobby, payload)
             else:
                 table = self.tables.get(game_id)
                 if table is None:  # a match between two games (see _finish)
                     raise NoGame()
-                players = list(table.seats)
                 if not (is_manager or str(user_id) == table.host_id):
                     raise NotHost()
+                payload = closing(table, "cancelled", players=list(table.seats), **details)
                 async with table.lock:
-                    try:
-                        await self.storage.games.cancel(game_id)
+                    if self.tables.get(game_id) is not table:  # it ended while we waited
+                        raise NoGame()
+                    try:  # the message it owes is saved with the cancellation
+                        await self.storage.games.cancel(game_id, owed=[(CLOSED, payload)])
                     except Exception as exc:
                         raise SaveFailed("error.save_cancel") from exc
                     self._drop(table)
-        payload = {"channel_id": channel_id, "by": str(user_id), "admin": admin, "players": players}
         await self.notify("cancelled", game_id, payload)
         return game_id
 
@@ -372,11 +389,13 @@ class Sessions(LobbyOps, TurnTimers):
         game = table.game
         known = self.names_in(table.guild_id)
         bots = {s for s in game.seats if is_ai(s)}
-        record = {
+        record: dict[str, Any] = {
             "names": {s: known[s] for s in game.seats if s in known},
             "forfeited": [game.seats[s] for s in sorted(table.forfeited)],
             "counted": not bots or bool(table.options.get("ai_counts", False)),
             "unrated": bots,
+            # The end screen is owed with the result, so a restart cannot lose it.
+            "owed": [(ENDED, {"guild_id": table.guild_id, "channel_id": table.channel_id})],
         }
         try:
             if nxt is None:
@@ -487,17 +506,8 @@ class Sessions(LobbyOps, TurnTimers):
             )  # fmt: skip
             self._add_lobby(lobby)
             return True
-        game = from_dict(row.state)
-        session = row.state.get("session") or {}
-        table = Table(
-            row.id, row.guild_id, row.channel_id, row.host_id, game, row.version,
-            deadline=row.deadline,
-            autos={int(s): int(n) for s, n in session.get("autos", {}).items()},
-            away=set(session.get("away", ())),
-            forfeited=set(session.get("forfeited", ())),
-            match=session.get("match"),
-            options=dict(row.options),
-        )  # fmt: skip
+        table = self._table_of(row)
+        game = table.game
         if game.over:
             nxt = await self._finish(table)
             await self.notify("game_over", row.id, self._over_payload(table, nxt))
@@ -510,6 +520,21 @@ class Sessions(LobbyOps, TurnTimers):
             table.deadline = max(table.deadline, self.clock() + self.restore_grace)
         self._arm(table)
         return True
+
+    @staticmethod
+    def _table_of(row: GameRow) -> Table:
+        """A stored game as a table: the engine's state and the session's bookkeeping."""
+        assert row.state is not None
+        session = row.state.get("session") or {}
+        return Table(
+            row.id, row.guild_id, row.channel_id, row.host_id, from_dict(row.state), row.version,
+            deadline=row.deadline,
+            autos={int(s): int(n) for s, n in session.get("autos", {}).items()},
+            away=set(session.get("away", ())),
+            forfeited=set(session.get("forfeited", ())),
+            match=session.get("match"),
+            options=dict(row.options),
+        )  # fmt: skip
 
     @staticmethod
     def _waits_for_person(table: Table) -> bool:

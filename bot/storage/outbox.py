@@ -93,3 +93,8 @@ class Outbox:
         """Forget an item that has been done. Doing so twice is harmless."""
         async with self.storage.transaction() as db:
             await db.execute("DELETE FROM outbox WHERE id = ?", (item_id,))
+
+    async def settle(self, game_id: int) -> None:
+        """Forget everything a game owed: its messages are shown."""
+        async with self.storage.transaction() as db:
+            await db.execute("DELETE FROM outbox WHERE game_id = ?", (game_id,))
