@@ -253,9 +253,12 @@ async def confirmed(interaction: discord.Interaction, op: str, game_id: int, yes
     # The question was about this lobby or this game: a lobby that has since started is not
     # the lobby the member agreed to close, and a game elsewhere is not the one asked about.
     live: Any = sessions.lobby_of(game_id) if op == "close" else sessions.table_of(game_id)
-    if live is None or live.channel_id != interaction.channel_id:
+    if live is None:
         gone = "reply.lobby_already_gone" if op == "close" else "reply.game_already_over"
         await update(interaction, content=t(lang, gone), view=None)
+        return
+    if live.channel_id != interaction.channel_id:  # a crafted or misplaced question
+        await update(interaction, content=t(lang, "reply.confirm_elsewhere"), view=None)
         return
     if op == "forfeit":
         await sessions.forfeit(game_id, interaction.user.id)
