@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import sqlite3
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
@@ -36,7 +37,7 @@ class HistoryEntry:
         )
 
 
-def to_entry(r: Any) -> HistoryEntry:
+def to_entry(r: sqlite3.Row) -> HistoryEntry:
     return HistoryEntry(
         game_id=r["game_id"],
         guild_id=r["guild_id"],

@@ -3,9 +3,10 @@
 from __future__ import annotations
 
 import json
+import sqlite3
 from collections.abc import Collection, Mapping, Sequence
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
 from bot import stats
 
@@ -54,7 +55,7 @@ class Standing:
     player: PlayerStats
 
 
-def to_stats(r: Any) -> PlayerStats:
+def to_stats(r: sqlite3.Row) -> PlayerStats:
     return PlayerStats(*(r[c] for c in COLUMNS.split(", ")))
 
 
@@ -102,7 +103,9 @@ class Stats:
         row = await self.storage.fetchone(
             "SELECT count(*) AS n FROM players WHERE guild_id = ? AND games > 0", (guild_id,)
         )
-        return row["n"]
+        assert row is not None  # count(*) always answers one row
+        n: int = row["n"]
+        return n
 
     async def names(self, guild_id: int, user_ids: Collection[str]) -> dict[str, str]:
         """Last known display names, for players who may have left the guild."""
