@@ -63,8 +63,9 @@ async def build(
             lobby_seconds=options.lobby_seconds,
             away_delay=options.away_delay,
             bot_delay=options.bot_delay,
-            **({"seed_source": options.seed_source} if options.seed_source else {}),
         )
+        if options.seed_source:  # else the session layer's own random seeds
+            sessions.seed_source = options.seed_source
         presenter = Presenter(discord, sessions)
         sessions.listen(presenter.on_event)
     except BaseException:

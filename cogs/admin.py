@@ -26,7 +26,7 @@ from bot.ui.buttons import button, view_of
 from bot.ui.text import ai_label
 
 from .access import is_manager, refused
-from .common import app_of, fail, reply, seen, tell, thinking, update, watch
+from .common import app_of, fail, guild_of, reply, seen, tell, thinking, update, watch
 from .language import user_lang
 
 if TYPE_CHECKING:
@@ -240,7 +240,7 @@ class Admin(commands.Cog):
     @app_commands.describe(channel="Where the game is (default: this channel)")
     async def end_game(self, interaction: discord.Interaction, channel: Channel | None = None):
         lang = user_lang(interaction)
-        channel_id = channel.id if channel is not None else interaction.channel_id
+        channel_id = channel.id if channel is not None else interaction.channel_id or 0
         live = self.sessions(interaction).live_in(channel_id)
         if live is None:
             await tell(interaction, t(lang, "admin.end.nothing", channel=f"<#{channel_id}>"))
@@ -374,18 +374,13 @@ class Admin(commands.Cog):
         return t(lang, "admin.end.done")
 
 
-def guild_of(interaction: discord.Interaction) -> int:
-    assert interaction.guild_id is not None  # /steal-admin is server-only
-    return interaction.guild_id
-
-
 async def answered(
     interaction: discord.Interaction, op: str, expires: int, game_id: int, yes: bool
 ) -> None:
     """The admin question's buttons (cogs/buttons.py AdminButton)."""
     # Not isinstance: load_extension executes this module anew, so the loaded cog's class is
     # not the one imported here.
-    cog = cast(Admin, interaction.client.get_cog("Admin"))  # type: ignore[attr-defined]
+    cog = cast(Admin, cast(commands.Bot, interaction.client).get_cog("Admin"))
     await cog.on_answer(interaction, op, expires, game_id, yes)
 
 

@@ -30,9 +30,10 @@ if TYPE_CHECKING:
 Item = Button[discord.ui.View]
 
 
-class Family:
+class Family(DynamicItem[Item], template=r"(?!)"):
     """What the families share: built from the button as drawn (or as clicked), and a
-    callback that answers within the 3-second budget, in servers only."""
+    callback that answers within the 3-second budget, in servers only. Its own template
+    matches nothing: only the families below are registered."""
 
     @classmethod
     def of(cls, item: Item, match: re.Match[str]) -> Self:
@@ -40,8 +41,9 @@ class Family:
 
     @classmethod
     async def from_custom_id(
-        cls, interaction: discord.Interaction, item: Item, match: re.Match[str], /
+        cls, interaction: discord.Interaction, item: discord.ui.Item[Any], match: re.Match[str], /
     ) -> Self:
+        assert isinstance(item, Button)  # every family's template matches only our buttons' ids
         return cls.of(item, match)
 
     async def callback(self, interaction: discord.Interaction) -> None:
@@ -54,7 +56,7 @@ class Family:
         raise NotImplementedError
 
 
-class LobbyButton(Family, DynamicItem[Item], template=ids.TEMPLATES["lobby"]):
+class LobbyButton(Family, template=ids.TEMPLATES["lobby"]):
     def __init__(self, item: Item, op: str, game_id: int) -> None:
         super().__init__(item)
         self.op, self.game_id = op, game_id
@@ -67,7 +69,7 @@ class LobbyButton(Family, DynamicItem[Item], template=ids.TEMPLATES["lobby"]):
         return lobbies.lobby_op(interaction, self.op, self.game_id)
 
 
-class TableButton(Family, DynamicItem[Item], template=ids.TEMPLATES["table"]):
+class TableButton(Family, template=ids.TEMPLATES["table"]):
     def __init__(self, item: Item, op: str, game_id: int) -> None:
         super().__init__(item)
         self.op, self.game_id = op, game_id
@@ -80,7 +82,7 @@ class TableButton(Family, DynamicItem[Item], template=ids.TEMPLATES["table"]):
         return hands.table_button(interaction, self.op, self.game_id)
 
 
-class CardButton(Family, DynamicItem[Item], template=ids.TEMPLATES["card"]):
+class CardButton(Family, template=ids.TEMPLATES["card"]):
     def __init__(self, item: Item, game_id: int, version: int, card: str | None) -> None:
         super().__init__(item)
         self.game_id, self.version, self.card = game_id, version, card
@@ -95,7 +97,7 @@ class CardButton(Family, DynamicItem[Item], template=ids.TEMPLATES["card"]):
         return hands.card(interaction, self.game_id, self.version, self.card)
 
 
-class MoveButton(Family, DynamicItem[Item], template=ids.TEMPLATES["move"]):
+class MoveButton(Family, template=ids.TEMPLATES["move"]):
     def __init__(self, item: Item, game_id: int, version: int, move: Move | None) -> None:
         super().__init__(item)
         self.game_id, self.version, self.move = game_id, version, move
@@ -110,7 +112,7 @@ class MoveButton(Family, DynamicItem[Item], template=ids.TEMPLATES["move"]):
         return hands.move(interaction, self.game_id, self.version, self.move)
 
 
-class BackButton(Family, DynamicItem[Item], template=ids.TEMPLATES["back"]):
+class BackButton(Family, template=ids.TEMPLATES["back"]):
     def __init__(self, item: Item, game_id: int, version: int) -> None:
         super().__init__(item)
         self.game_id, self.version = game_id, version
@@ -123,7 +125,7 @@ class BackButton(Family, DynamicItem[Item], template=ids.TEMPLATES["back"]):
         return hands.back(interaction, self.game_id, self.version)
 
 
-class ConfirmButton(Family, DynamicItem[Item], template=ids.TEMPLATES["confirm"]):
+class ConfirmButton(Family, template=ids.TEMPLATES["confirm"]):
     def __init__(self, item: Item, op: str, game_id: int, yes: bool) -> None:
         super().__init__(item)
         self.op, self.game_id, self.yes = op, game_id, yes
@@ -136,7 +138,7 @@ class ConfirmButton(Family, DynamicItem[Item], template=ids.TEMPLATES["confirm"]
         return steal.confirmed(interaction, self.op, self.game_id, self.yes)
 
 
-class BoardButton(Family, DynamicItem[Item], template=ids.TEMPLATES["board"]):
+class BoardButton(Family, template=ids.TEMPLATES["board"]):
     def __init__(self, item: Item, sort: str, page: int) -> None:
         super().__init__(item)
         self.sort, self.page = sort, page
@@ -149,7 +151,7 @@ class BoardButton(Family, DynamicItem[Item], template=ids.TEMPLATES["board"]):
         return boards.turn_page(interaction, self.sort, self.page)
 
 
-class RecordButton(Family, DynamicItem[Item], template=ids.TEMPLATES["record"]):
+class RecordButton(Family, template=ids.TEMPLATES["record"]):
     def __init__(self, item: Item, game_id: int) -> None:
         super().__init__(item)
         self.game_id = game_id
@@ -162,7 +164,7 @@ class RecordButton(Family, DynamicItem[Item], template=ids.TEMPLATES["record"]):
         return boards.send_record(interaction, self.game_id)
 
 
-class RematchButton(Family, DynamicItem[Item], template=ids.TEMPLATES["rematch"]):
+class RematchButton(Family, template=ids.TEMPLATES["rematch"]):
     def __init__(self, item: Item, game_id: int) -> None:
         super().__init__(item)
         self.game_id = game_id
@@ -175,7 +177,7 @@ class RematchButton(Family, DynamicItem[Item], template=ids.TEMPLATES["rematch"]
         return lobbies.rematch(interaction, self.game_id)
 
 
-class AdminButton(Family, DynamicItem[Item], template=ids.TEMPLATES["admin"]):
+class AdminButton(Family, template=ids.TEMPLATES["admin"]):
     def __init__(self, item: Item, op: str, expires: int, game_id: int, yes: bool) -> None:
         super().__init__(item)
         self.op, self.expires, self.game_id, self.yes = op, expires, game_id, yes
@@ -205,7 +207,7 @@ FAMILIES: tuple[type[Family], ...] = (
 
 def family_of(custom_id: str) -> type[Family] | None:
     for family in FAMILIES:
-        if family.__discord_ui_compiled_template__.fullmatch(custom_id):  # type: ignore[attr-defined]
+        if family.__discord_ui_compiled_template__.fullmatch(custom_id):
             return family
     return None
 
@@ -217,19 +219,23 @@ def dynamic(fields: dict[str, Any]) -> dict[str, Any]:
         return fields
     made = discord.ui.View(timeout=None)
     for item in view.children:
-        custom_id = getattr(item, "custom_id", None)
-        family = family_of(custom_id) if isinstance(item, Button) and custom_id else None
-        if family is None:
-            made.add_item(item)  # a link button: nothing to route
-            continue
-        match = family.__discord_ui_compiled_template__.fullmatch(custom_id)  # type: ignore[attr-defined]
-        made.add_item(family.of(item, match))  # type: ignore[arg-type]
+        made.add_item(routed(item))
     return {**fields, "view": made}
 
 
+def routed(item: discord.ui.Item[Any]) -> discord.ui.Item[Any]:
+    """A button as its family's item; any other item (a link button) as it is."""
+    if isinstance(item, Button) and item.custom_id:
+        for family in FAMILIES:
+            match = family.__discord_ui_compiled_template__.fullmatch(item.custom_id)
+            if match:
+                return family.of(item, match)
+    return item
+
+
 async def setup(bot: commands.Bot) -> None:
-    bot.add_dynamic_items(*FAMILIES)  # type: ignore[arg-type]
+    bot.add_dynamic_items(*FAMILIES)
 
 
 async def teardown(bot: commands.Bot) -> None:
-    bot.remove_dynamic_items(*FAMILIES)  # type: ignore[arg-type]
+    bot.remove_dynamic_items(*FAMILIES)

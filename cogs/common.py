@@ -39,6 +39,13 @@ def app_of(interaction: discord.Interaction) -> App:
     return app
 
 
+def guild_of(interaction: discord.Interaction) -> int:
+    """The server of a command or button: all of them are server-only (guild_only commands,
+    buttons checked by their family), so there always is one."""
+    assert interaction.guild_id is not None
+    return interaction.guild_id
+
+
 def watch(interaction: discord.Interaction, *, public: bool = False) -> None:
     """Start the 3-second budget at the handler's entry: if nothing has answered the
     interaction within ACK_BUDGET (a slow database), defer it, and the handler's replies go

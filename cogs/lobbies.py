@@ -18,7 +18,7 @@ from bot.session import AlreadyRunning, Lobby, NoLobby, NotHost, NotInGame
 from bot.ui import render
 from bot.ui.text import ai_label
 
-from .common import app_of, post, reply, say, seen, tell, update
+from .common import app_of, guild_of, post, reply, say, seen, tell, update
 from .language import guild_lang, user_lang
 
 log = logging.getLogger(__name__)
@@ -58,11 +58,6 @@ async def new(
     )  # fmt: skip
 
 
-def guild_of(interaction: discord.Interaction) -> int:
-    assert interaction.guild_id is not None  # the commands and buttons are server-only
-    return interaction.guild_id
-
-
 async def open_lobby(
     interaction: discord.Interaction,
     values: Mapping[str, Any],
@@ -98,9 +93,9 @@ async def open_lobby(
             max_games=server.max_games, **options,
         )  # fmt: skip
     except AlreadyRunning as exc:
-        where = app.presenter.link(exc.game_id)
-        if where:
-            await say(interaction, "reply.already_running_link", link=where)
+        link = app.presenter.link(exc.game_id)
+        if link:
+            await say(interaction, "reply.already_running_link", link=link)
         else:
             await say(interaction, "reply.already_running")
         return

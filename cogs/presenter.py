@@ -69,8 +69,8 @@ class Discord(Protocol):
 
 
 class Presenter:
-    def __init__(self, discord: Discord, sessions: Sessions) -> None:
-        self.discord = discord
+    def __init__(self, client: Discord, sessions: Sessions) -> None:
+        self.discord = client
         self.sessions = sessions
         self.channels: dict[int, Channel] = {}
         # (game id, player id) -> the newest interaction that shows that player's hand
@@ -83,11 +83,10 @@ class Presenter:
 
     async def on_event(self, kind: str, game_id: int, payload: dict[str, Any]) -> None:
         """Called by the session layer; only marks work, never waits on Discord."""
-        table = payload.get("table")
         if kind == "moved":
-            self.moved(table, payload)
+            self.moved(payload["table"], payload)
         elif kind == "game_over":
-            self.ended(table, payload.get("next"))
+            self.ended(payload["table"], payload.get("next"))
         elif kind in ("away", "forfeited", "back"):
             live = self.sessions.table_of(game_id)
             if live is not None:

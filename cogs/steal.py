@@ -58,7 +58,7 @@ class Steal(commands.Cog):
         from an older version of the bot. Matched ones are answered by their family."""
         if interaction.type is not discord.InteractionType.component:
             return
-        custom_id = (interaction.data or {}).get("custom_id")
+        custom_id = interaction.data.get("custom_id") if interaction.data else None
         if not isinstance(custom_id, str) or not ids.known(custom_id):
             await say(interaction, "reply.unknown_button")
 

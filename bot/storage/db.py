@@ -54,7 +54,7 @@ def check_file(path: Path) -> int:
     try:
         con = sqlite3.connect(uri, uri=True)
         try:
-            version = con.execute("PRAGMA user_version").fetchone()[0]
+            version: int = con.execute("PRAGMA user_version").fetchone()[0]
             con.execute("SELECT count(*) FROM sqlite_master").fetchone()
         finally:
             con.close()

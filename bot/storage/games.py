@@ -90,7 +90,7 @@ def encode(column: str, value: Any) -> Any:
     return value
 
 
-def to_row(r: Any) -> GameRow:
+def to_row(r: sqlite3.Row) -> GameRow:
     return GameRow(
         id=r["id"],
         guild_id=r["guild_id"],
@@ -202,6 +202,7 @@ class Games:
             if taken is None:
                 raise
             raise ChannelTaken(channel_id, taken["id"]) from exc
+        assert cursor.lastrowid is not None  # set by every successful INSERT
         return cursor.lastrowid
 
     async def get(self, game_id: int) -> GameRow | None:
@@ -456,10 +457,14 @@ class Games:
     @staticmethod
     async def _get(db: aiosqlite.Connection, game_id: int) -> GameRow:
         async with db.execute("SELECT * FROM games WHERE id = ?", (game_id,)) as cursor:
-            return to_row(await cursor.fetchone())
+            row = await cursor.fetchone()
+        assert row is not None  # the callers wrote or checked it in this transaction
+        return to_row(row)
 
     @staticmethod
-    async def _require(db: aiosqlite.Connection, game_id: int, statuses: Sequence[str]) -> Any:
+    async def _require(
+        db: aiosqlite.Connection, game_id: int, statuses: Sequence[str]
+    ) -> sqlite3.Row:
         async with db.execute("SELECT * FROM games WHERE id = ?", (game_id,)) as cursor:
             row = await cursor.fetchone()
         if row is None:

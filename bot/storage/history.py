@@ -3,7 +3,8 @@
 from __future__ import annotations
 
 import json
-from typing import TYPE_CHECKING, Any
+import sqlite3
+from typing import TYPE_CHECKING
 
 from bot.rows import HistoryEntry
 
@@ -16,7 +17,7 @@ COLUMNS = (
 NEWEST_FIRST = "ORDER BY h.finished_at DESC, h.game_id DESC LIMIT ? OFFSET ?"
 
 
-def to_entry(r: Any) -> HistoryEntry:
+def to_entry(r: sqlite3.Row) -> HistoryEntry:
     return HistoryEntry(
         game_id=r["game_id"],
         guild_id=r["guild_id"],

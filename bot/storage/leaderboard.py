@@ -3,8 +3,9 @@
 from __future__ import annotations
 
 import json
+import sqlite3
 from collections.abc import Collection, Mapping, Sequence
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
 from bot import stats
 from bot.rows import PlayerStats, Standing
@@ -26,7 +27,7 @@ ORDERS = {
 COLUMNS = "guild_id, user_id, name, games, wins, cards, steals, biggest_steal, mu, sigma"
 
 
-def to_stats(r: Any) -> PlayerStats:
+def to_stats(r: sqlite3.Row) -> PlayerStats:
     return PlayerStats(*(r[c] for c in COLUMNS.split(", ")))
 
 
@@ -74,7 +75,9 @@ class Stats:
         row = await self.storage.fetchone(
             "SELECT count(*) AS n FROM players WHERE guild_id = ? AND games > 0", (guild_id,)
         )
-        return row["n"]
+        assert row is not None  # count(*) always answers one row
+        n: int = row["n"]
+        return n
 
     async def names(self, guild_id: int, user_ids: Collection[str]) -> dict[str, str]:
         """Last known display names, for players who may have left the guild."""

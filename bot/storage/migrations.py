@@ -152,7 +152,9 @@ LATEST = len(MIGRATIONS)
 async def schema_version(db: aiosqlite.Connection) -> int:
     async with db.execute("PRAGMA user_version") as cursor:
         row = await cursor.fetchone()
-    return row[0]
+    assert row is not None  # the pragma always answers one row
+    version: int = row[0]
+    return version
 
 
 async def migrate(db: aiosqlite.Connection, upto: int = LATEST) -> int:

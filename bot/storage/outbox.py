@@ -10,6 +10,7 @@ restart, so doing one must be safe to repeat (edit a message rather than post a 
 from __future__ import annotations
 
 import json
+import sqlite3
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
@@ -48,17 +49,18 @@ async def insert(
     db: aiosqlite.Connection, game_id: int, encoded: Iterable[tuple[str, str]], now: float
 ) -> list[int]:
     """Add encoded items for a game inside the caller's transaction; their ids."""
-    ids = []
+    ids: list[int] = []
     for kind, payload in encoded:
         cursor = await db.execute(
             "INSERT INTO outbox (game_id, kind, payload, created_at) VALUES (?, ?, ?, ?)",
             (game_id, kind, payload, now),
         )
+        assert cursor.lastrowid is not None  # set by every successful INSERT
         ids.append(cursor.lastrowid)
     return ids
 
 
-def to_item(r: Any) -> OutboxItem:
+def to_item(r: sqlite3.Row) -> OutboxItem:
     return OutboxItem(
         id=r["id"],
         game_id=r["game_id"],

@@ -9,6 +9,7 @@ import discord
 
 from bot import match as matches
 from bot import stats
+from bot.engine import Result
 from bot.highlights import Highlights
 from bot.i18n import t, tn
 from bot.i18n.cards import label
@@ -44,7 +45,7 @@ def final(lang: str, t_: Table, names: Mapping[str, str], hl: Highlights) -> Mes
         lines = [t(lang, "final.winner", name=name(won[0]), cards=cards(lang, sizes[won[0]]))]
     else:
         lines = [t(lang, "final.shared", names=join_names(lang, [name(s) for s in won]))]
-    lines += _tiebreak(lang, t_, name)
+    lines += _tiebreak(lang, t_, result, name)
     embed.description = "\n".join(lines)
 
     order = sorted(range(len(game.seats)), key=lambda s: (places[s], -sizes[s], s))
@@ -74,8 +75,7 @@ def final(lang: str, t_: Table, names: Mapping[str, str], hl: Highlights) -> Mes
     return Message(content=None, embed=embed, view=view_of(*buttons))
 
 
-def _tiebreak(lang: str, t_: Table, name: Name) -> list[str]:
-    result = t_.game.result
+def _tiebreak(lang: str, t_: Table, result: Result, name: Name) -> list[str]:
     if not result.tiebreak:
         return []
     tied = cards(lang, max(result.bundle_sizes) if result.bundle_sizes else 0)

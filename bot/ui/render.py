@@ -207,6 +207,7 @@ def table(lang: str, t_: Table, names: Mapping[str, str], log: Sequence[str]) ->
             cards=cards(lang, v.hand_sizes[seat]),
         )  # fmt: skip
         embed.add_field(name=f"{turn}{name(seat)}{marks}", value=value, inline=True)
+    assert v.turn is not None  # a game not over has a player to move (its end is bot.ui.final)
     status = t(lang, "table.turn", name=who(lang, game.seats[v.turn], names))
     if is_ai(game.seats[v.turn]):
         status += " · " + t(lang, "table.thinking")

@@ -6,7 +6,7 @@ from __future__ import annotations
 from collections.abc import Callable, Mapping, Sequence
 from typing import Any
 
-from bot.engine import CAPTURE, RANK, STEAL, Move, Rules
+from bot.engine import CAPTURE, RANK, STEAL, BundleView, Move, Rules
 from bot.i18n import t, tn
 from bot.i18n.cards import label, rank_label
 from bot.seats import difficulty, is_ai
@@ -44,7 +44,12 @@ def names_of(lang: str, seats: tuple[str, ...], known: Mapping[str, str]) -> Nam
 
 
 def choice_label(
-    lang: str, move: Move, rules: Rules, pool: tuple[str, ...], bundles, name: Name
+    lang: str,
+    move: Move,
+    rules: Rules,
+    pool: tuple[str, ...],
+    bundles: Sequence[Sequence[BundleView]],
+    name: Name,
 ) -> str:
     """A choice button's words: "Capture 2 × K", "Steal Bob's 12 cards", "Trail 7♣"; with
     double bundles also which bundle, e.g. "Steal Bob's bundle 2 (5 cards) → your bundle 1"."""
@@ -56,6 +61,7 @@ def choice_label(
         rank = rank_label(lang, RANK[move.card], rules)
         return t(lang, "hand.choice.capture", count=n, rank=rank) + into
     if move.action == STEAL:
+        assert move.target_seat is not None  # a steal always names its victim
         size = cards(lang, bundles[move.target_seat][move.target_bundle or 0].size)
         victim = name(move.target_seat)
         if move.target_bundle is None:
@@ -68,6 +74,7 @@ def choice_label(
 def describe(lang: str, events: list[dict[str, Any]], rules: Rules, name: Name) -> list[str]:
     """A move's events in words, for the table's log."""
     lines = []
+    who = card = auto = ""  # set by each move's "played" event, which comes first
     for e in events:
         kind = e["type"]
         if kind == "played":
