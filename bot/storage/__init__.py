@@ -5,6 +5,8 @@ storage = await Storage.open(database_path())
 await storage.close()
 """
 
+from bot.rows import GuildSettings, HistoryEntry, PlayerStats, Standing
+
 from .db import Storage, check_file, database_path
 from .errors import (
     ChannelTaken,
@@ -18,11 +20,11 @@ from .errors import (
     WrongStatus,
 )
 from .games import KEEP, GameRow, Games
-from .history import History, HistoryEntry
-from .leaderboard import ORDERS, PlayerStats, Standing, Stats
+from .history import History
+from .leaderboard import ORDERS, Stats
 from .migrations import LATEST, MIGRATIONS, migrate
 from .outbox import Outbox, OutboxItem
-from .settings import GuildSettings, Settings
+from .settings import Settings
 
 __all__ = [
     "KEEP",
