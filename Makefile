@@ -30,7 +30,7 @@ lint: $(STAMP)
 typecheck: $(STAMP)
 	$(VENV)/bin/mypy
 
-test: lint
+test: lint typecheck
 	$(PY) -m pytest
 
 format: $(STAMP)

@@ -63,9 +63,8 @@ async def build(
             lobby_seconds=options.lobby_seconds,
             away_delay=options.away_delay,
             bot_delay=options.bot_delay,
+            seed_source=options.seed_source,  # None: the session layer's own random seeds
         )
-        if options.seed_source:  # else the session layer's own random seeds
-            sessions.seed_source = options.seed_source
         presenter = Presenter(discord, sessions)
         sessions.listen(presenter.on_event)
     except BaseException:

@@ -1,17 +1,18 @@
-"""Lobby operations of Sessions: opening, joining, leaving, AI seats, starting, expiring."""
+"""Lobby operations: opening, joining, leaving, AI seats, starting, expiring. A collaborator
+Sessions owns; it shares Sessions' registry of live games (and its lock)."""
 
 from __future__ import annotations
 
 import asyncio
 import copy
 import logging
-from collections.abc import Sequence
+from collections.abc import Awaitable, Callable, Sequence
 from typing import Any
 
 from bot.engine import Rules, new_game
 from bot.match import MAX_GAMES, new_match
 from bot.seats import humans, is_ai, new_ai
-from bot.storage import ChannelTaken
+from bot.storage import ChannelTaken, Storage
 
 from .errors import (
     AlreadyRunning,
@@ -24,15 +25,37 @@ from .errors import (
     SessionError,
     TooManyGames,
 )
-from .models import CLOSED, Lobby, Table, closing
+from .live import Live
+from .models import CLOSED, Lobby, Table, closing, state_of
+from .timers import TurnTimers, stop
 
 log = logging.getLogger(__name__)
 
 MIN_PLAYERS, MAX_PLAYERS = 2, 4
 
 
+Notify = Callable[[str, int, dict[str, Any]], Awaitable[None]]
+
+
 class LobbyOps:
-    """Mixed into Sessions: uses its storage, lock, clock, lobbies, tables and channels."""
+    def __init__(
+        self,
+        live: Live,
+        storage: Storage,
+        timers: TurnTimers,
+        notify: Notify,
+        *,
+        clock: Callable[[], float],
+        seed_source: Callable[[], int],
+        lobby_seconds: float | None,
+    ) -> None:
+        self.live = live
+        self.storage = storage
+        self.timers = timers
+        self.notify = notify
+        self.clock = clock
+        self.seed_source = seed_source
+        self.lobby_seconds = lobby_seconds  # the bot-wide default; a server's may differ
 
     async def open_lobby(
         self,
@@ -68,10 +91,10 @@ class LobbyOps:
             seated.append(new_ai(level, seated))
         if len(seated) > max_players:
             raise LobbyFull()
-        async with self.lock:
-            if channel_id in self.channels:
-                raise AlreadyRunning(self.channels[channel_id])
-            if max_games is not None and self.count_in(guild_id) >= max_games:
+        async with self.live.lock:
+            if channel_id in self.live.channels:
+                raise AlreadyRunning(self.live.channels[channel_id])
+            if max_games is not None and self.live.count_in(guild_id) >= max_games:
                 raise TooManyGames(max_games)
             wait = self.lobby_seconds if lobby_seconds is None else lobby_seconds
             deadline = None if wait is None else self.clock() + wait
@@ -91,13 +114,13 @@ class LobbyOps:
                 row.id, guild_id, channel_id, host, rules, seated, max_players, deadline, settings,
                 options,
             )  # fmt: skip
-            self._add_lobby(lobby)
+            self.add(lobby)
             return lobby
 
     async def join(self, channel_id: int, user_id: str | int) -> Lobby:
         user = str(user_id)
-        async with self.lock:
-            lobby = self.lobby_in(channel_id)
+        async with self.live.lock:
+            lobby = self.live.lobby_in(channel_id)
             if user in lobby.seats:
                 raise AlreadySeated()
             if len(lobby.seats) >= lobby.max_players:
@@ -108,8 +131,8 @@ class LobbyOps:
 
     async def add_bot(self, channel_id: int, user_id: str | int, level: str) -> Lobby:
         """The host seats an AI opponent of this difficulty."""
-        async with self.lock:
-            lobby = self.lobby_in(channel_id)
+        async with self.live.lock:
+            lobby = self.live.lobby_in(channel_id)
             if str(user_id) != lobby.host_id:
                 raise NotHost("error.only_host_adds_bots")
             if len(lobby.seats) >= lobby.max_players:
@@ -121,8 +144,8 @@ class LobbyOps:
 
     async def remove_bot(self, channel_id: int, user_id: str | int) -> Lobby:
         """The host takes the last AI opponent out of the lobby."""
-        async with self.lock:
-            lobby = self.lobby_in(channel_id)
+        async with self.live.lock:
+            lobby = self.live.lobby_in(channel_id)
             if str(user_id) != lobby.host_id:
                 raise NotHost("error.only_host_removes_bots")
             bots = [s for s in lobby.seats if is_ai(s)]
@@ -137,14 +160,14 @@ class LobbyOps:
         """Leave a lobby. The host passes to the next person; when no person is left (AI
         opponents never play alone) the lobby closes (None)."""
         user = str(user_id)
-        async with self.lock:
-            lobby = self.lobby_in(channel_id)
+        async with self.live.lock:
+            lobby = self.live.lobby_in(channel_id)
             if user not in lobby.seats:
                 raise NotInGame()
             seats = [s for s in lobby.seats if s != user]
             if not humans(seats):
                 payload = closing(lobby, "lobby_closed")
-                await self._end_lobby(lobby, payload)
+                await self.end(lobby, payload)
                 await self.notify("lobby_closed", lobby.game_id, payload)
                 return None
             host = humans(seats)[0] if user == lobby.host_id else lobby.host_id
@@ -153,8 +176,8 @@ class LobbyOps:
             return lobby
 
     async def start(self, channel_id: int, user_id: str | int) -> Table:
-        async with self.lock:
-            lobby = self.lobby_in(channel_id)
+        async with self.live.lock:
+            lobby = self.live.lobby_in(channel_id)
             if str(user_id) != lobby.host_id:
                 raise NotHost()
             if not MIN_PLAYERS <= len(lobby.seats) <= lobby.max_players:
@@ -165,17 +188,17 @@ class LobbyOps:
                 lobby.game_id, lobby.guild_id, channel_id, lobby.host_id, game, version=0,
                 match=copy.deepcopy(lobby.match), options=dict(lobby.options),
             )  # fmt: skip
-            table.deadline = self._deadline(table, game, table.away, table.forfeited)
+            table.deadline = self.timers.deadline(table, game, table.away, table.forfeited)
             try:
                 await self.storage.games.start(
-                    table.game_id, self._state(table, game), deadline=table.deadline
+                    table.game_id, state_of(table, game), deadline=table.deadline
                 )
             except Exception as exc:
                 raise SaveFailed("error.save_start") from exc
-            self._stop(lobby.timer)
-            del self.lobbies[lobby.game_id]
-            self.tables[table.game_id] = table
-            self._arm(table)
+            stop(lobby.timer)
+            del self.live.lobbies[lobby.game_id]
+            self.live.tables[table.game_id] = table
+            self.timers.arm(table)
             return table
 
     async def _save_lobby(self, lobby: Lobby, **changes: Any) -> None:
@@ -184,34 +207,34 @@ class LobbyOps:
         except Exception as exc:
             raise SaveFailed("error.save_lobby_unchanged") from exc
 
-    async def _end_lobby(self, lobby: Lobby, closed: dict[str, Any]) -> None:
+    async def end(self, lobby: Lobby, closed: dict[str, Any]) -> None:
         """Close a lobby; `closed` is what its message owes (saved with the closing)."""
         try:
             await self.storage.games.cancel(lobby.game_id, owed=[(CLOSED, closed)])
         except Exception as exc:
             raise SaveFailed("error.save_close") from exc
-        self._stop(lobby.timer)
-        self.lobbies.pop(lobby.game_id, None)
-        if self.channels.get(lobby.channel_id) == lobby.game_id:
-            del self.channels[lobby.channel_id]
+        stop(lobby.timer)
+        self.live.lobbies.pop(lobby.game_id, None)
+        if self.live.channels.get(lobby.channel_id) == lobby.game_id:
+            del self.live.channels[lobby.channel_id]
 
-    def _add_lobby(self, lobby: Lobby) -> None:
-        self.lobbies[lobby.game_id] = lobby
-        self.channels[lobby.channel_id] = lobby.game_id
+    def add(self, lobby: Lobby) -> None:
+        self.live.lobbies[lobby.game_id] = lobby
+        self.live.channels[lobby.channel_id] = lobby.game_id
         if lobby.deadline is not None:
             lobby.timer = asyncio.create_task(self._lobby_timer(lobby))
 
     async def _lobby_timer(self, lobby: Lobby) -> None:
         assert lobby.deadline is not None
         await asyncio.sleep(max(0.0, lobby.deadline - self.clock()))
-        async with self.lock:
-            if self.lobbies.get(lobby.game_id) is not lobby:
+        async with self.live.lock:
+            if self.live.lobbies.get(lobby.game_id) is not lobby:
                 return
             lobby.timer = None  # this task: do not cancel ourselves
             waited = lobby.options.get("lobby_seconds", self.lobby_seconds)
             payload = closing(lobby, "lobby_expired", seconds=waited)
             try:
-                await self._end_lobby(lobby, payload)
+                await self.end(lobby, payload)
             except Exception:
                 log.exception("could not expire lobby %s", lobby.game_id)
                 return

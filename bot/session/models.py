@@ -6,7 +6,7 @@ import asyncio
 from dataclasses import dataclass, field
 from typing import Any
 
-from bot.engine import Game, Move, Rules, View, active, legal_moves, view
+from bot.engine import Game, Move, Rules, View, active, legal_moves, to_dict, view
 
 
 @dataclass
@@ -91,6 +91,26 @@ class Hand:
     view: View
     version: int
     legal: tuple[Move, ...]  # empty unless it is this seat's turn
+
+
+def state_of(
+    table: Table,
+    game: Game,
+    *,
+    autos: dict[int, int] | None = None,
+    away: set[int] | None = None,
+    forfeited: set[int] | None = None,
+) -> dict[str, Any]:
+    """What storage keeps of a table: the engine's state of `game` with the session's
+    bookkeeping beside it (the table's own, or the given values, not yet adopted)."""
+    session = table.session_dict()
+    if forfeited is not None:
+        session["forfeited"] = sorted(forfeited)
+    if autos is not None:
+        session["autos"] = {str(s): n for s, n in autos.items() if n}
+    if away is not None:
+        session["away"] = sorted(away)
+    return {**to_dict(game), "session": session}
 
 
 # Kinds of message a game owes Discord once it ends (kept in storage's outbox until shown).

@@ -16,7 +16,6 @@ from typing import Any
 
 from bot import stats
 from bot.engine import (
-    Game,
     GameOver,
     IllegalMove,
     Move,
@@ -24,7 +23,6 @@ from bot.engine import (
     apply,
     from_dict,
     new_game,
-    to_dict,
 )
 from bot.engine.serialize import move_to_dict
 from bot.match import after_game, next_dealer
@@ -35,17 +33,17 @@ from .errors import (
     Forfeited,
     MoveRefused,
     NoGame,
-    NoLobby,
     NotHost,
     NotInGame,
     NotYourTurn,
     SaveFailed,
     StaleHand,
 )
+from .live import Live
 from .lobbies import LobbyOps
-from .models import CLOSED, ENDED, Hand, Lobby, Played, Table, closing
+from .models import CLOSED, ENDED, Hand, Lobby, Played, Table, closing, state_of
 from .records import Records
-from .timers import TurnTimers
+from .timers import TurnTimers, auto_move, stop
 
 log = logging.getLogger(__name__)
 
@@ -57,13 +55,14 @@ AWAY_AFTER = 3  # consecutive auto moves that make a seat "away"
 RESTORE_GRACE = 60.0
 
 
-def seed_source() -> int:
+def new_seed() -> int:
     return secrets.randbits(63)
 
 
-class Sessions(LobbyOps, TurnTimers):
-    """Every lobby and table, by channel; the lobby operations and the turn timers are in
-    lobbies.py and timers.py."""
+class Sessions(Live):
+    """Every lobby and table, by channel (the registry in live.py), and what may happen to
+    them. It owns its collaborators: the lobby operations (lobbies.py), the turn timers
+    (timers.py) and the records the cogs read (records.py)."""
 
     def __init__(
         self,
@@ -76,79 +75,35 @@ class Sessions(LobbyOps, TurnTimers):
         away_delay: float = 1.0,
         bot_delay: float = 1.5,
         retry_seconds: float = 5.0,
-        seed_source: Callable[[], int] = seed_source,
+        seed_source: Callable[[], int] | None = None,
         restore_grace: float = RESTORE_GRACE,
     ) -> None:
+        super().__init__()
         self.storage = storage
         self.records = Records(storage)
         self.clock = clock
         self.notify_cb = notify
-        self.turn_seconds = turn_seconds
-        self.lobby_seconds = lobby_seconds
-        self.away_delay = away_delay
-        self.bot_delay = bot_delay  # AI opponents wait this long, so people can follow
         self.retry_seconds = retry_seconds  # after a timer's move could not be saved
-        self.seed_source = seed_source
         self.restore_grace = restore_grace
-        self.lobbies: dict[int, Lobby] = {}
-        self.tables: dict[int, Table] = {}
-        self.channels: dict[int, int] = {}  # channel id -> game id of its lobby or table
-        # guild id -> player id -> last display name seen there: a nickname is per server.
-        self.names: dict[int, dict[str, str]] = {}
-        self.lock = asyncio.Lock()  # lobby changes and channel claims
+        self.seed_source = seed_source or new_seed
+        self.timers = TurnTimers(
+            clock, self._timed_move, turn_seconds=turn_seconds, away_delay=away_delay,
+            bot_delay=bot_delay,
+        )  # fmt: skip
+        self.lobby_ops = LobbyOps(
+            self, storage, self.timers, self.notify, clock=clock,
+            seed_source=self.seed_source, lobby_seconds=lobby_seconds,
+        )  # fmt: skip
+        # The lobby operations, as the cogs and tests call them.
+        ops = self.lobby_ops
+        self.open_lobby, self.join, self.leave, self.start = (
+            ops.open_lobby, ops.join, ops.leave, ops.start
+        )  # fmt: skip
+        self.add_bot, self.remove_bot = ops.add_bot, ops.remove_bot
 
     def listen(self, notify: Notify) -> None:
         """Where session events go (the presenter), once it exists."""
         self.notify_cb = notify
-
-    # ----- lookups
-
-    def lobby_in(self, channel_id: int) -> Lobby:
-        lobby = self.lobbies.get(self.channels.get(channel_id, -1))
-        if lobby is None:
-            raise NoLobby()
-        return lobby
-
-    def table(self, game_id: int) -> Table:
-        table = self.tables.get(game_id)
-        if table is None:
-            raise NoGame()
-        return table
-
-    def table_in(self, channel_id: int) -> Table:
-        return self.table(self.channels.get(channel_id, -1))
-
-    def live_in(self, channel_id: int) -> Lobby | Table | None:
-        """The lobby or game going in a channel, if any."""
-        game_id = self.channels.get(channel_id)
-        if game_id is None:
-            return None
-        return self.lobbies.get(game_id) or self.tables.get(game_id)
-
-    def lobby_of(self, game_id: int) -> Lobby | None:
-        return self.lobbies.get(game_id)
-
-    def table_of(self, game_id: int) -> Table | None:
-        return self.tables.get(game_id)
-
-    def live(self, game_id: int) -> Lobby | Table | None:
-        return self.lobbies.get(game_id) or self.tables.get(game_id)
-
-    def rules_in(self, channel_id: int) -> Rules | None:
-        """The rules of the lobby or game in a channel, if any."""
-        live = self.live_in(channel_id)
-        if isinstance(live, Table):
-            return live.game.rules
-        return live.rules if live is not None else None
-
-    def names_in(self, guild_id: int) -> dict[str, str]:
-        """Player id -> display name, as last seen in this guild."""
-        return self.names.setdefault(guild_id, {})
-
-    def count_in(self, guild_id: int) -> int:
-        """Lobbies and games going in a guild (a match counts once: one game at a time)."""
-        live = [*self.lobbies.values(), *self.tables.values()]
-        return sum(1 for x in live if x.guild_id == guild_id)
 
     async def remember(self, guild_id: int, user_id: str | int, name: str) -> None:
         """Keep a player's display name (stored, so tables and boards show it after a
@@ -231,14 +186,14 @@ class Sessions(LobbyOps, TurnTimers):
             forfeited = table.forfeited | {seat}
             deadline = table.deadline  # another seat's turn keeps its time
             if table.turn == seat:  # this seat is played at once
-                deadline = self._deadline(table, table.game, table.away, forfeited)
-            state = self._state(table, table.game, forfeited=forfeited)
+                deadline = self.timers.deadline(table, table.game, table.away, forfeited)
+            state = state_of(table, table.game, forfeited=forfeited)
             try:
                 await self.storage.games.update(game_id, deadline=deadline, state=state)
             except Exception as exc:
                 raise SaveFailed("error.save_forfeit") from exc
             table.forfeited, table.deadline = forfeited, deadline
-            self._arm(table)
+            self.timers.arm(table)
         await self.notify("forfeited", game_id, {"seat": seat, "user_id": str(user_id)})
         return table
 
@@ -255,14 +210,14 @@ class Sessions(LobbyOps, TurnTimers):
                 return False
             away = table.away - {seat}
             autos = {**table.autos, seat: 0}
-            deadline = self._deadline(table, table.game, away, table.forfeited)
-            state = self._state(table, table.game, autos=autos, away=away)
+            deadline = self.timers.deadline(table, table.game, away, table.forfeited)
+            state = state_of(table, table.game, autos=autos, away=away)
             try:
                 await self.storage.games.update(game_id, deadline=deadline, state=state)
             except Exception as exc:
                 raise SaveFailed("error.save_return") from exc
             table.away, table.autos, table.deadline = away, autos, deadline
-            self._arm(table)
+            self.timers.arm(table)
         await self.notify("back", game_id, {"seat": seat, "user_id": str(user_id), "table": table})
         return True
 
@@ -290,7 +245,7 @@ class Sessions(LobbyOps, TurnTimers):
                 if not (is_manager or str(user_id) == lobby.host_id):
                     raise NotHost()
                 payload = closing(lobby, "cancelled", players=list(lobby.seats), **details)
-                await self._end_lobby(lobby, payload)
+                await self.lobby_ops.end(lobby, payload)
             else:
                 table = self.tables.get(game_id)
                 if table is None:  # a match between two games (see _finish)
@@ -328,8 +283,8 @@ class Sessions(LobbyOps, TurnTimers):
             autos[seat] = 0
             away.discard(seat)
         version = table.version + 1
-        deadline = self._deadline(table, game, away, table.forfeited)
-        state = self._state(table, game, autos=autos, away=away)
+        deadline = self.timers.deadline(table, game, away, table.forfeited)
+        state = state_of(table, game, autos=autos, away=away)
         try:
             await self.storage.games.save_move(
                 table.game_id, state, move_to_dict(seat, Move(*move), auto), version,
@@ -345,10 +300,31 @@ class Sessions(LobbyOps, TurnTimers):
         if game.over:
             nxt = await self._finish(table)
         else:
-            self._arm(table)
+            self.timers.arm(table)
         if became_away:
             await self.notify("away", table.game_id, {"seat": seat, "user_id": game.seats[seat]})
         return Played(table.game_id, game, events, version, seat, auto, game.over, nxt)
+
+    async def _timed_move(self, table: Table, version: int, thought: Move | None) -> None:
+        """A turn timer ran out: play for the seat to act (its AI's `thought`, or the
+        stand-in's move), unless the game has moved on since the timer was armed."""
+        async with table.lock:
+            if self.tables.get(table.game_id) is not table or table.version != version:
+                return
+            seat = table.turn
+            if seat is None:
+                return
+            table.timer = None  # this task: re-arming must not cancel it
+            ai = is_ai(table.seats[seat])
+            try:
+                move = thought or auto_move(table.game)
+                played = await self._apply(table, seat, move, auto=not ai)
+            except Exception:
+                log.exception("game %s: the timer could not play for seat %s", table.game_id, seat)
+                table.deadline = self.clock() + self.retry_seconds  # try again later
+                self.timers.arm(table)
+                return
+        await self._announce(table, played)
 
     async def _announce(self, table: Table, played: Played) -> None:
         payload = {
@@ -402,7 +378,7 @@ class Sessions(LobbyOps, TurnTimers):
                 await self.storage.games.finish(table.game_id, game, **record)
                 return None
             new_id = await self.storage.games.finish_then(
-                table.game_id, game, self._state(nxt, nxt.game), deadline=nxt.deadline,
+                table.game_id, game, state_of(nxt, nxt.game), deadline=nxt.deadline,
                 options=nxt.options, **record,
             )  # fmt: skip
         except Exception:
@@ -415,7 +391,7 @@ class Sessions(LobbyOps, TurnTimers):
         nxt.game_id = new_id
         self.tables[new_id] = nxt
         self.channels[nxt.channel_id] = new_id  # the hand-over: no await since the claim
-        self._arm(nxt)
+        self.timers.arm(nxt)
         return nxt
 
     def _next_game(self, last: Table) -> Table | None:
@@ -446,33 +422,15 @@ class Sessions(LobbyOps, TurnTimers):
             away=set(last.away), forfeited=set(last.forfeited), match=match,
             options=dict(last.options),
         )  # fmt: skip
-        table.deadline = self._deadline(table, game, table.away, table.forfeited)
+        table.deadline = self.timers.deadline(table, game, table.away, table.forfeited)
         return table
 
     def _drop(self, table: Table) -> None:
-        self._stop(table.timer)
+        stop(table.timer)
         table.timer = None
         self.tables.pop(table.game_id, None)
         if self.channels.get(table.channel_id) == table.game_id:
             del self.channels[table.channel_id]
-
-    def _state(
-        self,
-        table: Table,
-        game: Game,
-        *,
-        autos: dict[int, int] | None = None,
-        away: set[int] | None = None,
-        forfeited: set[int] | None = None,
-    ) -> dict[str, Any]:
-        session = table.session_dict()
-        if forfeited is not None:
-            session["forfeited"] = sorted(forfeited)
-        if autos is not None:
-            session["autos"] = {str(s): n for s, n in autos.items() if n}
-        if away is not None:
-            session["away"] = sorted(away)
-        return {**to_dict(game), "session": session}
 
     # ----- start-up and shut-down
 
@@ -504,7 +462,7 @@ class Sessions(LobbyOps, TurnTimers):
                 Rules.from_dict(row.rules), list(row.seats), row.max_players, row.deadline,
                 row.match, dict(row.options),
             )  # fmt: skip
-            self._add_lobby(lobby)
+            self.lobby_ops.add(lobby)
             return True
         table = self._table_of(row)
         game = table.game
@@ -515,10 +473,10 @@ class Sessions(LobbyOps, TurnTimers):
         self.tables[row.id] = table
         self.channels[row.channel_id] = row.id
         if table.deadline is None:
-            table.deadline = self._deadline(table, game, table.away, table.forfeited)
+            table.deadline = self.timers.deadline(table, game, table.away, table.forfeited)
         elif self._waits_for_person(table):  # see RESTORE_GRACE (AI, away, forfeited: no grace)
             table.deadline = max(table.deadline, self.clock() + self.restore_grace)
-        self._arm(table)
+        self.timers.arm(table)
         return True
 
     @staticmethod
@@ -545,9 +503,10 @@ class Sessions(LobbyOps, TurnTimers):
 
     async def close(self) -> None:
         """Stop every timer (the storage stays open: its owner closes it)."""
-        tasks = [t.timer for t in [*self.lobbies.values(), *self.tables.values()] if t.timer]
+        live: list[Lobby | Table] = [*self.lobbies.values(), *self.tables.values()]
+        tasks = [x.timer for x in live if x.timer is not None]
         for task in tasks:
-            self._stop(task)
+            stop(task)
         with contextlib.suppress(asyncio.CancelledError):
             await asyncio.gather(*tasks, return_exceptions=True)
         self.lobbies.clear()
