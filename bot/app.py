@@ -27,6 +27,7 @@ class Options:
     away_delay: float = 1.0  # how soon the bot plays for an away or forfeited seat
     bot_delay: float = 1.5  # how long an AI opponent waits before it plays
     seed_source: Callable[[], int] | None = None  # tests pass one, to deal the same cards
+    cooldowns: bool = True  # per-member command cooldowns (cogs/common.py per_member)
 
 
 @dataclass
@@ -35,6 +36,7 @@ class App:
     sessions: Sessions
     presenter: Presenter
     settings: dict[str, settings.Setting]
+    cooldowns: bool = True
 
     async def close(self) -> None:
         """Presenter and timers first, then storage: nothing may write to a closed database."""
@@ -70,4 +72,4 @@ async def build(
     except BaseException:
         await storage.close()
         raise
-    return App(storage, sessions, presenter, specs)
+    return App(storage, sessions, presenter, specs, options.cooldowns)

@@ -42,6 +42,7 @@ class StealBot(commands.Bot):
         dev_guild_id: int | None = None,
         sync: bool | None = None,
         seed_source: Callable[[], int] | None = None,
+        cooldowns: bool = True,
     ) -> None:
         super().__init__(
             command_prefix=commands.when_mentioned,  # slash commands only; no message content
@@ -50,7 +51,9 @@ class StealBot(commands.Bot):
             allowed_mentions=discord.AllowedMentions.none(),  # pings opt in, one user each
         )
         self.database = Path(database)
-        self.options = Options(turn_seconds, lobby_seconds, away_delay, bot_delay, seed_source)
+        self.options = Options(
+            turn_seconds, lobby_seconds, away_delay, bot_delay, seed_source, cooldowns
+        )
         self.dev_guild_id = dev_guild_id
         self.sync_mode = sync  # True: always, False: never, None: when the commands changed
         self.app: App | None = None

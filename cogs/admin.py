@@ -26,7 +26,7 @@ from bot.ui.buttons import button, view_of
 from bot.ui.text import ai_label
 
 from .access import is_manager, refused
-from .common import app_of, fail, guild_of, reply, seen, tell, thinking, update, watch
+from .common import app_of, fail, guild_of, per_member, reply, seen, tell, thinking, update, watch
 from .language import user_lang
 
 if TYPE_CHECKING:
@@ -71,7 +71,8 @@ class Admin(commands.Cog):
     async def cog_app_command_error(
         self, interaction: discord.Interaction, error: app_commands.AppCommandError
     ) -> None:
-        if isinstance(error, app_commands.CheckFailure):
+        cooling = isinstance(error, app_commands.CommandOnCooldown)  # a CheckFailure too
+        if isinstance(error, app_commands.CheckFailure) and not cooling:
             await tell(interaction, refused(interaction))
             return
         await fail(interaction, getattr(error, "original", error))
@@ -105,6 +106,7 @@ class Admin(commands.Cog):
         await reply(interaction, embed=embed)
 
     @admin.command(name="set", description="Change a setting; it applies from the next lobby")
+    @per_member(5, 10)
     @app_commands.describe(setting="Which setting", value="The new value (suggestions appear)")
     @app_commands.choices(setting=SETTING_CHOICES)
     async def set_(
@@ -166,6 +168,7 @@ class Admin(commands.Cog):
         return found[:25]
 
     @admin.command(name="reset", description="Put a setting back to its default (or all of them)")
+    @per_member(5, 10)
     @app_commands.describe(setting="Which setting (leave empty to reset every setting)")
     @app_commands.choices(setting=SETTING_CHOICES)
     async def reset(
@@ -196,6 +199,7 @@ class Admin(commands.Cog):
     # ----- channels
 
     @channels.command(name="add", description="Allow games in a channel")
+    @per_member(5, 10)
     @app_commands.describe(channel="The channel")
     async def channel_add(self, interaction: discord.Interaction, channel: Channel) -> None:
         lang = user_lang(interaction)
@@ -212,6 +216,7 @@ class Admin(commands.Cog):
         await tell(interaction, t(lang, "admin.channels.now", channels=channel_list(lang, allowed)))
 
     @channels.command(name="remove", description="Stop allowing games in a channel")
+    @per_member(5, 10)
     @app_commands.describe(channel="The channel")
     async def channel_remove(self, interaction: discord.Interaction, channel: Channel) -> None:
         lang = user_lang(interaction)
@@ -237,6 +242,7 @@ class Admin(commands.Cog):
     # ----- games, leaderboard, export
 
     @admin.command(name="end-game", description="End a stuck lobby or game; nothing is recorded")
+    @per_member(3, 10)
     @app_commands.describe(channel="Where the game is (default: this channel)")
     async def end_game(self, interaction: discord.Interaction, channel: Channel | None = None):
         lang = user_lang(interaction)
@@ -256,6 +262,7 @@ class Admin(commands.Cog):
         )
 
     @admin.command(name="reset-leaderboard", description="Start this server's leaderboard afresh")
+    @per_member(3, 10)
     async def reset_board(self, interaction: discord.Interaction) -> None:
         lang = user_lang(interaction)
         await self.ask(
@@ -267,6 +274,7 @@ class Admin(commands.Cog):
         )
 
     @admin.command(name="export", description="The leaderboard (CSV) and finished games (JSON)")
+    @per_member(1, 60)
     async def export(self, interaction: discord.Interaction) -> None:
         lang = user_lang(interaction)
         await thinking(interaction)

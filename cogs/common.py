@@ -6,10 +6,11 @@ from __future__ import annotations
 import asyncio
 import logging
 import secrets
-from collections.abc import Awaitable
-from typing import TYPE_CHECKING, Any, cast
+from collections.abc import Awaitable, Callable
+from typing import TYPE_CHECKING, Any, TypeVar, cast
 
 import discord
+from discord import app_commands
 
 from bot.i18n import t
 from bot.session import SessionError
@@ -22,6 +23,7 @@ if TYPE_CHECKING:
     from bot.client import StealBot
 
 log = logging.getLogger(__name__)
+T = TypeVar("T")
 
 # Seconds a handler may take before we defer: Discord drops an interaction not answered in 3,
 # counted from when it was created; we count from entering the handler, leaving a margin.
@@ -148,8 +150,27 @@ async def say(interaction: discord.Interaction, key: str, **values: Any) -> None
     await tell(interaction, t(user_lang(interaction), key, **values))
 
 
+def per_member(rate: int, seconds: float) -> Callable[[T], T]:
+    """A cooldown: `rate` uses per `seconds` for each member in each server. A member who goes
+    faster is told when to try again (`fail`). Off where the app says so (the tests, except
+    those about cooldowns: they click faster than anyone)."""
+
+    def cooldown(interaction: discord.Interaction) -> app_commands.Cooldown | None:
+        client = interaction.client
+        app = getattr(client, "app", None)
+        if app is not None and not app.cooldowns:
+            return None
+        return app_commands.Cooldown(rate, seconds)
+
+    return app_commands.checks.dynamic_cooldown(cooldown, key=lambda i: (i.guild_id, i.user.id))
+
+
 async def fail(interaction: discord.Interaction, error: BaseException) -> None:
     lang = user_lang(interaction)
+    if isinstance(error, app_commands.CommandOnCooldown):
+        when = int(discord.utils.utcnow().timestamp() + error.retry_after) + 1
+        await tell(interaction, t(lang, "reply.cooldown", when=f"<t:{when}:R>"))
+        return
     if isinstance(error, SessionError):
         await tell(interaction, error_text(lang, error))
         return

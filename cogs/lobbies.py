@@ -14,7 +14,7 @@ from bot import settings
 from bot.engine import Rules
 from bot.i18n import t, tn
 from bot.seats import is_ai
-from bot.session import AlreadyRunning, Lobby, NoLobby, NotHost, NotInGame
+from bot.session import AlreadyHosting, AlreadyRunning, Lobby, NoLobby, NotHost, NotInGame
 from bot.ui import render
 from bot.ui.text import ai_label
 
@@ -92,6 +92,9 @@ async def open_lobby(
             lobby_seconds=server.lobby_seconds,
             max_games=server.max_games, **options,
         )  # fmt: skip
+    except AlreadyHosting as exc:
+        await say(interaction, "reply.already_hosting", channel=f"<#{exc.channel_id}>")
+        return
     except AlreadyRunning as exc:
         link = app.presenter.link(exc.game_id)
         if link:

@@ -21,7 +21,7 @@ from bot.ui.buttons import button, view_of
 
 from . import boards, hands, lobbies
 from .access import is_manager
-from .common import app_of, fail, post, reply, say, seen, update, watch
+from .common import app_of, fail, per_member, post, reply, say, seen, update, watch
 from .language import user_lang
 
 log = logging.getLogger(__name__)
@@ -32,6 +32,8 @@ SCORING_CHOICES = [
     app_commands.Choice(name="total cards", value="cards"),
 ]
 DIFFICULTY_CHOICES = [app_commands.Choice(name=d, value=d) for d in DIFFICULTIES]
+# Cooldowns (uses per seconds, per member and server) on the commands that post or write;
+# docs/playing.md lists them.
 # Commands whose answer everyone sees: if deferred, they "think" in public.
 PUBLIC = frozenset({"new", "table", "leaderboard"})
 SORT_CHOICES = [app_commands.Choice(name=name.replace("_", " "), value=name) for name in ids.SORTS]
@@ -65,6 +67,7 @@ class Steal(commands.Cog):
     # ----- /steal new, join, leave, start
 
     @steal.command(name="new", description="Open a lobby for a new game in this channel")
+    @per_member(2, 30)
     @app_commands.describe(
         rules="The ruleset (default: standard)",
         max_players="2 to 4",
@@ -92,24 +95,29 @@ class Steal(commands.Cog):
         await lobbies.new(interaction, picked, max_players, games, how, bots, level)
 
     @steal.command(name="join", description="Join the lobby in this channel")
+    @per_member(4, 10)
     async def join(self, interaction: discord.Interaction) -> None:
         await lobbies.lobby_op(interaction, "join", None)
 
     @steal.command(name="leave", description="Leave the lobby in this channel")
+    @per_member(4, 10)
     async def leave(self, interaction: discord.Interaction) -> None:
         await lobbies.lobby_op(interaction, "leave", None)
 
     @steal.command(name="start", description="Start the game (host only)")
+    @per_member(4, 10)
     async def start(self, interaction: discord.Interaction) -> None:
         await lobbies.lobby_op(interaction, "start", None)
 
     # ----- /steal hand, table, rules
 
     @steal.command(name="hand", description="Show your hand (only you can see it)")
+    @per_member(5, 10)
     async def hand(self, interaction: discord.Interaction) -> None:
         await show_hand(interaction)
 
     @steal.command(name="table", description="Post the table again at the bottom of the channel")
+    @per_member(1, 10)
     async def table(self, interaction: discord.Interaction) -> None:
         await repost_table(interaction)
 
@@ -124,6 +132,7 @@ class Steal(commands.Cog):
     # ----- /steal leaderboard, stats, history (cogs/boards.py does the work)
 
     @steal.command(name="leaderboard", description="This server's rankings")
+    @per_member(2, 10)
     @app_commands.describe(sort="How to rank players (default: rating)", page="Which page")
     @app_commands.choices(sort=SORT_CHOICES)
     async def leaderboard(
@@ -151,10 +160,12 @@ class Steal(commands.Cog):
     # ----- /steal forfeit, cancel
 
     @steal.command(name="forfeit", description="Leave the game: the bot plays your cards")
+    @per_member(3, 10)
     async def forfeit(self, interaction: discord.Interaction) -> None:
         await ask_forfeit(interaction)
 
     @steal.command(name="cancel", description="End the lobby or game here, without stats")
+    @per_member(3, 10)
     async def cancel(self, interaction: discord.Interaction) -> None:
         await ask_cancel(interaction)
 
@@ -179,8 +190,17 @@ async def show_hand(interaction: discord.Interaction) -> None:
 
 
 async def repost_table(interaction: discord.Interaction) -> None:
+    """The table again at the bottom of the channel, for its players and managers; anyone
+    else gets a link to it (so nobody can bury a game under reposts)."""
     app = app_of(interaction)
+    user = await seen(interaction)
     table = _running(interaction)
+    if table.seat_of(user) is None and not await is_manager(interaction):
+        link = app.presenter.link(table.game_id)
+        if link is None:
+            raise NotInGame()
+        await say(interaction, "reply.table_link", link=link)
+        return
     ch = app.presenter.channel(table.game_id, table.guild_id, table.channel_id)
     ch.table = table
     public = render.public_lang(table)

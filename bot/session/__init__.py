@@ -1,6 +1,7 @@
 """Lobbies and live games per channel, on top of the engine and storage. No Discord here."""
 
 from .errors import (
+    AlreadyHosting,
     AlreadyRunning,
     AlreadySeated,
     Forfeited,
@@ -22,6 +23,7 @@ from .timers import auto_move
 
 __all__ = [
     "AWAY_AFTER",
+    "AlreadyHosting",
     "AlreadyRunning",
     "AlreadySeated",
     "Forfeited",

@@ -26,6 +26,14 @@ class AlreadyRunning(SessionError):
         super().__init__("error.already_running")
 
 
+class AlreadyHosting(SessionError):
+    """One open lobby per host per server: this member hosts one in `channel_id`."""
+
+    def __init__(self, channel_id: int) -> None:
+        self.channel_id = channel_id
+        super().__init__("error.already_hosting")
+
+
 class NoLobby(SessionError):
     key = "error.no_lobby"
 
@@ -87,6 +95,7 @@ class SaveFailed(SessionError):
 
 
 __all__ = [
+    "AlreadyHosting",
     "AlreadyRunning",
     "AlreadySeated",
     "Forfeited",

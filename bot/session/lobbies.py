@@ -15,6 +15,7 @@ from bot.seats import humans, is_ai, new_ai
 from bot.storage import ChannelTaken, Storage
 
 from .errors import (
+    AlreadyHosting,
     AlreadyRunning,
     AlreadySeated,
     LobbyFull,
@@ -94,6 +95,9 @@ class LobbyOps:
         async with self.live.lock:
             if channel_id in self.live.channels:
                 raise AlreadyRunning(self.live.channels[channel_id])
+            held = self.live.hosting(guild_id, host)
+            if held is not None:  # one open lobby per host per server
+                raise AlreadyHosting(held.channel_id)
             if max_games is not None and self.live.count_in(guild_id) >= max_games:
                 raise TooManyGames(max_games)
             wait = self.lobby_seconds if lobby_seconds is None else lobby_seconds

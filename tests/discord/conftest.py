@@ -25,6 +25,9 @@ def make_bot(db_path: Path, **options) -> StealBot:
     """The real bot on `db_path`, dealing from a fixed seed so every run plays the same game."""
     options.setdefault("seed_source", lambda: SEED)
     options.setdefault("sync", True)
+    # Players here click faster than anyone: cooldowns are tested on their own
+    # (test_limits.py), with cooldowns=True.
+    options.setdefault("cooldowns", False)
     bot = StealBot(db_path, **options)
     _made.append(bot)
     return bot

@@ -98,7 +98,7 @@ def session_errors() -> list[SessionError]:
     for cls in vars(errors).values():
         if inspect.isclass(cls) and issubclass(cls, SessionError):
             params = inspect.signature(cls.__init__).parameters
-            if "game_id" in params:
+            if "game_id" in params or "channel_id" in params:
                 made.append(cls(5))
             elif "limit" in params:
                 made += [cls(1), cls(6)]
