@@ -173,7 +173,7 @@ def _rule_option(name: str) -> Setting:
 
 def make_settings(turn_seconds: float | None = 120, lobby_seconds: float | None = 600) -> dict:
     """Every setting by key, with defaults from the bot's own configuration (TURN_SECONDS).
-    What each one means is in the README (Administration) and the catalogs (choice.<key>)."""
+    What each one means is in docs/admin.md and the catalogs (choice.<key>)."""
     settings = [
         Setting("preset", "rules", "choice", "standard", choices=tuple(PRESETS)),
         Setting("host_picks_preset", "rules", "bool", True),
