@@ -22,7 +22,7 @@ from bot.engine import Move
 from bot.ui import ids
 
 from . import admin, boards, hands, lobbies, steal
-from .common import answer, say
+from .common import answer
 
 if TYPE_CHECKING:
     from discord.ext import commands
@@ -47,8 +47,7 @@ class Family(DynamicItem[Item], template=r"(?!)"):
         return cls.of(item, match)
 
     async def callback(self, interaction: discord.Interaction) -> None:
-        if interaction.guild_id is None:  # our buttons only live in servers
-            await say(interaction, "reply.unknown_button")
+        if interaction.guild_id is None:  # ours live in servers only: on_interaction answers
             return
         await answer(interaction, self.clicked(interaction))
 
@@ -83,22 +82,20 @@ class TableButton(Family, template=ids.TEMPLATES["table"]):
 
 
 class CardButton(Family, template=ids.TEMPLATES["card"]):
-    def __init__(self, item: Item, game_id: int, version: int, card: str | None) -> None:
+    def __init__(self, item: Item, game_id: int, version: int, card: str) -> None:
         super().__init__(item)
         self.game_id, self.version, self.card = game_id, version, card
 
     @classmethod
     def of(cls, item: Item, match: re.Match[str]) -> Self:
-        return cls(item, int(match["game"]), int(match["version"]), ids.card_of(match))
+        return cls(item, int(match["game"]), int(match["version"]), match["card"])
 
     def clicked(self, interaction: discord.Interaction) -> Awaitable[None]:
-        if self.card is None:  # well formed, but no such card
-            return say(interaction, "reply.unknown_button")
         return hands.card(interaction, self.game_id, self.version, self.card)
 
 
 class MoveButton(Family, template=ids.TEMPLATES["move"]):
-    def __init__(self, item: Item, game_id: int, version: int, move: Move | None) -> None:
+    def __init__(self, item: Item, game_id: int, version: int, move: Move) -> None:
         super().__init__(item)
         self.game_id, self.version, self.move = game_id, version, move
 
@@ -107,8 +104,6 @@ class MoveButton(Family, template=ids.TEMPLATES["move"]):
         return cls(item, int(match["game"]), int(match["version"]), ids.move_of(match))
 
     def clicked(self, interaction: discord.Interaction) -> Awaitable[None]:
-        if self.move is None:
-            return say(interaction, "reply.unknown_button")
         return hands.move(interaction, self.game_id, self.version, self.move)
 
 

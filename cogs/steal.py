@@ -56,12 +56,13 @@ class Steal(commands.Cog):
 
     @commands.Cog.listener()
     async def on_interaction(self, interaction: discord.Interaction) -> None:
-        """The one answer to a button no family's template matches: a crafted id, or one
-        from an older version of the bot. Matched ones are answered by their family."""
+        """The one answer to a button no family's template matches: a crafted id, one from an
+        older version of the bot, or one of ours outside a server (where none can be).
+        Matched ones are answered by their family."""
         if interaction.type is not discord.InteractionType.component:
             return
         custom_id = interaction.data.get("custom_id") if interaction.data else None
-        if not isinstance(custom_id, str) or not ids.known(custom_id):
+        if not isinstance(custom_id, str) or not ids.known(custom_id) or not interaction.guild_id:
             await say(interaction, "reply.unknown_button")
 
     # ----- /steal new, join, leave, start

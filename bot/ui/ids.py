@@ -42,6 +42,10 @@ def _one_of(values: tuple[str, ...]) -> str:
     return "|".join(map(re.escape, values))
 
 
+# Every card of every deck, longest first so the alternation never stops short.
+_CARD = _one_of(tuple(sorted(RANK, key=lambda c: (-len(c), c))))
+
+
 # One strict template per button family, matched against the whole custom_id. Each is a
 # DynamicItem's template (cogs/buttons.py); the named groups are what its fields are read from.
 TEMPLATES: dict[str, re.Pattern[str]] = {
@@ -49,9 +53,9 @@ TEMPLATES: dict[str, re.Pattern[str]] = {
     for kind, body in {
         "lobby": rf"(?P<op>{_one_of(LOBBY_OPS)}):(?P<game>{_ID})",
         "table": rf"(?P<op>{_one_of(TABLE_OPS)}):(?P<game>{_ID})",
-        "card": rf"(?P<game>{_ID}):(?P<version>{_ID}):(?P<card>[0-9A-Z]{{2,3}})",
+        "card": rf"(?P<game>{_ID}):(?P<version>{_ID}):(?P<card>{_CARD})",
         "move": (
-            rf"(?P<game>{_ID}):(?P<version>{_ID}):(?P<card>[0-9A-Z]{{2,3}}):(?P<action>[cst])"
+            rf"(?P<game>{_ID}):(?P<version>{_ID}):(?P<card>{_CARD}):(?P<action>[cst])"
             rf":(?P<target>{_SLOT}):(?P<bundle>{_SLOT}):(?P<extra>{_SLOT})"
         ),
         "back": rf"(?P<game>{_ID}):(?P<version>{_ID})",
@@ -129,39 +133,25 @@ def slot(text: str) -> int | None:
     return None if text == "-" else int(text)
 
 
-def card_of(match: re.Match[str]) -> str | None:
-    """The card a card or move id names, if it is a real rank and suit."""
-    code = match["card"]
-    return code if code in RANK else None
-
-
-def move_of(match: re.Match[str]) -> Move | None:
-    """The move a move id names, or None if its card is not a real one."""
-    code = card_of(match)
-    if code is None:
-        return None
+def move_of(match: re.Match[str]) -> Move:
+    """The move a move id names (its card is a real one: the template allows no other)."""
     action = _CODE_ACTION[match["action"]]
-    return Move(code, action, slot(match["target"]), slot(match["bundle"]), slot(match["extra"]))
+    slots = slot(match["target"]), slot(match["bundle"]), slot(match["extra"])
+    return Move(match["card"], action, *slots)
 
 
-def _action(kind: str, m: re.Match[str]) -> Action | None:
+def _action(kind: str, m: re.Match[str]) -> Action:
     groups = m.groupdict()
-    number = int(groups.get("game") or groups.get("page") or 0)
-    action = Action(
+    return Action(
         kind,
-        number,
+        int(groups.get("game") or groups.get("page") or 0),
         op=groups.get("op") or groups.get("sort") or "",
         version=int(groups["version"]) if groups.get("version") else -1,
+        card=groups.get("card") or "",
+        move=move_of(m) if kind == "move" else None,
         yes=groups.get("answer") == "yes",
         expires=int(groups.get("expires") or 0),
     )
-    if kind not in ("card", "move"):
-        return action
-    code = card_of(m)
-    move = move_of(m) if kind == "move" else None
-    if code is None:
-        return None
-    return Action(kind, number, version=action.version, card=code, move=move)
 
 
 def parse(custom_id: str) -> Action | None:
