@@ -3,6 +3,7 @@ import asyncio
 import pytest
 
 from bot.session import (
+    AlreadyHosting,
     AlreadyRunning,
     AlreadySeated,
     LobbyFull,
@@ -127,3 +128,33 @@ async def test_lobby_save_failure_changes_nothing(make, storage, monkeypatch):
     with pytest.raises(SaveFailed):
         await s.join(CHANNEL, "p")
     assert lobby.seats == ["h"]
+
+
+async def test_opening_a_lobby_is_one_transaction(make, storage, monkeypatch):
+    """A lobby is saved whole or not at all: its seats, deadline, seat limit, match and
+    options go in with the row."""
+    s = make(lobby_seconds=300)
+    real = storage.transaction
+    opened = []
+
+    def counting():
+        opened.append(1)
+        return real()
+
+    monkeypatch.setattr(storage, "transaction", counting)
+    lobby = await s.open_lobby(GUILD, CHANNEL, 1, RULES, 3, games=3, options={"pings": False})
+
+    assert len(opened) == 1
+    row = await storage.games.get(lobby.game_id)
+    assert row.max_players == 3 and row.match == lobby.match and row.deadline is not None
+    assert row.options == {"pings": False, "lobby_seconds": 300}
+
+
+async def test_one_open_lobby_per_host_per_server(make):
+    s = make()
+    await s.open_lobby(GUILD, CHANNEL, 1, RULES)
+    with pytest.raises(AlreadyHosting) as refused:
+        await s.open_lobby(GUILD, CHANNEL + 1, 1, RULES)
+    assert refused.value.channel_id == CHANNEL
+    await s.open_lobby(GUILD + 1, CHANNEL + 2, 1, RULES)  # another server is another matter
+    await s.open_lobby(GUILD, CHANNEL + 3, 2, RULES)  # and so is another host
