@@ -109,8 +109,8 @@ def _load_fonts() -> Fonts:
         rank=font(bold, 44),
         rank_small=font(bold, 30),
         rank_mini=font(bold, 24),
-        name=font(bold, 27),
-        text=font(semibold, 22),
+        name=font(bold, 28),
+        text=font(semibold, 24),
         badge=font(bold, 20),
         covered=_cmap(bold) & _cmap(semibold),
     )
@@ -133,9 +133,9 @@ EDGE = (150, 150, 150)  # a card's border
 BACK = (142, 27, 47)  # a card's back
 BACK_LINE = (186, 70, 88)
 BLACK = (27, 27, 27)
-RED = (208, 33, 42)
+RED = (218, 62, 24)  # a red-orange: lighter than black to red-blind eyes too
 BLUE = (29, 99, 201)
-GREEN = (22, 128, 58)
+GREEN = (0, 150, 110)  # a bluish green: not the red's olive to green-blind eyes
 GOLD = (242, 183, 5)
 DARK_GOLD = (150, 96, 0)
 CUP_RED = (198, 40, 40)
