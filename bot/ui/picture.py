@@ -250,6 +250,11 @@ def _fit(text: str, font: str, width: float) -> str:
     return text.rstrip() + "…"
 
 
+def _fit_or(text: str, short: str, width: float, font: str = "text") -> str:
+    """text if it fits width, else the shorter text (cut if it must be)."""
+    return text if _text_width(text, font) <= width else _fit(short, font, width)
+
+
 def _pill(x: int, y_mid: int, text: str, fill: RGB, ink: RGB, *, right: bool = False) -> Badge:
     """A badge whose left (or right) edge is at x, centred on y_mid."""
     w = round(_text_width(text, "badge")) + 14
@@ -375,8 +380,10 @@ def layout(scene: Scene) -> Layout:
         if len(lines) != 2:  # a catalog that lost its line break: counts only
             lines = [count_cards(lang, size), count_cards(lang, scene.hand_sizes[seat])]
         room = x + panel_w - 12 - rx
-        texts.append(Text((rx, by + 20), _fit(lines[0], "text", room), "text", LIGHT))
-        texts.append(Text((rx, by + art.BIG.h - 4), _fit(lines[1], "text", room), "text", DIM))
+        counts = (count_cards(lang, size), count_cards(lang, scene.hand_sizes[seat]))
+        first, second = (_fit_or(a, b, room) for a, b in zip(lines, counts, strict=True))
+        texts.append(Text((rx, by + 20), first, "text", LIGHT))
+        texts.append(Text((rx, by + art.BIG.h - 4), second, "text", DIM))
         hand = []
         n = scene.hand_sizes[seat]
         step = min(28, (room - art.HAND.w) // max(1, n - 1)) if n > 1 else 0
@@ -457,10 +464,6 @@ def draw(lay: Layout) -> Image.Image:
     # Panels first: the highlighted one lighter, with a gold frame and a pointer.
     for p in lay.panels:
         art.paste(im, PLATES[p.turn], p.rect[:2])
-        if p.turn:
-            art.paste(im, TURN_FRAME, (p.rect[0] - 1, p.rect[1] - 1))
-            x, y = p.rect[0] + 14, p.rect[1] + 15
-            d.polygon([(x, y), (x + 18, y + 11), (x, y + 22)], fill=GOLD)
     for rect, word in lay.slots:
         d.rounded_rectangle(_box(rect), radius=art.BIG.radius, outline=SLOT, width=2)
         if word:
@@ -478,11 +481,17 @@ def draw(lay: Layout) -> Image.Image:
             _card(im, spot, deck, four)
     for rect in lay.marked:
         art.paste(im, MARK_FRAME, (rect[0] - MARK, rect[1] - MARK))
+    # Players out of the game (or of the playoff) are dimmed; the player to act is framed.
     # Players out of the game (or of the playoff) are dimmed.
     for p in lay.panels:
         if p.state in ("forfeited", "out"):
             veil = Image.new("RGB", (p.rect[2] - p.rect[0], p.rect[3] - p.rect[1]), FELT)
             im.paste(Image.blend(im.crop(p.rect), veil, 0.55), p.rect[:2])
+    for p in lay.panels:
+        if p.turn:
+            art.paste(im, TURN_FRAME, (p.rect[0] - 1, p.rect[1] - 1))
+            x, y = p.rect[0] + 14, p.rect[1] + 16
+            d.polygon([(x, y), (x + 18, y + 10), (x, y + 20)], fill=GOLD)
     if lay.caption_rect is not None:
         r = lay.caption_rect
         d.rounded_rectangle(_box(r), radius=12, fill=FELT_DARK)
@@ -632,7 +641,7 @@ def _palette() -> Image.Image:
 
 SAMPLE_SEATS = ("111", "222", "ai:medium:1", "444")
 SAMPLE_NAMES = {"111": "Ann", "222": "Bartholomew the Magnificent", "444": "Zoë 🌵"}
-# A golden image per deck family: (name, preset, players, language, seed, moves played).
+# A golden image per deck: (deck, preset, players, language, seed, moves played).
 GOLDEN = (
     ("french52", "standard", 4, "en", 7, 14),
     ("spanish40", "casita", 3, "es", 3, 9),
@@ -664,6 +673,14 @@ def sample(
 PALETTE = _palette()
 
 
+def golden_scene(deck: str, rules: str, players: int, lang: str, seed: int, moves: int) -> Scene:
+    """The scene of a golden image (one of GOLDEN)."""
+    from bot.engine import preset
+
+    table, last = sample(preset(rules).replace(deck=deck), players, seed, moves)
+    return Scene.of(table, SAMPLE_NAMES, lang, last=last)
+
+
 def _main(argv: Sequence[str] | None = None) -> None:
     import argparse
     from pathlib import Path
@@ -677,12 +694,10 @@ def _main(argv: Sequence[str] | None = None) -> None:
     if args.golden:
         out = Path(args.golden)
         out.mkdir(parents=True, exist_ok=True)
-        for name, rules, players, lang, seed, moves in GOLDEN:
-            table, last = sample(rules, players, seed, moves)
-            table.game.rules.card_deck  # noqa: B018  (the deck exists)
-            png = render_table(table, SAMPLE_NAMES, lang, last=last)
-            (out / f"{name}.png").write_bytes(png)
-            print(out / f"{name}.png", len(png), "bytes")
+        for deck, rules, players, lang, seed, moves in GOLDEN:
+            png = render(golden_scene(deck, rules, players, lang, seed, moves))
+            (out / f"{deck}.png").write_bytes(png)
+            print(out / f"{deck}.png", len(png), "bytes")
     if args.samples:
         out = Path(args.samples)
         out.mkdir(parents=True, exist_ok=True)
