@@ -416,6 +416,46 @@ def plate(size: tuple[int, int], radius: int, colour: RGB) -> Image.Image:
     return im.resize(size, Image.Resampling.BOX)
 
 
+@dataclass(frozen=True)
+class Rounded:
+    """A rounded rectangle, filled or framed, of any size: four antialiased corners drawn once,
+    and straight parts filled when pasted. Much faster than pasting a whole sprite."""
+
+    corners: tuple[Image.Image, Image.Image, Image.Image, Image.Image]  # tl, tr, bl, br
+    radius: int
+    colour: RGB
+    width: int  # 0: filled
+
+    @classmethod
+    def make(cls, radius: int, colour: RGB, width: int = 0) -> Rounded:
+        whole = (
+            outline((2 * radius, 2 * radius), radius, colour, width)
+            if width
+            else plate((2 * radius, 2 * radius), radius, colour)
+        )
+        r = radius
+        boxes = ((0, 0, r, r), (r, 0, 2 * r, r), (0, r, r, 2 * r), (r, r, 2 * r, 2 * r))
+        tl, tr, bl, br = (whole.crop(b) for b in boxes)
+        return cls((tl, tr, bl, br), radius, colour, width)
+
+    def paste(self, im: Image.Image, rect: tuple[int, int, int, int]) -> None:
+        """Into rect (x0, y0, x1, y1), x1 and y1 excluded."""
+        x0, y0, x1, y1 = rect
+        r, w, c = self.radius, self.width, self.colour
+        if w:
+            bars = [(x0 + r, y0, x1 - r, y0 + w), (x0 + r, y1 - w, x1 - r, y1),
+                    (x0, y0 + r, x0 + w, y1 - r), (x1 - w, y0 + r, x1, y1 - r)]  # fmt: skip
+        else:
+            bars = [(x0 + r, y0, x1 - r, y1), (x0, y0 + r, x1, y1 - r)]
+        for bx0, by0, bx1, by1 in bars:
+            if bx1 > bx0 and by1 > by0:
+                im.paste(c, (bx0, by0, bx1, by1))
+        tl, tr, bl, br = self.corners
+        for corner, xy in ((tl, (x0, y0)), (tr, (x1 - r, y0)), (bl, (x0, y1 - r)),
+                           (br, (x1 - r, y1 - r))):  # fmt: skip
+            im.paste(corner, xy, corner)
+
+
 def _rank_labels() -> frozenset[str]:
     """Every rank label of every deck in every language."""
     from bot.engine import DECKS, Rules

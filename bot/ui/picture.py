@@ -63,14 +63,15 @@ SLOT = (64, 130, 92)
 COLS = 2  # panels a row
 PANEL_W = (WIDTH - 2 * MARGIN - GAP) // COLS
 PANEL_H = 48 + art.BIG.h + 14
-# Antialiased frames and plates, drawn once (supersampling them for every picture is slow).
-PLATES = {turn: art.plate((PANEL_W, PANEL_H), 14, PANEL_TURN if turn else PANEL)
-          for turn in (False, True)}  # fmt: skip
-TURN_FRAME = art.outline((PANEL_W + 2, PANEL_H + 2), 15, GOLD, 4)
+# Antialiased plates and frames, their corners drawn once (supersampling them for every
+# picture is slow).
+PLATES = {turn: art.Rounded.make(14, PANEL_TURN if turn else PANEL) for turn in (False, True)}
+TURN_FRAME = art.Rounded.make(15, GOLD, 4)
 MARK = 5  # the last move's frame: this far around its card
-MARK_FRAME = art.outline(
-    (art.BIG.w + 2 * MARK, art.BIG.h + 2 * MARK), art.BIG.radius + MARK, CYAN, 4
-)
+MARK_FRAME = art.Rounded.make(art.BIG.radius + MARK, CYAN, 4)
+CAPTION_PLATE = art.Rounded.make(12, FELT_DARK)
+PILLS = {c: art.Rounded.make(13, c) for c in (FELT_DARK, CYAN, DIM)}  # badges, by colour
+SLOT_FRAME = art.Rounded.make(art.BIG.radius, SLOT, 2)  # an empty bundle or pool
 CAPTION_MARK = art.outline((16, 16), 4, CYAN, 3)
 
 
@@ -257,7 +258,7 @@ def _fit_or(text: str, short: str, width: float, font: str = "text") -> str:
 
 def _pill(x: int, y_mid: int, text: str, fill: RGB, ink: RGB, *, right: bool = False) -> Badge:
     """A badge whose left (or right) edge is at x, centred on y_mid."""
-    w = round(_text_width(text, "badge")) + 14
+    w = max(26, round(_text_width(text, "badge")) + 14)
     x0 = x - w if right else x
     return Badge((x0, y_mid - 13, x0 + w, y_mid + 13), text, fill, ink)
 
@@ -463,9 +464,9 @@ def draw(lay: Layout) -> Image.Image:
     deck, four = lay.deck, lay.four_colour
     # Panels first: the highlighted one lighter, with a gold frame and a pointer.
     for p in lay.panels:
-        art.paste(im, PLATES[p.turn], p.rect[:2])
+        PLATES[p.turn].paste(im, p.rect)
     for rect, word in lay.slots:
-        d.rounded_rectangle(_box(rect), radius=art.BIG.radius, outline=SLOT, width=2)
+        SLOT_FRAME.paste(im, rect)
         if word:
             cx, cy = (rect[0] + rect[2]) // 2, (rect[1] + rect[3]) // 2
             d.text((cx, cy), word, font=art.FONTS.badge, fill=DIM, anchor="mm")
@@ -480,7 +481,7 @@ def draw(lay: Layout) -> Image.Image:
         for spot in p.hand:
             _card(im, spot, deck, four)
     for rect in lay.marked:
-        art.paste(im, MARK_FRAME, (rect[0] - MARK, rect[1] - MARK))
+        MARK_FRAME.paste(im, (rect[0] - MARK, rect[1] - MARK, rect[2] + MARK, rect[3] + MARK))
     # Players out of the game (or of the playoff) are dimmed; the player to act is framed.
     # Players out of the game (or of the playoff) are dimmed.
     for p in lay.panels:
@@ -489,28 +490,23 @@ def draw(lay: Layout) -> Image.Image:
             im.paste(Image.blend(im.crop(p.rect), veil, 0.55), p.rect[:2])
     for p in lay.panels:
         if p.turn:
-            art.paste(im, TURN_FRAME, (p.rect[0] - 1, p.rect[1] - 1))
+            TURN_FRAME.paste(im, (p.rect[0] - 1, p.rect[1] - 1, p.rect[2] + 1, p.rect[3] + 1))
             x, y = p.rect[0] + 14, p.rect[1] + 16
             d.polygon([(x, y), (x + 18, y + 10), (x, y + 20)], fill=GOLD)
     if lay.caption_rect is not None:
         r = lay.caption_rect
-        d.rounded_rectangle(_box(r), radius=12, fill=FELT_DARK)
+        CAPTION_PLATE.paste(im, r)
         art.paste(im, CAPTION_MARK, (r[0] + 12, (r[1] + r[3]) // 2 - 8))
     for text in lay.texts:
         font = getattr(art.FONTS, text.font)
         d.text(text.xy, text.text, font=font, fill=text.fill, anchor=text.anchor)
     for badge in lay.badges:
-        d.rounded_rectangle(_box(badge.rect), radius=13, fill=badge.fill)
+        PILLS[badge.fill].paste(im, badge.rect)
         cx, cy = (badge.rect[0] + badge.rect[2]) // 2, (badge.rect[1] + badge.rect[3]) // 2
         d.text((cx, cy), badge.text, font=art.FONTS.badge, fill=badge.ink, anchor="mm")
     if lay.caption_card is not None:
         _card(im, lay.caption_card, deck, four)
     return im
-
-
-def _box(rect: Rect) -> tuple[int, int, int, int]:
-    """Pillow's boxes include their last pixel."""
-    return (rect[0], rect[1], rect[2] - 1, rect[3] - 1)
 
 
 def encode(im: Image.Image) -> bytes:
