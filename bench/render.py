@@ -6,8 +6,8 @@ Draws N 4-player tables (by default: every deck family, mid-game, with a last mo
 each, timing `render(scene)` (layout, drawing and PNG encoding; the scene is taken once per
 table, as the bot takes it on the event loop), and prints p50 / p95 / max in ms of wall time,
 p50 / p95 of the thread's CPU time (what the render itself costs, whatever else the machine
-is doing) and the PNG sizes. Also the worst case for size: a pool of many cards (all overlapping) and long names.
-The budget (docs/performance.md): p95 ≤ 30 ms, image ≤ 100 KB.
+is doing) and the PNG sizes. Also the worst case for size: 30 cards in the pool (overlapping)
+and a long name in every seat. The budget (docs/performance.md): p95 ≤ 30 ms, image ≤ 100 KB.
 """
 
 from __future__ import annotations
@@ -34,14 +34,14 @@ def scenes(tables: int, players: int) -> list[Scene]:
 
 
 def worst(players: int) -> Scene:
-    """A crowded pool (no refills, 21 cards) and long names: the biggest picture."""
+    """A crowded pool (30 cards) and long names: the biggest picture."""
     from dataclasses import replace
 
     table, last = sample(preset("standard").replace(refill_pool=False), players, 0, 0)
     scene = Scene.of(table, SAMPLE_NAMES, "fr", last=last)
     deck = table.game.rules.card_deck.cards
     names = tuple("Wolfeschlegelsteinhausenbergerdorff" for _ in range(players))
-    return replace(scene, pool=deck[:21], names=names, stock_size=30)
+    return replace(scene, pool=deck[:30], names=names, stock_size=30)
 
 
 def percentile(xs: list[float], q: float) -> float:
