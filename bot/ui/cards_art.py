@@ -20,6 +20,7 @@ import struct
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from importlib.resources import files
+from io import BytesIO
 
 from PIL import Image, ImageDraw, ImageFont
 
@@ -101,8 +102,6 @@ def _load_fonts() -> Fonts:
     basic = ImageFont.Layout.BASIC  # the same glyph placement everywhere (raqm or not)
 
     def font(data: bytes, size: int) -> ImageFont.FreeTypeFont:
-        from io import BytesIO
-
         return ImageFont.truetype(BytesIO(data), size, layout_engine=basic)
 
     return Fonts(
