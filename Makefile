@@ -40,6 +40,7 @@ format: $(STAMP)
 bench: $(STAMP)
 	$(PY) bench/engine_speed.py
 	$(PY) bench/moves.py
+	$(PY) bench/render.py
 
 clean:
 	rm -rf $(VENV) .pytest_cache .ruff_cache .mypy_cache .hypothesis
