@@ -97,6 +97,9 @@ PRESETS: dict[str, Rules] = {
     "casita": _CLASSIC.replace(deck="spanish40", direction="counterclockwise"),
     "rubamazzo": _CLASSIC.replace(deck="italian40", direction="counterclockwise"),
     "friendly": Rules(stealing=False),
+    # The traditional description as written: compulsory play, no refill, leftovers and ties to
+    # the last capturer, a short deal one card at a time.
+    "traditional": _CLASSIC.replace(leftovers="last_capturer", tiebreak="last_capturer"),
 }
 
 
