@@ -7,10 +7,13 @@ dealt: without the option they mean `fours`.
 from __future__ import annotations
 
 import json
+import random
 from pathlib import Path
 from typing import NamedTuple
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from bot.engine import (
     BadState,
@@ -28,6 +31,7 @@ from bot.engine import (
     to_dict,
 )
 from bot.engine.playout import random_game
+from tests.strategies import any_rules
 
 from .deals import SEATS, position
 
@@ -280,3 +284,31 @@ def test_a_saved_game_from_before_the_option_goes_on_with_fours():
         loaded, events = apply(loaded, legal_moves(loaded)[0])
         sizes += [e["sizes"] for e in events if e["type"] == "hands_dealt"]
     assert sorted(sizes[-1]) == [0, 4]
+
+
+# --- any rules, any game ------------------------------------------------------------------------
+
+
+@settings(max_examples=120, deadline=None)
+@given(rules=any_rules, players=st.sampled_from([2, 3, 4]), seed=st.integers(0, 2**32))
+def test_every_new_deal_follows_short_deal(rules, players, seed):
+    rng = random.Random(seed)
+    g = new_game(rules, SEATS[:players], seed=seed, dealer=seed % players)
+    while not g.over and not g.playoffs:
+        seat = g.turn
+        g, events = apply(g, rng.choice(legal_moves(g)), seat=seat)
+        for e in events:
+            if e["type"] != "hands_dealt":
+                continue
+            due = due_order(rules, players, seat)
+            sizes = [e["sizes"][s] for s in due]
+            assert g.stock == [] or sizes == [4] * players
+            if sum(sizes) == 4 * players:
+                continue  # a full deal
+            if rules.short_deal == "one_at_a_time":
+                assert max(sizes) - min(sizes) <= 1 and sizes == sorted(sizes, reverse=True)
+            else:
+                full, rest = divmod(sum(sizes), 4)  # 4 each to the first, then what is left
+                want = [4] * full + ([rest] if rest else [])
+                assert sizes == want + [0] * (players - len(want))
+            assert g.turn == due[0]
