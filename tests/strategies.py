@@ -13,6 +13,7 @@ any_rules = st.builds(
     play=st.sampled_from(CHOICES["play"]),
     stealing=st.booleans(),
     refill_pool=st.booleans(),
+    short_deal=st.sampled_from(CHOICES["short_deal"]),
     leftovers=st.sampled_from(CHOICES["leftovers"]),
     tiebreak=st.sampled_from(CHOICES["tiebreak"]),
     wild_jacks=st.booleans(),

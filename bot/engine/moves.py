@@ -212,11 +212,16 @@ def _pass_turn(g: Game, seat: int, events: Events) -> None:
         if not (g.redeal and g.stock):
             finish(g, events)
             return
-        # Redeal 4 at a time, starting with the player due next; a short stock runs out early.
+        # Redeal 4 at a time, starting with the player due next. A short stock runs out early
+        # (short_deal "fours"), or goes round one card at a time ("one_at_a_time").
         stock = g.stock
-        for i in range(1, n + 1):
-            other = (seat + step_ * i) % n
-            if other in g.players:
+        due = [s for s in ((seat + step_ * i) % n for i in range(1, n + 1)) if s in g.players]
+        if len(stock) < HAND_SIZE * len(due) and g.rules.short_deal == "one_at_a_time":
+            for k, other in enumerate(due):
+                hands[other] = stock[k :: len(due)]
+            stock.clear()
+        else:
+            for other in due:
                 hands[other] = stock[:HAND_SIZE]
                 del stock[:HAND_SIZE]
         events.append({"type": "hands_dealt", "sizes": [len(h) for h in hands]})

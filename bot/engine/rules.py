@@ -16,7 +16,12 @@ CHOICES: dict[str, tuple[str, ...]] = {
     "play": ("free", "forced"),
     "leftovers": ("last_capturer", "nobody"),
     "tiebreak": ("last_capturer", "playoff", "shared"),
+    "short_deal": ("fours", "one_at_a_time"),
 }
+
+# What an option missing from stored rules (a record or a saved game from before the option
+# existed) was played with. It is not always today's default for new games.
+BEFORE_OPTION: dict[str, Any] = {"short_deal": "fours"}
 
 
 @dataclass(frozen=True)
@@ -28,6 +33,7 @@ class Rules:
     play: str = "free"
     stealing: bool = True
     refill_pool: bool = True
+    short_deal: str = "fours"  # how a stock too short for 4 cards each is dealt
     leftovers: str = "last_capturer"
     tiebreak: str = "last_capturer"
     wild_jacks: bool = False
@@ -74,10 +80,16 @@ class Rules:
         unknown = set(data) - known
         if unknown:
             raise RulesError(f"unknown rule option(s): {', '.join(sorted(unknown))}")
-        return cls(**data)
+        return cls(**{**BEFORE_OPTION, **data})
 
 
-_CLASSIC = Rules(play="forced", refill_pool=False, leftovers="nobody", tiebreak="playoff")
+_CLASSIC = Rules(
+    play="forced",
+    refill_pool=False,
+    short_deal="one_at_a_time",
+    leftovers="nobody",
+    tiebreak="playoff",
+)
 
 PRESETS: dict[str, Rules] = {
     "standard": Rules(),
@@ -85,6 +97,9 @@ PRESETS: dict[str, Rules] = {
     "casita": _CLASSIC.replace(deck="spanish40", direction="counterclockwise"),
     "rubamazzo": _CLASSIC.replace(deck="italian40", direction="counterclockwise"),
     "friendly": Rules(stealing=False),
+    # The traditional description as written: compulsory play, no refill, leftovers and ties to
+    # the last capturer, a short deal one card at a time.
+    "traditional": _CLASSIC.replace(leftovers="last_capturer", tiebreak="last_capturer"),
 }
 
 

@@ -24,6 +24,10 @@ def rules_lines(lang: str, rules: Rules) -> list[str]:
         t(lang, "rules.steal" if rules.stealing else "rules.no_stealing"),
         t(lang, f"rules.play.{rules.play}"),
         t(lang, "rules.refill" if rules.refill_pool else "rules.no_refill"),
+    ]
+    if rules.short_deal == "one_at_a_time":  # "fours" is the standard's way: no line
+        lines.append(t(lang, "rules.short_deal.one_at_a_time"))
+    lines += [
         t(lang, f"rules.leftovers.{rules.leftovers}"),
         t(lang, f"rules.tiebreak.{rules.tiebreak}"),
     ]

@@ -582,7 +582,8 @@ async def test_language_and_ai_settings_are_stored_validated_and_shown(simcord_e
         ("stealing", "sometimes",
          "`stealing` can't be 'sometimes'; it can be on or off, or preset."),
         ("preset", "chaos",
-         "`preset` can't be 'chaos'; it can be standard, classic, casita, rubamazzo, friendly."),
+         "`preset` can't be 'chaos'; it can be standard, classic, casita, rubamazzo, friendly, "
+         "traditional."),
         ("manager_role", "Wizards",
          "`manager_role` can't be 'Wizards'; it can be a role of this server, or none."),
         ("manager_role", "<@&123456789>",

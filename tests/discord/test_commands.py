@@ -361,7 +361,7 @@ async def test_rules_without_a_game_and_with_a_preset(channel, players):
     assert embed.title == "Standard rules (no game here)"
     assert "Match a pool card's rank" in embed.description
     presets = {f.name: f.value for f in embed.fields}["Presets"]
-    for name in ("standard", "classic", "casita", "rubamazzo", "friendly"):
+    for name in ("standard", "classic", "casita", "rubamazzo", "friendly", "traditional"):
         assert f"**{name}**" in presets
 
     casita = await ann.slash(channel, "steal rules", preset="casita")

@@ -915,7 +915,7 @@ def test_same_seed_same_deal():
     assert random_game(STANDARD, 3, 9) == random_game(STANDARD, 3, 9)
 
 
-@pytest.mark.parametrize("name", ["standard", "classic", "casita", "friendly"])
+@pytest.mark.parametrize("name", ["standard", "classic", "casita", "friendly", "traditional"])
 def test_replay_of_a_record_rebuilds_the_game(name):
     rules = preset(name)
     g = random_game(rules, 3, 3)
