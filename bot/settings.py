@@ -14,6 +14,7 @@ from bot.i18n import LANGUAGES as LANGUAGE_CODES
 from bot.i18n import t
 
 LANGUAGES = ("follow", *LANGUAGE_CODES)
+HINTS = ("on", "off", "casual")  # casual: only in games that do not count for the leaderboard
 TURN_RANGE = (15, 86_400)  # 15 s to 24 h
 LOBBY_RANGE = (60, 86_400)
 MAX_GAMES_RANGE = (1, 100)
@@ -188,6 +189,9 @@ def make_settings(turn_seconds: float | None = 120, lobby_seconds: float | None 
         Setting("language", "language", "choice", "follow", choices=LANGUAGES),
         Setting("ai_allowed", "ai", "bool", True),
         Setting("ai_counts", "ai", "bool", False),  # whether games with AI count for stats
+        # The hand's Hint button: on, off, or casual (only in games that do not count).
+        Setting("hints", "ai", "choice", "on", choices=HINTS),
+        Setting("hint_counts", "ai", "bool", True),  # whether games with a hint used count
         Setting("manager_role", "roles", "role", None),  # may use /steal-admin, cancel any game
     ]  # fmt: skip
     return {s.key: s for s in settings}
@@ -213,6 +217,8 @@ class LobbyOptions:
     pings: bool = True
     ai_allowed: bool = True
     ai_counts: bool = False
+    hints: str = "on"
+    hint_counts: bool = True
     channels: tuple[int, ...] = field(default=())
 
     def table_options(self) -> dict[str, Any]:
@@ -222,6 +228,8 @@ class LobbyOptions:
             "pings": self.pings,
             "ai_allowed": self.ai_allowed,
             "ai_counts": self.ai_counts,
+            "hints": self.hints,
+            "hint_counts": self.hint_counts,
         }
 
 
@@ -233,6 +241,8 @@ def lobby_options(values: Mapping[str, Any]) -> LobbyOptions:
         pings=values["pings"],
         ai_allowed=values["ai_allowed"],
         ai_counts=values["ai_counts"],
+        hints=values["hints"],
+        hint_counts=values["hint_counts"],
         channels=tuple(values.get("channels") or ()),
     )
 

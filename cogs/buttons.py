@@ -120,6 +120,19 @@ class BackButton(Family, template=ids.TEMPLATES["back"]):
         return hands.back(interaction, self.game_id, self.version)
 
 
+class HintButton(Family, template=ids.TEMPLATES["hint"]):
+    def __init__(self, item: Item, game_id: int, version: int) -> None:
+        super().__init__(item)
+        self.game_id, self.version = game_id, version
+
+    @classmethod
+    def of(cls, item: Item, match: re.Match[str]) -> Self:
+        return cls(item, int(match["game"]), int(match["version"]))
+
+    def clicked(self, interaction: discord.Interaction) -> Awaitable[None]:
+        return hands.hint(interaction, self.game_id, self.version)
+
+
 class ConfirmButton(Family, template=ids.TEMPLATES["confirm"]):
     def __init__(self, item: Item, op: str, game_id: int, yes: bool) -> None:
         super().__init__(item)
@@ -192,6 +205,7 @@ FAMILIES: tuple[type[Family], ...] = (
     CardButton,
     MoveButton,
     BackButton,
+    HintButton,
     ConfirmButton,
     BoardButton,
     RecordButton,

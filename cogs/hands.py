@@ -76,6 +76,22 @@ async def back(interaction: discord.Interaction, game_id: int, version: int) -> 
         await show_hand(interaction, table, seat, None if version == table.version else OUT_OF_DATE)
 
 
+async def hint(interaction: discord.Interaction, game_id: int, version: int) -> None:
+    """💡 Hint: the medium AI's move for this turn, privately, with one line why."""
+    found = await _seated(interaction, game_id)
+    if found is None:
+        return
+    table, seat = found
+    if version != table.version:
+        await show_hand(interaction, table, seat, OUT_OF_DATE)
+        return
+    user = str(interaction.user.id)
+    sessions = app_of(interaction).sessions
+    move = await sessions.hint(game_id, user, version)
+    names = sessions.names_in(table.guild_id)
+    await tell(interaction, render.hint(user_lang(interaction), table.hand(seat), move, names))
+
+
 async def card(interaction: discord.Interaction, game_id: int, version: int, code: str) -> None:
     """A card: played at once if it can do only one thing, else the choice of what it does."""
     found = await _seated(interaction, game_id)

@@ -18,7 +18,10 @@ numbers = st.integers(min_value=0, max_value=MAX_ID)
 cards = st.sampled_from(sorted(RANK))
 slots = st.one_of(st.none(), st.integers(min_value=0, max_value=3))
 moves = st.builds(Move, cards, st.sampled_from(ACTIONS), slots, slots, slots)
-KINDS = ("lobby", "table", "card", "move", "back", "confirm", "board", "record", "rematch", "admin")
+KINDS = (
+    "lobby", "table", "card", "move", "back", "hint", "confirm", "board", "record", "rematch",
+    "admin",
+)  # fmt: skip
 
 
 def written(action: ids.Action) -> str:
@@ -33,6 +36,8 @@ def written(action: ids.Action) -> str:
         return ids.card(action.game_id, action.version, action.card)
     if action.kind == "back":
         return ids.back(action.game_id, action.version)
+    if action.kind == "hint":
+        return ids.hint(action.game_id, action.version)
     if action.kind == "board":
         return ids.board(action.op, action.game_id)
     if action.kind == "record":
@@ -52,6 +57,7 @@ bot_ids = st.one_of(
     st.builds(ids.card, numbers, numbers, cards),
     st.builds(ids.move, numbers, numbers, moves),
     st.builds(ids.back, numbers, numbers),
+    st.builds(ids.hint, numbers, numbers),
     st.builds(ids.confirm, st.sampled_from(ids.CONFIRM_OPS), numbers, st.booleans()),
     st.builds(ids.board, st.sampled_from(ids.SORTS), numbers),
     st.builds(ids.record, numbers),

@@ -34,6 +34,12 @@ class AlreadyHosting(SessionError):
         super().__init__("error.already_hosting")
 
 
+class NoHints(SessionError):
+    """The server turned hints off, or keeps them for games that do not count."""
+
+    key = "error.no_hints"
+
+
 class NoLobby(SessionError):
     key = "error.no_lobby"
 
@@ -102,6 +108,7 @@ __all__ = [
     "LobbyFull",
     "MoveRefused",
     "NoGame",
+    "NoHints",
     "NoLobby",
     "NotEnoughPlayers",
     "NotHost",

@@ -7,6 +7,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from bot.engine import Game, Move, Rules, View, active, legal_moves, to_dict, view
+from bot.seats import is_ai
 
 
 @dataclass
@@ -38,6 +39,7 @@ class Table:
     forfeited: set[int] = field(default_factory=set)
     match: dict[str, Any] | None = None  # bot.match progress, when this game is part of one
     options: dict[str, Any] = field(default_factory=dict)  # from the lobby: turn_seconds, pings
+    hints: dict[int, int] = field(default_factory=dict)  # seat -> hints it asked for
     lock: asyncio.Lock = field(default_factory=asyncio.Lock, repr=False)
     timer: asyncio.Task[None] | None = field(default=None, repr=False)
 
@@ -56,6 +58,27 @@ class Table:
         except ValueError:
             return None
 
+    @property
+    def rated(self) -> bool:
+        """Whether the game counts for the leaderboard by who sits in it: games with AI
+        opponents count only if the server's `ai_counts` says so."""
+        with_ai = any(is_ai(s) for s in self.seats)
+        return not with_ai or bool(self.options.get("ai_counts", False))
+
+    @property
+    def counted(self) -> bool:
+        """Whether the game counts for the leaderboard, hints used included: a game where
+        someone took a hint counts only if the server's `hint_counts` says so."""
+        hinted = any(self.hints.values())
+        return self.rated and (not hinted or bool(self.options.get("hint_counts", True)))
+
+    @property
+    def hints_offered(self) -> bool:
+        """Whether hands show the Hint button (the server's `hints`: on, off, or casual:
+        only in games that do not count)."""
+        mode = self.options.get("hints", "on")
+        return mode == "on" or (mode == "casual" and not self.rated)
+
     def hand(self, seat: int) -> Hand:
         """What this seat may see and play now."""
         legal = tuple(legal_moves(self.game)) if self.turn == seat else ()
@@ -69,6 +92,7 @@ class Table:
             "away": sorted(self.away),
             "forfeited": sorted(self.forfeited),
             "match": self.match,
+            "hints": {str(s): n for s, n in self.hints.items() if n},
         }
 
 

@@ -33,6 +33,7 @@ from .errors import (
     Forfeited,
     MoveRefused,
     NoGame,
+    NoHints,
     NotHost,
     NotInGame,
     NotYourTurn,
@@ -43,7 +44,7 @@ from .live import Live
 from .lobbies import LobbyOps
 from .models import CLOSED, ENDED, Hand, Lobby, Played, Table, closing, state_of
 from .records import Records
-from .timers import TurnTimers, auto_move, stop
+from .timers import TurnTimers, auto_move, stop, suggest
 
 log = logging.getLogger(__name__)
 
@@ -173,6 +174,31 @@ class Sessions(Live):
         if seat is None:
             raise NotInGame()
         return table.hand(seat)
+
+    async def hint(self, game_id: int, user_id: str | int, version: int) -> Move:
+        """The medium AI's suggestion for this player's turn, worked out in a thread from
+        their view only. Each hint is saved with the game (a server may not count games
+        where someone took one)."""
+        table = self.table(game_id)
+        seat = table.seat_of(user_id)
+        if seat is None:
+            raise NotInGame()
+        if not table.hints_offered:
+            raise NoHints()
+        async with table.lock:
+            if self.tables.get(game_id) is not table or version != table.version:
+                raise StaleHand()
+            if table.turn != seat:
+                raise NotYourTurn()
+            move = await asyncio.to_thread(suggest, table.game)
+            hints = {**table.hints, seat: table.hints.get(seat, 0) + 1}
+            before, table.hints = table.hints, hints
+            try:
+                await self.storage.games.update(game_id, state=state_of(table, table.game))
+            except Exception as exc:
+                table.hints = before
+                raise SaveFailed() from exc
+        return move
 
     async def forfeit(self, game_id: int, user_id: str | int) -> Table:
         """The seat stays in the game, played by the bot to the end, and places last."""
@@ -368,7 +394,7 @@ class Sessions(Live):
         record: dict[str, Any] = {
             "names": {s: known[s] for s in game.seats if s in known},
             "forfeited": [game.seats[s] for s in sorted(table.forfeited)],
-            "counted": not bots or bool(table.options.get("ai_counts", False)),
+            "counted": table.counted,
             "unrated": bots,
             # The end screen is owed with the result, so a restart cannot lose it.
             "owed": [(ENDED, {"guild_id": table.guild_id, "channel_id": table.channel_id})],
@@ -492,6 +518,7 @@ class Sessions(Live):
             forfeited=set(session.get("forfeited", ())),
             match=session.get("match"),
             options=dict(row.options),
+            hints={int(s): int(n) for s, n in session.get("hints", {}).items()},
         )  # fmt: skip
 
     @staticmethod

@@ -59,6 +59,7 @@ TEMPLATES: dict[str, re.Pattern[str]] = {
             rf":(?P<target>{_SLOT}):(?P<bundle>{_SLOT}):(?P<extra>{_SLOT})"
         ),
         "back": rf"(?P<game>{_ID}):(?P<version>{_ID})",
+        "hint": rf"(?P<game>{_ID}):(?P<version>{_ID})",
         "confirm": rf"(?P<op>{_one_of(CONFIRM_OPS)}):(?P<game>{_ID}):(?P<answer>yes|no)",
         "board": rf"(?P<sort>{_one_of(SORTS)}):(?P<page>{_ID})",
         "record": rf"(?P<game>{_ID})",
@@ -75,7 +76,7 @@ TEMPLATES: dict[str, re.Pattern[str]] = {
 class Action:
     """What a click asks for. Which fields are set depends on `kind`."""
 
-    kind: str  # lobby, table, card, move, back, confirm, board, record, rematch or admin
+    kind: str  # lobby, table, card, move, back, hint, confirm, board, record, rematch or admin
     game_id: int  # for board: the page (from 1); for admin: the game to end, or 0
     op: str = ""  # lobby/table/confirm: which button
     version: int = -1  # card/move/back: the game version the hand was drawn at
@@ -104,6 +105,11 @@ def move(game_id: int, version: int, m: Move) -> str:
 
 def back(game_id: int, version: int) -> str:
     return f"{PREFIX}:back:{game_id}:{version}"
+
+
+def hint(game_id: int, version: int) -> str:
+    """Asks for the medium AI's suggestion on the hand drawn at `version`."""
+    return f"{PREFIX}:hint:{game_id}:{version}"
 
 
 def confirm(op: str, game_id: int, yes: bool) -> str:

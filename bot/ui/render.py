@@ -13,7 +13,7 @@ from typing import Any
 import discord
 from discord.utils import escape_markdown
 
-from bot.engine import TRAIL, BundleView, Move, Rules, view
+from bot.engine import RANK, TRAIL, BundleView, Move, Rules, view
 from bot.i18n import DEFAULT, t, tn
 from bot.i18n.cards import label, labels
 from bot.i18n.rules import rules_footer, rules_summary, rules_title
@@ -301,7 +301,27 @@ def hand(
         )
         for c in v.hand
     ]
+    if can_play and t_.hints_offered:
+        hint = t(lang, "hand.button.hint")
+        buttons.append(button(ids.hint(h.game_id, h.version), hint, emoji="💡"))
     return Message(content="\n".join(lines), embed=None, view=view_of(*buttons))
+
+
+def hint(lang: str, h: Hand, move: Move, names: Mapping[str, str]) -> str:
+    """The medium AI's suggestion and, in one line, why."""
+    v, rules = h.view, h.view.rules
+    name = names_of(lang, v.seats, names)
+    choice = choice_label(lang, move, rules, v.pool, v.bundles, name)
+    what = f"{label(lang, move.card, rules)} → {choice}"
+    if move.action == TRAIL:
+        why = t(lang, "hint.why.trail")
+    elif move.target_seat is not None:
+        size = v.bundles[move.target_seat][move.target_bundle or 0].size
+        why = tn(lang, "hint.why.steal", size, name=name(move.target_seat))
+    else:
+        taken = sum(1 for c in v.pool if RANK[c] == RANK[move.card])
+        why = tn(lang, "hint.why.capture", taken)
+    return t(lang, "hint.text", move=what, why=why)
 
 
 def choices(lang: str, h: Hand, card: str, names: Mapping[str, str]) -> Message:

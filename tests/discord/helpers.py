@@ -24,6 +24,11 @@ def labels(message) -> list[str]:
     return [b.get("label") for b in buttons(message)]
 
 
+def cards_of(message) -> list[dict[str, Any]]:
+    """A hand's card buttons (not its 💡 Hint)."""
+    return [b for b in buttons(message) if ":card:" in (b.get("custom_id") or "")]
+
+
 def enabled(message) -> list[dict[str, Any]]:
     return [b for b in buttons(message) if not b.get("disabled")]
 

@@ -546,7 +546,10 @@ async def test_language_and_ai_settings_are_stored_validated_and_shown(simcord_e
     admin = make_admin(simcord_env, guild)
     shown = await settings_shown(admin, channel)
     assert shown["Language"] == "`language`: follow (default)"
-    assert shown["AI opponents"] == "`ai_allowed`: on (default)\n`ai_counts`: off (default)"
+    assert shown["AI opponents"] == (
+        "`ai_allowed`: on (default)\n`ai_counts`: off (default)\n`hints`: on (default)\n"
+        "`hint_counts`: on (default)"
+    )
 
     await change(admin, channel, "language", "FR")
     await change(admin, channel, "ai_allowed", "no")
@@ -559,7 +562,8 @@ async def test_language_and_ai_settings_are_stored_validated_and_shown(simcord_e
     shown = await settings_shown(admin, channel)
     assert shown["Language"] == "`language`: **fr** (default: follow)"
     assert shown["AI opponents"] == (
-        "`ai_allowed`: **off** (default: on)\n`ai_counts`: **on** (default: off)"
+        "`ai_allowed`: **off** (default: on)\n`ai_counts`: **on** (default: off)\n"
+        "`hints`: on (default)\n`hint_counts`: on (default)"
     )
     values = (await simcord_env.bot.storage.settings.get(guild.id)).values
     assert (values["language"], values["ai_allowed"], values["ai_counts"]) == ("fr", False, True)

@@ -101,7 +101,9 @@ def test_hand_buttons_are_disabled_off_turn_and_say_whose_turn():
     me = render.hand("en", table.hand(table.turn), table, NAMES)
     assert not any(item.disabled for item in me.view.children)
     assert "**Your turn**" in me.content
-    assert len(me.view.children) == len(view(game, table.turn).hand)
+    cards = [b.label for b in me.view.children if b.label != "Hint"]
+    assert len(cards) == len(view(game, table.turn).hand)
+    assert [b.label for b in me.view.children][-1] == "Hint"  # on your turn, hints are on
 
 
 def view_bundle(top, size):

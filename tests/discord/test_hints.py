@@ -1,0 +1,102 @@
+"""💡 Hint: the medium AI's suggestion on the hand, the server's `hints` setting (on, off,
+casual) and its `hint_counts` rule for the leaderboard."""
+
+from __future__ import annotations
+
+import discord
+
+from bot.session.timers import suggest
+from bot.ui import ids, render
+
+from .helpers import is_over, labels, play_one, start_game, table_text, whose_turn
+from .test_reliability import bot_message, game_id_of, open_hand
+
+
+def make_admin(env, guild):
+    mods = guild.create_role("Mods", permissions=discord.Permissions(manage_guild=True))
+    return guild.add_member(env.create_user("boss"), roles=[mods])
+
+
+async def change(admin, room, setting: str, value: str) -> None:
+    said = (await admin.slash(room, "steal-admin set", setting=setting, value=value)).response
+    assert said.content.startswith(f"`{setting}` is now **"), said.content
+
+
+async def test_the_hint_suggests_the_medium_ais_move_privately(simcord_env, channel, players):
+    env, two = simcord_env, players[:2]
+    table = await start_game(channel, two)
+    game_id = game_id_of(table)
+    first = whose_turn(table, two)
+    hand = await open_hand(first, table)
+    assert "Hint" in labels(hand)
+    live = env.bot.sessions.table(game_id)
+    seat = live.seat_of(first.id)
+    expected = render.hint("en", live.hand(seat), suggest(live.game), {"1": "ann"})
+
+    answer = await first.click(hand, label="Hint")
+
+    assert answer.ephemeral
+    assert answer.response.content.startswith("💡 Try **")
+    assert answer.response.content.split(": ", 1)[0] == expected.split(": ", 1)[0]
+    stored = await env.bot.storage.games.get(game_id)
+    assert stored.state["session"]["hints"] == {str(seat): 1}  # recorded with the game
+    other = next(m for m in two if m is not first)
+    assert "Hint" not in labels(await open_hand(other, table))  # not their turn
+
+
+async def test_hints_off_takes_the_button_away(simcord_env, guild, channel, players):
+    env, two = simcord_env, players[:2]
+    await change(make_admin(env, guild), channel, "hints", "off")
+    table = await start_game(channel, two)
+    first = whose_turn(table, two)
+    hand = await open_hand(first, table)
+    assert "Hint" not in labels(hand)
+
+    crafted_id = ids.hint(game_id_of(table), 0)
+    refused = await first.click(bot_message(env, channel, [crafted_id]), custom_id=crafted_id)
+    assert refused.ephemeral
+    assert refused.response.content.startswith("Hints are off here")
+
+
+async def test_casual_hints_only_where_the_game_does_not_count(
+    simcord_env, guild, channel, players
+):
+    env, ann, bob = simcord_env, players[0], players[1]
+    await change(make_admin(env, guild), channel, "hints", "casual")
+    table = await start_game(channel, [ann, bob])
+    first = whose_turn(table, [ann, bob])
+    assert "Hint" not in labels(await open_hand(first, table))  # it counts: no hints
+
+    other = guild.create_text_channel("casual")
+    lobby = (await ann.slash(other, "steal new", bots=1)).response
+    await ann.click(lobby, label="Start")  # with an AI seat it does not count (ai_counts off)
+    for _ in range(3):
+        if whose_turn(lobby, [ann]) is ann:
+            break
+        await env.advance_time(2)
+    assert whose_turn(lobby, [ann]) is ann
+    assert "Hint" in labels(await open_hand(ann, lobby))
+
+
+async def play_to_end_with_a_hint(env, channel, two) -> None:
+    table = await start_game(channel, two)
+    first = whose_turn(table, two)
+    await first.click(await open_hand(first, table), label="Hint")
+    hands: dict = {}
+    while not is_over(table):
+        await play_one(table, two, hands)
+
+
+async def test_a_game_with_a_hint_counts_unless_the_server_says_not(
+    simcord_env, guild, channel, players
+):
+    env, two = simcord_env, players[:2]
+    await play_to_end_with_a_hint(env, channel, two)  # counts by default
+    assert "Games: 1" in table_text((await two[0].slash(channel, "steal stats")).response)
+
+    await change(make_admin(env, guild), channel, "hint_counts", "off")
+    await play_to_end_with_a_hint(env, channel, two)
+    stats = table_text((await two[0].slash(channel, "steal stats")).response)
+    assert "Games: 1" in stats  # the second game, with a hint, is not counted
+    finished = await env.bot.storage.history.by_guild(guild.id)
+    assert len(finished) == 2  # both are in the history
