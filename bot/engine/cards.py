@@ -36,6 +36,12 @@ DECKS: dict[str, Deck] = {
 # same rank (``1C`` is the ace of clubs or the one of copas), so one table serves all.
 RANK: dict[str, int] = {code: int(code[:-1]) for deck in DECKS.values() for code in deck.cards}
 
+# Every code -> the codes of its rank, itself included: "can this card capture from the pool"
+# is then one set test per pool card, with no rank lookups (the engine's hottest question).
+SAME_RANK: dict[str, frozenset[str]] = {
+    code: frozenset(c for c in RANK if RANK[c] == rank) for code, rank in RANK.items()
+}
+
 
 def rank(card: str) -> int:
     return RANK[card]

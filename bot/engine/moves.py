@@ -5,7 +5,7 @@ from __future__ import annotations
 from functools import cache
 from typing import Any
 
-from .cards import RANK
+from .cards import RANK, SAME_RANK
 from .ending import Events, after_playoff, finish
 from .errors import GameOver, IllegalMove
 from .game import ACTIONS, CAPTURE, HAND_SIZE, MAX_SEATS, STEAL, TRAIL, Game, Move, active
@@ -101,11 +101,11 @@ def legal_with(g: Game, tables: Tables) -> list[Move]:
         bundle = bundles[other][index]
         if bundle:
             targets.append((by_card, RANK[bundle[-1]]))
-    pool_ranks = set(map(_rank_of, g.pool))
+    pool = g.pool
     moves: list[Move] = []
     for card in g.hands[seat]:
-        rank = RANK[card]
         if targets:
+            rank = RANK[card]
             stole = False
             for by_card, top in targets:
                 if top == rank or rank == wild:
@@ -113,15 +113,12 @@ def legal_with(g: Game, tables: Tables) -> list[Move]:
                     stole = True
             if stole and forced:
                 continue
-        if rank in pool_ranks:
+        if not SAME_RANK[card].isdisjoint(pool):  # the pool holds a card of its rank
             moves += captures[card]
             if forced:
                 continue
         moves.append(_TRAILS[card])
     return moves
-
-
-_rank_of = RANK.__getitem__
 
 
 def apply(
@@ -179,9 +176,9 @@ def advance(g: Game, move: Move, auto: bool = False, events: Events | None = Non
     read them, and building two or three dicts a move was a good part of a move's cost."""
     seat = g.turn
     assert seat is not None  # a running game always has a player to act
-    card = move.card
-    action = move.action
-    g.hands[seat].remove(card)
+    card, action, target_seat, target_bundle, own_bundle = move
+    hand = g.hands[seat]
+    hand.remove(card)
     ply = len(g.moves)
     g.moves.append((seat, move, auto))
     if events is not None:
@@ -191,13 +188,13 @@ def advance(g: Game, move: Move, auto: bool = False, events: Events | None = Non
         if events is not None:
             events.append({"type": "trailed", "seat": seat, "card": card})
     else:
-        mine = g.bundles[seat][move.own_bundle or 0]
+        mine = g.bundles[seat][own_bundle or 0]
         if action == CAPTURE:
-            _capture(g, seat, card, mine, move.own_bundle, events)
+            _capture(g, seat, card, mine, own_bundle, events)
         else:
-            assert move.target_seat is not None  # a legal steal always names its victim
-            victim = g.bundles[move.target_seat]
-            index = move.target_bundle or 0
+            assert target_seat is not None  # a legal steal always names its victim
+            victim = g.bundles[target_seat]
+            index = target_bundle or 0
             loot = victim[index]
             victim[index] = []
             mine += loot
@@ -208,15 +205,23 @@ def advance(g: Game, move: Move, auto: bool = False, events: Events | None = Non
                         "type": "stole",
                         "seat": seat,
                         "card": card,
-                        "from_seat": move.target_seat,
-                        "from_bundle": move.target_bundle,
-                        "own_bundle": move.own_bundle,
+                        "from_seat": target_seat,
+                        "from_bundle": target_bundle,
+                        "own_bundle": own_bundle,
                         "n": len(loot),  # the victim's bundle; the played card is not counted
                     }
                 )
         g.last_capture[seat] = ply
-    if g.hands[seat]:  # the common case: nobody needs a deal, so the turn just moves on
-        _next_turn(g, seat)
+    if hand:
+        # The common case, kept inline: no deal is due, so the turn passes to the next player
+        # holding cards (on a short stock, some got none).
+        hands = g.hands
+        n = len(hands)
+        step_ = g.rules.step
+        nxt = (seat + step_) % n
+        while not hands[nxt]:
+            nxt = (nxt + step_) % n
+        g.turn = nxt
     else:
         _pass_turn(g, seat, [] if events is None else events)
 
@@ -225,10 +230,10 @@ def _capture(
     g: Game, seat: int, card: str, mine: list[str], own: int | None, events: Events | None
 ) -> None:
     rules = g.rules
-    rank = RANK[card]
+    same = SAME_RANK[card]
     pool = g.pool
-    taken = [c for c in pool if RANK[c] == rank]
-    g.pool = pool = [c for c in pool if RANK[c] != rank]
+    taken = [c for c in pool if c in same]
+    g.pool = pool = [c for c in pool if c not in same]
     mine += taken
     bonus = None
     if not pool and rules.sweep_bonus and g.stock:
@@ -254,17 +259,6 @@ def _capture(
         del stock[:HAND_SIZE]
         if events is not None:
             events.append({"type": "pool_refilled", "cards": g.pool[:], "n": len(g.pool)})
-
-
-def _next_turn(g: Game, seat: int) -> None:
-    # The turn passes to the next player who holds cards: on a short stock, some got none.
-    hands = g.hands
-    n = len(hands)
-    step_ = g.rules.step
-    nxt = (seat + step_) % n
-    while not hands[nxt]:
-        nxt = (nxt + step_) % n
-    g.turn = nxt
 
 
 def _pass_turn(g: Game, seat: int, events: Events) -> None:
