@@ -1,5 +1,6 @@
 """The playout fast path (rules' tables looked up once, moves played without events) makes
-exactly the moves, and reaches exactly the states, that the full `apply` path does."""
+exactly the moves, and reaches exactly the states, that the full `apply` path does; and the
+engine's own shuffle deals what Python's does."""
 
 from __future__ import annotations
 
@@ -8,8 +9,9 @@ import random
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from bot.engine import PRESETS, Game, Move, Rules, active, apply, legal_moves, new_game
+from bot.engine import DECKS, PRESETS, Game, Move, Rules, active, apply, legal_moves, new_game
 from bot.engine.ending import after_playoff
+from bot.engine.game import shuffled_deck
 from bot.engine.moves import advance, legal_with, step, tables
 from bot.engine.playout import SEATS, play_out, random_game
 from tests.strategies import any_rules
@@ -95,3 +97,23 @@ def test_advance_without_events_changes_the_game_as_step_does(rules, players, se
         advance(quiet, move)
         events = step(game, move)
         assert quiet == game and events and events[0]["type"] == "played"
+
+
+@settings(max_examples=200, deadline=None)
+@given(deck=st.sampled_from(list(DECKS)), seed=st.one_of(seeds, st.text(max_size=30)))
+def test_the_engines_shuffle_is_pythons(deck, seed):
+    # The deal is spelled out in the engine for speed; it must stay Random(seed).shuffle's,
+    # or the seeds of stored games and their playoffs would deal other cards.
+    cards = list(DECKS[deck].cards)
+    random.Random(seed).shuffle(cards)
+    assert shuffled_deck(Rules(deck=deck), seed) == cards
+
+
+def test_a_seed_deals_what_it_always_dealt():
+    # Pinned: whatever Python's own shuffle does in later versions, a seed's deal must not change.
+    assert shuffled_deck(PRESETS["standard"], 0)[:8] == [
+        "3D", "13S", "7C", "3C", "13D", "8S", "6S", "11D",
+    ]  # fmt: skip
+    assert shuffled_deck(PRESETS["casita"], "x/playoff/1")[:8] == [
+        "1E", "2C", "10C", "10B", "3O", "12O", "6B", "7B",
+    ]  # fmt: skip
