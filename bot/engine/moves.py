@@ -66,7 +66,8 @@ def legal_moves(game: Game) -> list[Move]:
 
 
 def legal(g: Game) -> list[Move]:
-    """`legal_moves` for a game known to be running, without the checks."""
+    """`legal_moves` for a game known to be running, without the checks. A loop over many
+    moves should hold `tables(rules)` and call `legal_with` instead."""
     return legal_with(g, tables(g.rules))
 
 
@@ -89,11 +90,11 @@ def tables(rules: Rules) -> Tables:
     )
 
 
-def legal_with(g: Game, tables: Tables) -> list[Move]:
+def legal_with(g: Game, rule_tables: Tables) -> list[Move]:
     """`legal` with the rules' tables at hand: the playout loop's move list."""
     seat = g.turn
     assert seat is not None  # a running game always has a player to act
-    slots, captures, wild, forced = tables
+    slots, captures, wild, forced = rule_tables
     bundles = g.bundles
     # The opponents' bundles that can be stolen now: (steal moves by card, top rank).
     targets: list[tuple[ByCard, int]] = []
@@ -145,7 +146,7 @@ def apply(
 
 
 def play(game: Game, move: Move, *, auto: bool = False) -> tuple[Game, Events]:
-    """Apply a move already known to be legal, changing `game` itself; the playout fast path.
+    """Apply a move already known to be legal, changing `game` itself: no copy, no checks.
 
     Call it only on a copy that nobody else holds.
     """
@@ -214,7 +215,7 @@ def advance(g: Game, move: Move, auto: bool = False, events: Events | None = Non
         g.last_capture[seat] = ply
     if hand:
         # The common case, kept inline: no deal is due, so the turn passes to the next player
-        # holding cards (on a short stock, some got none).
+        # holding cards (on a short stock, some got none), as at the end of _pass_turn.
         hands = g.hands
         n = len(hands)
         step_ = g.rules.step
@@ -229,6 +230,8 @@ def advance(g: Game, move: Move, auto: bool = False, events: Events | None = Non
 def _capture(
     g: Game, seat: int, card: str, mine: list[str], own: int | None, events: Events | None
 ) -> None:
+    """`card` takes every pool card of its rank into `mine`; then the sweep bonus and the
+    pool refill, as the rules say."""
     rules = g.rules
     same = SAME_RANK[card]
     pool = g.pool
