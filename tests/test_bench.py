@@ -4,17 +4,24 @@ timed: figures come from running the scripts themselves)."""
 from __future__ import annotations
 
 import json
+import os
 import subprocess
 import sys
 from pathlib import Path
 
+import pytest
+
 ROOT = Path(__file__).resolve().parent.parent
+# The reference engine that bench/engine_speed.py compares against: shared/ lies beside the
+# repository (CI's clone has a copy); a work tree elsewhere can point $YARDSTICK at it.
+YARDSTICK = Path(os.environ.get("YARDSTICK", ROOT.parent / "shared" / "yardstick"))
 
 
 def run(script: str, *args: str) -> dict:
     done = subprocess.run(
         [sys.executable, str(ROOT / "bench" / script), *args, "--json"],
         capture_output=True, text=True, timeout=120, cwd=ROOT,
+        env={**os.environ, "PYTHONPATH": str(ROOT)},  # this checkout's bot, whatever is installed
     )  # fmt: skip
     assert done.returncode == 0, done.stderr[-2000:]
     return json.loads(done.stdout)
@@ -28,5 +35,14 @@ def test_moves_bench_plays_every_click_as_a_player_would():
 
 
 def test_engine_bench_runs():
-    out = run("engine_speed.py", "--games", "20", "--repeats", "1")
+    out = run("engine_speed.py", "--games", "20", "--rounds", "1")
     assert out["games"] == 20 and out["median_games_per_s"] > 0
+    assert "median_ratio" not in out  # no yardstick asked for
+
+
+def test_engine_bench_compares_with_the_yardstick():
+    if not (YARDSTICK / "speed.py").is_file():
+        pytest.skip(f"no yardstick at {YARDSTICK}")
+    out = run("engine_speed.py", "--games", "20", "--rounds", "2", "--yardstick", str(YARDSTICK))
+    assert out["rounds"] == 2 and len(out["ratios"]) == 2
+    assert out["yardstick_median_games_per_s"] > 0 and out["median_ratio"] > 0

@@ -131,8 +131,23 @@ class Game:
 
 def shuffled_deck(rules: Rules, seed: int | str) -> list[str]:
     deck = list(rules.card_deck.cards)
-    random.Random(seed).shuffle(deck)
+    _shuffle(deck, random.Random(seed))
     return deck
+
+
+def _shuffle(deck: list[str], rng: random.Random) -> None:
+    """Exactly `rng.shuffle(deck)` as Python 3.11 does it (tests/engine/test_playout.py checks
+    this), in one loop: `random.shuffle` makes a Python method call per card, and took 7% of
+    a random game. Spelled out, a seed's deal also no longer hangs on the Python version; it
+    must never change, as records replay their playoffs from the seed."""
+    getrandbits = rng.getrandbits
+    for i in range(len(deck) - 1, 0, -1):
+        # j uniform in 0..i: draw just enough random bits, again while the draw is too big.
+        bits = (i + 1).bit_length()
+        j = getrandbits(bits)
+        while j > i:
+            j = getrandbits(bits)
+        deck[i], deck[j] = deck[j], deck[i]
 
 
 def new_game(

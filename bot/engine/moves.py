@@ -5,7 +5,7 @@ from __future__ import annotations
 from functools import cache
 from typing import Any
 
-from .cards import RANK
+from .cards import RANK, SAME_RANK
 from .ending import Events, after_playoff, finish
 from .errors import GameOver, IllegalMove
 from .game import ACTIONS, CAPTURE, HAND_SIZE, MAX_SEATS, STEAL, TRAIL, Game, Move, active
@@ -33,6 +33,29 @@ def _move_tables() -> tuple[dict[str, Move], ByCard, ByCard, Steals, Steals]:
 
 _TRAILS, _CAPTURES1, _CAPTURES2, _STEALS1, _STEALS2 = _move_tables()
 
+# The bundles a seat may steal from, in the order its moves list them:
+# number of seats -> seat -> ((other seat, bundle index, steal moves by card), ...).
+Slots = list[list[tuple[tuple[int, int, ByCard], ...]]]
+
+
+def _slots(steals: Steals) -> Slots:
+    return [
+        [
+            tuple(
+                (other, index, by_card)
+                for other in range(n)
+                if other != seat
+                for index, by_card in enumerate(steals[other])
+            )
+            for seat in range(n)
+        ]
+        for n in range(MAX_SEATS + 1)
+    ]
+
+
+_SLOTS1, _SLOTS2 = _slots(_STEALS1), _slots(_STEALS2)
+_NO_SLOTS: Slots = [[()] * n for n in range(MAX_SEATS + 1)]  # stealing is off
+
 
 def legal_moves(game: Game) -> list[Move]:
     """Every move the player to act may make, in a stable order: by hand card, steals first."""
@@ -43,23 +66,47 @@ def legal_moves(game: Game) -> list[Move]:
 
 
 def legal(g: Game) -> list[Move]:
-    """`legal_moves` for a game known to be running, without the checks (the playout loop)."""
+    """`legal_moves` for a game known to be running, without the checks. A loop over many
+    moves should hold `tables(rules)` and call `legal_with` instead."""
+    return legal_with(g, tables(g.rules))
+
+
+# What `legal_with` needs from the rules: the steal slots (none when stealing is off), the
+# capture moves by card, the wild rank (0: none) and whether play is forced.
+Tables = tuple[Slots, ByCard, int, bool]
+
+
+@cache
+def tables(rules: Rules) -> Tables:
+    """Looked up once per ruleset. A playout looks it up once per game, not per move: finding
+    it in the cache hashes every field of the rules, which cost more than listing the moves."""
+    double = rules.double_bundles
+    slots = (_SLOTS2 if double else _SLOTS1) if rules.stealing else _NO_SLOTS
+    return (
+        slots,
+        _CAPTURES2 if double else _CAPTURES1,
+        rules.jack if rules.wild_jacks else 0,
+        rules.play == "forced",
+    )
+
+
+def legal_with(g: Game, rule_tables: Tables) -> list[Move]:
+    """`legal` with the rules' tables at hand: the playout loop's move list."""
     seat = g.turn
     assert seat is not None  # a running game always has a player to act
-    stealing, steals, captures, wild, forced = _options(g.rules)
-    # Steal targets: (moves by card, top rank) of every opponent's non-empty bundle.
+    slots, captures, wild, forced = rule_tables
+    bundles = g.bundles
+    # The opponents' bundles that can be stolen now: (steal moves by card, top rank).
     targets: list[tuple[ByCard, int]] = []
-    if stealing:
-        for other, bundles in enumerate(g.bundles):
-            if other != seat:
-                for index, bundle in enumerate(bundles):
-                    if bundle:
-                        targets.append((steals[other][index], RANK[bundle[-1]]))
-    pool_ranks = set(map(_rank_of, g.pool))
+    for other, index, by_card in slots[len(bundles)][seat]:
+        bundle = bundles[other][index]
+        if bundle:
+            targets.append((by_card, RANK[bundle[-1]]))
+    pool = g.pool
     moves: list[Move] = []
     for card in g.hands[seat]:
-        rank = RANK[card]
         if targets:
+            rank = RANK[card]
             stole = False
             for by_card, top in targets:
                 if top == rank or rank == wild:
@@ -67,28 +114,12 @@ def legal(g: Game) -> list[Move]:
                     stole = True
             if stole and forced:
                 continue
-        if rank in pool_ranks:
+        if not SAME_RANK[card].isdisjoint(pool):  # the pool holds a card of its rank
             moves += captures[card]
             if forced:
                 continue
         moves.append(_TRAILS[card])
     return moves
-
-
-_rank_of = RANK.__getitem__
-
-
-@cache
-def _options(rules: Rules) -> tuple[bool, Steals, ByCard, int, bool]:
-    """What `legal` needs from the rules, looked up once per ruleset instead of per move."""
-    double = rules.double_bundles
-    return (
-        rules.stealing,
-        _STEALS2 if double else _STEALS1,
-        _CAPTURES2 if double else _CAPTURES1,
-        rules.jack if rules.wild_jacks else 0,
-        rules.play == "forced",
-    )
 
 
 def apply(
@@ -115,7 +146,7 @@ def apply(
 
 
 def play(game: Game, move: Move, *, auto: bool = False) -> tuple[Game, Events]:
-    """Apply a move already known to be legal, changing `game` itself; the playout fast path.
+    """Apply a move already known to be legal, changing `game` itself: no copy, no checks.
 
     Call it only on a copy that nobody else holds.
     """
@@ -136,72 +167,101 @@ def step(g: Game, move: Move, auto: bool = False) -> Events:
     "hands_dealt", "leftovers_awarded", "playoff_started" and "game_over" (the result).
     In "captured" and "stole", `n` counts the cards taken, not the card played.
     """
-    rules = g.rules
+    events: Events = []
+    advance(g, move, auto, events)
+    return events
+
+
+def advance(g: Game, move: Move, auto: bool = False, events: Events | None = None) -> None:
+    """`step`, with events appended to `events` only when it is given: random playouts never
+    read them, and building two or three dicts a move was a good part of a move's cost."""
     seat = g.turn
     assert seat is not None  # a running game always has a player to act
-    card = move.card
-    action = move.action
-    g.hands[seat].remove(card)
+    card, action, target_seat, target_bundle, own_bundle = move
+    hand = g.hands[seat]
+    hand.remove(card)
     ply = len(g.moves)
     g.moves.append((seat, move, auto))
-    played = {"type": "played", "seat": seat, "card": card, "auto": auto}
+    if events is not None:
+        events.append({"type": "played", "seat": seat, "card": card, "auto": auto})
     if action == TRAIL:
         g.pool.append(card)
-        events: Events = [played, {"type": "trailed", "seat": seat, "card": card}]
+        if events is not None:
+            events.append({"type": "trailed", "seat": seat, "card": card})
     else:
-        mine = g.bundles[seat][move.own_bundle or 0]
+        mine = g.bundles[seat][own_bundle or 0]
         if action == CAPTURE:
-            rank = RANK[card]
-            pool = g.pool
-            taken = [c for c in pool if RANK[c] == rank]
-            g.pool = pool = [c for c in pool if RANK[c] != rank]
-            mine += taken
-            bonus = None
-            if not pool and rules.sweep_bonus and g.stock:
-                # The bonus card goes under the played card, before any refill.
-                bonus = g.stock.pop(0)
-                mine.append(bonus)
-            mine.append(card)
-            events = [
-                played,
-                {
-                    "type": "captured",
-                    "seat": seat,
-                    "card": card,
-                    "cards": taken,
-                    "sweep_bonus": bonus,
-                    "own_bundle": move.own_bundle,
-                    "n": len(taken) + (bonus is not None),  # cards taken, as for a steal
-                },
-            ]
-            if not pool and rules.refill_pool and g.stock:
-                stock = g.stock
-                g.pool = stock[:HAND_SIZE]
-                del stock[:HAND_SIZE]
-                events.append({"type": "pool_refilled", "cards": g.pool[:], "n": len(g.pool)})
+            _capture(g, seat, card, mine, own_bundle, events)
         else:
-            assert move.target_seat is not None  # a legal steal always names its victim
-            victim = g.bundles[move.target_seat]
-            index = move.target_bundle or 0
+            assert target_seat is not None  # a legal steal always names its victim
+            victim = g.bundles[target_seat]
+            index = target_bundle or 0
             loot = victim[index]
             victim[index] = []
             mine += loot
             mine.append(card)
-            events = [
-                played,
-                {
-                    "type": "stole",
-                    "seat": seat,
-                    "card": card,
-                    "from_seat": move.target_seat,
-                    "from_bundle": move.target_bundle,
-                    "own_bundle": move.own_bundle,
-                    "n": len(loot),  # the victim's bundle; the played card is not counted
-                },
-            ]
+            if events is not None:
+                events.append(
+                    {
+                        "type": "stole",
+                        "seat": seat,
+                        "card": card,
+                        "from_seat": target_seat,
+                        "from_bundle": target_bundle,
+                        "own_bundle": own_bundle,
+                        "n": len(loot),  # the victim's bundle; the played card is not counted
+                    }
+                )
         g.last_capture[seat] = ply
-    _pass_turn(g, seat, events)
-    return events
+    if hand:
+        # The common case, kept inline: no deal is due, so the turn passes to the next player
+        # holding cards (on a short stock, some got none), as at the end of _pass_turn.
+        hands = g.hands
+        n = len(hands)
+        step_ = g.rules.step
+        nxt = (seat + step_) % n
+        while not hands[nxt]:
+            nxt = (nxt + step_) % n
+        g.turn = nxt
+    else:
+        _pass_turn(g, seat, [] if events is None else events)
+
+
+def _capture(
+    g: Game, seat: int, card: str, mine: list[str], own: int | None, events: Events | None
+) -> None:
+    """`card` takes every pool card of its rank into `mine`; then the sweep bonus and the
+    pool refill, as the rules say."""
+    rules = g.rules
+    same = SAME_RANK[card]
+    pool = g.pool
+    taken = [c for c in pool if c in same]
+    g.pool = pool = [c for c in pool if c not in same]
+    mine += taken
+    bonus = None
+    if not pool and rules.sweep_bonus and g.stock:
+        # The bonus card goes under the played card, before any refill.
+        bonus = g.stock.pop(0)
+        mine.append(bonus)
+    mine.append(card)
+    if events is not None:
+        events.append(
+            {
+                "type": "captured",
+                "seat": seat,
+                "card": card,
+                "cards": taken,
+                "sweep_bonus": bonus,
+                "own_bundle": own,
+                "n": len(taken) + (bonus is not None),  # cards taken, as for a steal
+            }
+        )
+    if not pool and rules.refill_pool and g.stock:
+        stock = g.stock
+        g.pool = stock[:HAND_SIZE]
+        del stock[:HAND_SIZE]
+        if events is not None:
+            events.append({"type": "pool_refilled", "cards": g.pool[:], "n": len(g.pool)})
 
 
 def _pass_turn(g: Game, seat: int, events: Events) -> None:
