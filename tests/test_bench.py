@@ -4,6 +4,7 @@ timed: figures come from running the scripts themselves)."""
 from __future__ import annotations
 
 import json
+import os
 import subprocess
 import sys
 from pathlib import Path
@@ -12,9 +13,11 @@ ROOT = Path(__file__).resolve().parent.parent
 
 
 def run(script: str, *args: str) -> dict:
+    # PYTHONPATH: this checkout's bot, not whichever one the venv has installed (a worktree).
+    env = {**os.environ, "PYTHONPATH": str(ROOT)}
     done = subprocess.run(
         [sys.executable, str(ROOT / "bench" / script), *args, "--json"],
-        capture_output=True, text=True, timeout=120, cwd=ROOT,
+        capture_output=True, text=True, timeout=120, cwd=ROOT, env=env,
     )  # fmt: skip
     assert done.returncode == 0, done.stderr[-2000:]
     return json.loads(done.stdout)
