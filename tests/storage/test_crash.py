@@ -7,6 +7,8 @@ import sys
 import time
 from pathlib import Path
 
+import pytest
+
 from bot.engine import from_dict
 from bot.storage import Storage
 
@@ -15,6 +17,8 @@ from .play import moves_in
 WRITER = Path(__file__).with_name("crash_writer.py")
 ROOT = Path(__file__).parents[2]
 RUNS = 5
+
+pytestmark = pytest.mark.durable  # the storage as the bot opens it (see tests/conftest.py)
 
 
 def run_and_kill(
