@@ -37,6 +37,7 @@ def pytest_configure(config: pytest.Config) -> None:
     config.addinivalue_line(
         "markers", "durable: open storage as the bot does (fsync at each commit)"
     )
+    config.addinivalue_line("markers", "slow: takes seconds (a subprocess, matches); runs first")
 
 
 _real_open = Storage.open
@@ -68,3 +69,9 @@ def simcord_settles_sooner():
     with pytest.MonkeyPatch.context() as patch:
         patch.setattr(Env, "_settle_internal", settle)
         yield
+
+
+def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
+    """Tests marked slow first (the order is otherwise kept): in a parallel run they then
+    overlap the many quick ones, instead of one worker finishing them alone at the end."""
+    items.sort(key=lambda item: item.get_closest_marker("slow") is None)

@@ -18,7 +18,8 @@ WRITER = Path(__file__).with_name("crash_writer.py")
 ROOT = Path(__file__).parents[2]
 RUNS = 5
 
-pytestmark = pytest.mark.durable  # the storage as the bot opens it (see tests/conftest.py)
+# The storage as the bot opens it (see tests/conftest.py); several seconds of a subprocess.
+pytestmark = [pytest.mark.durable, pytest.mark.slow]
 
 
 def run_and_kill(
