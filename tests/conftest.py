@@ -38,6 +38,7 @@ def pytest_configure(config: pytest.Config) -> None:
         "markers", "durable: open storage as the bot does (fsync at each commit)"
     )
     config.addinivalue_line("markers", "slow: takes seconds (a subprocess, matches); runs first")
+    config.addinivalue_line("markers", "bot_options(**options): StealBot options (tests/discord)")
 
 
 _real_open = Storage.open
