@@ -18,10 +18,11 @@ YARDSTICK = Path(os.environ.get("YARDSTICK", ROOT.parent / "shared" / "yardstick
 
 
 def run(script: str, *args: str) -> dict:
+    # PYTHONPATH: this checkout's bot, not whichever one the venv has installed (a worktree).
+    env = {**os.environ, "PYTHONPATH": str(ROOT)}
     done = subprocess.run(
         [sys.executable, str(ROOT / "bench" / script), *args, "--json"],
-        capture_output=True, text=True, timeout=120, cwd=ROOT,
-        env={**os.environ, "PYTHONPATH": str(ROOT)},  # this checkout's bot, whatever is installed
+        capture_output=True, text=True, timeout=120, cwd=ROOT, env=env,
     )  # fmt: skip
     assert done.returncode == 0, done.stderr[-2000:]
     return json.loads(done.stdout)

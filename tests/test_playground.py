@@ -14,6 +14,8 @@ import urllib.request
 import uuid
 from pathlib import Path
 
+import pytest
+
 ROOT = Path(__file__).resolve().parent.parent
 URL = re.compile(r"(http://127\.0\.0\.1:\d+)/#(\S+)")
 
@@ -120,6 +122,7 @@ def messages(base: str, headers: dict[str, str]) -> list[str]:
     return [json.dumps(m) for m in json.loads(text)["messages"].values()]
 
 
+@pytest.mark.slow  # a playground subprocess
 def test_playground_serves_the_channel_and_slash_steal_new_opens_a_lobby(tmp_path):
     database = tmp_path / "data" / "playground.db"
     database.parent.mkdir()
@@ -166,6 +169,7 @@ def test_playground_serves_the_channel_and_slash_steal_new_opens_a_lobby(tmp_pat
     assert database.exists() and database.stat().st_size > 0
 
 
+@pytest.mark.slow  # a playground subprocess
 def test_stored_games_still_belong_to_the_playground_after_a_restart(tmp_path):
     database = tmp_path / "playground.db"
     with playground(tmp_path, database) as (_, base, capability, _lines):
@@ -261,6 +265,7 @@ class Page:
         )
 
 
+@pytest.mark.slow  # a playground subprocess
 def test_a_whole_game_is_played_in_the_page(tmp_path):
     with playground(tmp_path, tmp_path / "playground.db") as (_, base, capability, _lines):
         first, _ = open_page(base, capability)

@@ -93,9 +93,18 @@ class Storage:
 
     @classmethod
     async def open(
-        cls, path: str | os.PathLike[str], *, setting_defaults: Mapping[str, Any] | None = None
+        cls,
+        path: str | os.PathLike[str],
+        *,
+        setting_defaults: Mapping[str, Any] | None = None,
+        durable: bool = True,
     ) -> Storage:
-        """Open (creating if needed) and migrate the database. Refuses newer or foreign files."""
+        """Open (creating if needed) and migrate the database. Refuses newer or foreign files.
+
+        durable=False is for the tests' throwaway databases only: no fsync at each commit
+        (synchronous = OFF), so a committed move survives the process being killed but not a
+        power cut. The bot always opens durably.
+        """
         path = Path(path)
         path.parent.mkdir(parents=True, exist_ok=True)
         await asyncio.to_thread(check_file, path)
@@ -105,7 +114,8 @@ class Storage:
             for pragma in (
                 "PRAGMA busy_timeout = 5000",  # ms to wait while another process writes
                 "PRAGMA journal_mode = WAL",  # readers and the writer do not block each other
-                "PRAGMA synchronous = FULL",  # a saved move survives a power cut, not just a crash
+                # FULL: a saved move survives a power cut, not just a crash.
+                f"PRAGMA synchronous = {'FULL' if durable else 'OFF'}",
                 "PRAGMA foreign_keys = ON",
             ):
                 await db.execute_fetchall(pragma)  # fetched, so no statement is left open

@@ -45,8 +45,10 @@ async def close_bots():
 
 
 @pytest.fixture
-def simcord_bot(db_path: Path) -> StealBot:
-    return make_bot(db_path)
+def simcord_bot(db_path: Path, request: pytest.FixtureRequest) -> StealBot:
+    """The bot under test; @pytest.mark.bot_options(name=value) passes StealBot options."""
+    marker = request.node.get_closest_marker("bot_options")
+    return make_bot(db_path, **(marker.kwargs if marker else {}))
 
 
 @pytest.fixture

@@ -431,9 +431,13 @@ async def test_forfeit_from_a_non_player(simcord_env, channel, players):
 
 
 # SimCord drains any bot sleep shorter than its settle timeout (5 s) in real time, so the 1 s
-# delay before the bot plays a forfeited seat would cost a real second a move. With a shorter
-# settle timeout that timer waits for advance_time, as a turn timer does.
-@pytest.mark.simcord(settle_timeout=0.8)
+# default delay before the bot plays a forfeited seat (away_delay) would cost a real second a
+# move. Longer than the settle timeout, that timer waits for advance_time, as a turn timer does
+# (a shorter settle timeout would do too, but then every click must settle within it).
+FORFEIT_DELAY = 6.0
+
+
+@pytest.mark.bot_options(away_delay=FORFEIT_DELAY)
 async def test_forfeit_the_bot_plays_the_seat_to_the_end(simcord_env, guild, channel, players):
     ann, bob = players[:2]
     table = await start_game(channel, [ann, bob])
@@ -456,7 +460,7 @@ async def test_forfeit_the_bot_plays_the_seat_to_the_end(simcord_env, guild, cha
         if over(table):
             break
         if whose_turn(table, players) is ann:
-            await simcord_env.advance_time(1)  # the bot plays the forfeited seat after 1 s
+            await simcord_env.advance_time(FORFEIT_DELAY)  # the bot plays the forfeited seat
             assert over(table) or whose_turn(table, players) is bob
             bot_moves += 1
         else:

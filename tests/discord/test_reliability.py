@@ -5,8 +5,10 @@ where the point is storage, what was stored).
 SimCord notes used below:
 - A sleep whose wall-clock fallback would fire within `env.settle_timeout` (5 s by default) is
   waited for in real time by every operation's settle; a longer one is parked until
-  `advance_time`. Tests that need a short bot timer (retry delays, the 1 s away delay, the 2 s
-  defer budget) to stay parked lower `settle_timeout` around the one operation (`quick`).
+  `advance_time`. Tests that need a short bot timer (retry delays, the 2 s defer budget) to
+  stay parked lower `settle_timeout` around the one operation (`quick`); that one operation
+  must then settle within it in real time. The away delay is a bot option: the away tests
+  set it longer than the settle timeout (`AWAY`), so its timer is parked at any machine load.
 - Two operations may not overlap (`asyncio.gather` of two clicks raises SetupError), so the
   in-flight double click is delivered with `press_together`, built on SimCord's own dispatch.
 """
@@ -374,7 +376,12 @@ async def test_well_formed_ids_for_a_game_that_does_not_exist(simcord_env, chann
 
 # ----- 5: turn timeout, away seats
 
+# The bot's away_delay here (1 s by default): longer than SimCord's settle timeout, so an away
+# seat is played only when the test advances time past it.
+AWAY = 6.0
 
+
+@pytest.mark.bot_options(away_delay=AWAY)
 async def test_timeouts_auto_play_then_away_then_back(simcord_env, channel, players):
     two = players[:2]
     table = await start_game(channel, two)
@@ -384,8 +391,7 @@ async def test_timeouts_auto_play_then_away_then_back(simcord_env, channel, play
     seat = 0 if absent is two[0] else 1
 
     async def present_plays():
-        with quick(simcord_env):  # keep the 1 s away timer parked while this settles
-            await choose(present, await open_hand(present, table))
+        await choose(present, await open_hand(present, table))
 
     for n in range(1, 4):
         assert whose_turn(table, two) is absent
@@ -403,8 +409,10 @@ async def test_timeouts_auto_play_then_away_then_back(simcord_env, channel, play
     assert seat_field(table, absent.name).endswith("💤 away")
     assert not any("away" in seat_field(table, p.name) for p in [present])
 
-    # Away: the bot plays for the seat about a second after its turn comes, not 120.
+    # Away: the bot plays for the seat away_delay after its turn comes, not 120 s.
     await present_plays()
+    assert whose_turn(table, two) is absent
+    await simcord_env.advance_time(AWAY - 1)
     assert whose_turn(table, two) is absent
     await simcord_env.advance_time(2)
     moves = await stored_moves(simcord_env, game_id)
@@ -414,8 +422,7 @@ async def test_timeouts_auto_play_then_away_then_back(simcord_env, channel, play
 
     # The player comes back: on their turn they open their hand and play a card.
     await present_plays()
-    with quick(simcord_env):
-        result = await choose(absent, await open_hand(absent, table))
+    result = await choose(absent, await open_hand(absent, table))
     assert "Your hand" in result.response.content
     moves = await stored_moves(simcord_env, game_id)
     assert len(moves) == 9 and moves[-1]["auto"] is False and moves[-1]["seat"] == seat
@@ -425,6 +432,7 @@ async def test_timeouts_auto_play_then_away_then_back(simcord_env, channel, play
     assert row.state["session"]["away"] == []
 
 
+@pytest.mark.bot_options(away_delay=AWAY)
 async def test_an_away_player_is_back_as_soon_as_they_open_their_hand(
     simcord_env, channel, players
 ):
@@ -435,18 +443,15 @@ async def test_an_away_player_is_back_as_soon_as_they_open_their_hand(
     for n in range(3):
         await simcord_env.advance_time(121)  # the absent player's turn runs out
         if n < 2:
-            with quick(simcord_env):
-                await choose(present, await open_hand(present, table))
+            await choose(present, await open_hand(present, table))
     assert seat_field(table, absent.name).endswith("💤 away")
     assert whose_turn(table, two) is present
 
-    with quick(simcord_env):  # not their turn: just opening the hand brings them back
-        hand = await open_hand(absent, table)
+    hand = await open_hand(absent, table)  # not their turn: just opening it brings them back
     assert "away" not in seat_field(table, absent.name)
-    with quick(simcord_env):
-        await choose(present, await open_hand(present, table))
+    await choose(present, await open_hand(present, table))
     assert whose_turn(table, two) is absent
-    await simcord_env.advance_time(5)  # an away seat would have been played by now
+    await simcord_env.advance_time(AWAY + 4)  # an away seat would have been played by now
     assert whose_turn(table, two) is absent
     assert "**Your turn**" in hand.content and "Auto-play" in hand.content
 

@@ -113,6 +113,7 @@ async def test_rematch_seats_the_same_players(simcord_env, channel, players):
     assert cat.name not in table_text(lobby)
 
 
+@pytest.mark.slow  # three whole games
 @pytest.mark.parametrize("scoring", ["cards", "wins"])
 async def test_a_three_game_match_passes_the_deal_and_names_a_winner(
     simcord_env, guild, channel, players, scoring

@@ -7,6 +7,8 @@ import sys
 import time
 from pathlib import Path
 
+import pytest
+
 from bot.engine import from_dict
 from bot.storage import Storage
 
@@ -15,6 +17,9 @@ from .play import moves_in
 WRITER = Path(__file__).with_name("crash_writer.py")
 ROOT = Path(__file__).parents[2]
 RUNS = 5
+
+# The storage as the bot opens it (see tests/conftest.py); several seconds of a subprocess.
+pytestmark = [pytest.mark.durable, pytest.mark.slow]
 
 
 def run_and_kill(

@@ -50,12 +50,14 @@ def test_there_are_several_versions_and_each_records_its_number():
         assert f"PRAGMA user_version = {number};" in sql
 
 
+@pytest.mark.durable
 async def test_a_new_database_is_created_in_a_new_folder_and_migrated(db_path):
     assert not db_path.parent.exists()
     storage = await Storage.open(db_path)
     try:
         assert await storage.schema_version() == LATEST
         assert (await storage.fetchone("PRAGMA journal_mode"))[0] == "wal"
+        assert (await storage.fetchone("PRAGMA synchronous"))[0] == 2  # FULL
         assert (await storage.fetchone("PRAGMA foreign_keys"))[0] == 1
         assert (await storage.fetchone("PRAGMA busy_timeout"))[0] > 0
     finally:
@@ -63,6 +65,15 @@ async def test_a_new_database_is_created_in_a_new_folder_and_migrated(db_path):
     tables = {"guild_settings", "games", "moves", "history", "history_players", "players"}
     assert tables <= names(db_path, "table")
     assert {"games_live", "history_by_guild"} <= names(db_path, "index")
+
+
+async def test_durable_false_skips_the_fsync_and_nothing_else(db_path):
+    """What the tests open their throwaway databases with (tests/conftest.py)."""
+    async with await Storage.open(db_path, durable=False) as storage:
+        assert (await storage.fetchone("PRAGMA synchronous"))[0] == 0  # OFF
+        assert (await storage.fetchone("PRAGMA journal_mode"))[0] == "wal"
+        assert (await storage.fetchone("PRAGMA foreign_keys"))[0] == 1
+        assert await storage.schema_version() == LATEST
 
 
 async def test_an_empty_file_is_an_empty_database(db_path):

@@ -1,0 +1,78 @@
+"""Suite-wide fixtures that only make the tests faster; what a test asserts is not changed.
+
+- No fsync in the tests' databases. Storage.open defaults to durable=False here, so a commit
+  does not wait for the disk (thousands of fsyncs a run; much slower still when the machine's
+  disk is busy). Each test's database is a throwaway file in tmp_path, and a killed process
+  still loses nothing committed. Tests about durability run with the real setting: mark them
+  `@pytest.mark.durable` (tests/storage/test_crash.py is; its writer subprocess opens the
+  database as the bot does anyway). STEAL_TESTS_DURABLE=1 runs every test with the real
+  setting. Subprocesses (the bot, the playground, the benches) always use the real setting.
+
+- SimCord looks again sooner while it settles. After each action SimCord waits until every
+  task of the bot is done or parked (on a timer only advance_time fires). When the tasks left
+  are all parked but a callback is still queued (a finished task's done-callbacks, a task not
+  started yet), it waits on those tasks for `idle` seconds (0.05 by default) before it looks
+  again, and parked tasks do not finish: about 50 ms of waiting a click, more than half of
+  the suite's time. Looking again after 2 ms changes nothing of what settling means (it
+  still ends only when everything is done or parked, and fails at the same timeout); it
+  only notices sooner. `_settle_internal` is SimCord's own (3.2); should it lose its `idle`
+  keyword, the patch is skipped and the tests only run slower.
+"""
+
+from __future__ import annotations
+
+import functools
+import inspect
+import os
+
+import pytest
+from simcord.env import Env
+
+from bot.storage import Storage
+
+SETTLE_POLL = 0.002  # seconds; SimCord's default is 0.05
+
+
+def pytest_configure(config: pytest.Config) -> None:
+    config.addinivalue_line(
+        "markers", "durable: open storage as the bot does (fsync at each commit)"
+    )
+    config.addinivalue_line("markers", "slow: takes seconds (a subprocess, matches); runs first")
+    config.addinivalue_line("markers", "bot_options(**options): StealBot options (tests/discord)")
+
+
+_real_open = Storage.open
+
+
+@pytest.fixture(autouse=True)
+def storage_without_fsync(request: pytest.FixtureRequest, monkeypatch: pytest.MonkeyPatch):
+    if os.environ.get("STEAL_TESTS_DURABLE") or request.node.get_closest_marker("durable"):
+        return
+
+    async def open_without_fsync(path, **options):
+        options.setdefault("durable", False)
+        return await _real_open(path, **options)
+
+    monkeypatch.setattr(Storage, "open", staticmethod(open_without_fsync))
+
+
+@pytest.fixture(autouse=True, scope="session")
+def simcord_settles_sooner():
+    real = Env._settle_internal
+    if "idle" not in inspect.signature(real).parameters:
+        yield
+        return
+
+    @functools.wraps(real)
+    async def settle(self, *args, idle: float = SETTLE_POLL, **kwargs):
+        return await real(self, *args, idle=idle, **kwargs)
+
+    with pytest.MonkeyPatch.context() as patch:
+        patch.setattr(Env, "_settle_internal", settle)
+        yield
+
+
+def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
+    """Tests marked slow first (the order is otherwise kept): in a parallel run they then
+    overlap the many quick ones, instead of one worker finishing them alone at the end."""
+    items.sort(key=lambda item: item.get_closest_marker("slow") is None)
