@@ -27,32 +27,34 @@ import random
 import statistics
 import sys
 import time
+from collections.abc import Sequence
 from multiprocessing import get_context
 from typing import Any, TypedDict
 
 from ..engine import PRESETS, active, new_game, play, preset, view
 from ..engine.moves import legal
-from .policies import POLICIES, Policy, get_policy
+from .policies import POLICIES, WORK_100MS, Policy, get_policy
 
 TIES = "a shared win counts 1/k to each of its k winners"
 
-# One deck's work: (deck seed, policy name per seat, rules preset, hard's budget and samples).
-Task = tuple[int, list[str], str, float | None, int | None]
+# One deck's work: (deck seed, policy name per seat, rules preset, hard's budget, work, samples).
+Task = tuple[int, list[str], str, float | None, int | None, int | None]
 
 
 class DeckResult(TypedDict):
     wins: dict[str, float]  # per policy name, its win share over the deck's rotations
     margins: dict[str, list[float]]
     times: dict[str, list[float]]  # decision times, ms
+    work: dict[str, list[int]]  # hard: moves played in its playouts, per decision
 
 
-def _policy(name: str, budget: float | None, samples: int | None) -> Policy:
+def _policy(name: str, budget: float | None, work: int | None, samples: int | None) -> Policy:
     if name == "hard":
-        options: dict[str, float | None] = {}
+        options: dict[str, float | int | None] = {}
         if budget is not None:
             options["budget"] = budget
-        if samples is not None:
-            options["samples"] = samples
+        if work is not None or samples is not None:
+            options.update(work=work, samples=samples)
             options.setdefault("budget", None)
         return get_policy(name, **options)
     return get_policy(name)
@@ -60,10 +62,11 @@ def _policy(name: str, budget: float | None, samples: int | None) -> Policy:
 
 def play_deck(task: Task) -> DeckResult:
     """Every rotation of one deck; what each policy name won, its margins and its times."""
-    deck_seed, names, rules_name, budget, samples = task
+    deck_seed, names, rules_name, budget, work, samples = task
     rules = preset(rules_name)
     n = len(names)
-    policies = {name: _policy(name, budget, samples) for name in set(names)}
+    policies = {name: _policy(name, budget, work, samples) for name in set(names)}
+    works: dict[str, list[int]] = {name: [] for name in names}
     wins = dict.fromkeys(names, 0.0)
     margins: dict[str, list[float]] = {name: [] for name in names}
     times: dict[str, list[float]] = {name: [] for name in names}
@@ -83,6 +86,9 @@ def play_deck(task: Task) -> DeckResult:
             elapsed = time.perf_counter() - t0
             if len(moves) > 1:
                 times[name].append(elapsed * 1000)
+                last = getattr(policies[name], "last_work", None)
+                if last is not None:
+                    works[name].append(last[0])
             if move not in moves:
                 raise AssertionError(f"{name} chose an illegal move {move} (seed {deck_seed})")
             game, _ = play(game, move)
@@ -97,10 +103,11 @@ def play_deck(task: Task) -> DeckResult:
         "wins": {name: w / n for name, w in wins.items()},
         "margins": margins,
         "times": times,
+        "work": works,
     }
 
 
-def _percentile(values: list[float], q: float) -> float:
+def _percentile(values: Sequence[float], q: float) -> float:
     if not values:
         return 0.0
     values = sorted(values)
@@ -116,6 +123,7 @@ def summarise(decks: list[DeckResult], names: list[str]) -> dict[str, dict[str, 
         half = 1.96 * statistics.stdev(shares) / math.sqrt(len(shares)) if len(shares) > 1 else 0
         margins = [m for d in decks for m in d["margins"][name]]
         times = [t for d in decks for t in d["times"][name]]
+        work = [w for d in decks for w in d["work"][name]]
         out[name] = {
             "seats": names.count(name),
             "baseline": round(names.count(name) / n, 4),
@@ -128,6 +136,11 @@ def summarise(decks: list[DeckResult], names: list[str]) -> dict[str, dict[str, 
                 "p95": round(_percentile(times, 0.95), 3),
                 "max": round(max(times, default=0.0), 3),
             },
+            "work": (
+                {"p50": _percentile(work, 0.5), "mean": round(statistics.fmean(work), 1)}
+                if work
+                else None
+            ),
         }
     return out
 
@@ -149,6 +162,12 @@ def main(argv: list[str] | None = None) -> int:
     )
     parser.add_argument("--seed", type=int, default=0, help="deck i is dealt from seed S+i")
     parser.add_argument("--budget", type=float, help="hard: seconds per decision (default 0.1)")
+    parser.add_argument(
+        "--work",
+        type=int,
+        help="hard: a fixed amount of work instead, in moves played in its playouts "
+        f"({WORK_100MS} fit its 100 ms budget on the project's machine)",
+    )
     parser.add_argument("--samples", type=int, help="hard: a fixed number of samples instead")
     parser.add_argument("--workers", type=int, choices=(1, 2), default=1)
     parser.add_argument("--progress", action="store_true", help="report progress on stderr")
@@ -165,7 +184,8 @@ def main(argv: list[str] | None = None) -> int:
         parser.error("--games must be at least 1")
     n_decks = -(-args.games // args.players)
     tasks: list[Task] = [
-        (args.seed + i, names, args.rules, args.budget, args.samples) for i in range(n_decks)
+        (args.seed + i, names, args.rules, args.budget, args.work, args.samples)
+        for i in range(n_decks)
     ]
 
     started = time.perf_counter()
@@ -190,6 +210,7 @@ def main(argv: list[str] | None = None) -> int:
         "seed": args.seed,
         "workers": args.workers,
         "hard_budget_s": args.budget,
+        "hard_work": args.work,
         "hard_samples": args.samples,
         "ties": TIES,
         "seconds": round(seconds, 2),
@@ -212,6 +233,7 @@ def main(argv: list[str] | None = None) -> int:
             f"[{100 * lo:.1f}, {100 * hi:.1f}] (baseline {100 * r['baseline']:.1f}%)  "
             f"margin {r['mean_margin']:+.2f}  decision ms p50 {t['p50']:.2f} "
             f"p95 {t['p95']:.2f} max {t['max']:.2f} ({r['decisions']} decisions)"
+            + (f"  work p50 {r['work']['p50']} mean {r['work']['mean']}" if r["work"] else "")
         )
     return 0
 

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import random
 import time
+from collections.abc import Callable
 
 from ..engine.cards import RANK
 from ..engine.game import CAPTURE, STEAL, TRAIL, Game, Move
@@ -124,99 +125,140 @@ class Medium(Policy):
 
 DEFAULT_BUDGET = 0.100  # seconds per decision
 MARGIN_WEIGHT = 0.02  # a playout scores win share + this x (our bundle - best other bundle)
+# Hard's work, in moves played in its playouts, that fits DEFAULT_BUDGET on the project's
+# machine (measured 2026-11-30, docs/ai.md): the arena's fixed-work stand-in for 100 ms.
+WORK_100MS = 9000
 
 
 class Hard(Policy):
-    """Determinized search. Each sample deals the hidden cards anew (opponents' hands and the
-    stock order, from the unseen cards, opponents less likely to hold the ranks they just passed
-    up), then every distinct move is played out to the end with the medium heuristic for every
-    player and scored win share + MARGIN_WEIGHT x (our bundle - the best other bundle). All moves
-    are tried on the same samples; after PRUNE_AFTER samples, moves clearly worse than the leader
-    (on the paired differences) get no more playouts. The best average wins.
+    """Determinized search over this seat's information set, by sequential halving.
 
-    `budget`: seconds per decision, checked after every playout once every move has had one.
-    `samples`: a fixed number of samples instead, which makes the choice deterministic for a
-    given rng; when both are given, whichever comes first.
+    Each sample deals the hidden cards anew (opponents' hands and the stock order, from the
+    unseen cards, opponents less likely to hold the ranks they just passed up) and plays every
+    move still in the running out to the end, with the medium heuristic for every player; a
+    playout scores win share + MARGIN_WEIGHT x (our bundle - the best other bundle). The moves
+    share their samples, so they are compared on the same deals. The budget is split into
+    ceil(log2 k) rounds for k distinct moves; at the end of each round the worse half of the
+    moves (by their total over the shared samples) is dropped, and the best of the last ones
+    is played.
+
+    The budget, whichever runs out first:
+    - `budget`: seconds per decision (production). The clock is read before every move of
+      every playout, so a decision overruns it by at most one move of the engine; a sample
+      cut short is not counted.
+    - `work`: moves played in playouts (the arena's fixed work; deterministic for a given rng).
+    - `samples`: whole samples (deterministic too).
+    If not even one sample is complete, the move is medium's.
+
+    `last_work` holds the moves played in playouts and the complete samples of the last
+    decision. `clock` is for tests.
     """
 
     name = "hard"
 
-    def __init__(self, budget: float | None = DEFAULT_BUDGET, samples: int | None = None):
-        if budget is None and samples is None:
-            raise ValueError("give a time budget, a number of samples, or both")
+    def __init__(
+        self,
+        budget: float | None = DEFAULT_BUDGET,
+        work: int | None = None,
+        samples: int | None = None,
+        clock: Callable[[], float] = time.perf_counter,
+    ):
+        if budget is None and work is None and samples is None:
+            raise ValueError("give a time budget, an amount of work, a number of samples")
         self.budget = budget
+        self.work = work
         self.samples = samples
+        self.clock = clock
+        self.last_work = (0, 0)
 
     def choose(self, view: View, rng: random.Random) -> Move:
-        started = time.perf_counter()
+        clock = self.clock
+        started = clock()
         moves = _moves(view)
         options = distinct_moves(moves)
+        self.last_work = (0, 0)
         if len(options) == 1:
             return options[0]
-        deadline = None if self.budget is None else started + self.budget
+        budget, work, samples = self.budget, self.work, self.samples
+        deadline = None if budget is None else started + budget
         unseen = Unseen(view)
         weights = declined(view)
         seat = view.seat
         k = len(options)
-        scores: list[list[float]] = [[] for _ in range(k)]
+        rounds = (k - 1).bit_length()  # ceil(log2 k): halvings until one move is left
+        totals = [0.0] * k
         alive = list(range(k))
         hand_counts = [0] * MAX_RANK
         for c in view.hand:
             hand_counts[RANK[c]] += 1
-        sample = 0
-        done = False
-        while not done:
+        steps = 0
+        complete = 0
+
+        def progress() -> float:
+            done = 0.0
+            if budget is not None:
+                done = (clock() - started) / budget
+            if work is not None:
+                done = max(done, steps / work)
+            if samples is not None:
+                done = max(done, complete / samples)
+            return done
+
+        halvings = 0
+        stop = False
+        while not stop:
             hidden = deal_hidden(view, unseen.sample_hidden(rng), weights, rng)
             root = determinize(view, hidden)
             counts = hand_counts[:]
             for c in hidden:
                 counts[RANK[c]] += 1
             total = len(hidden) + len(view.hand)
+            results = []
             for i in alive:
-                scores[i].append(playout(root.copy(), options[i], counts[:], total, seat))
-                if deadline is not None and sample and time.perf_counter() >= deadline:
-                    done = True
+                out = playout(root.copy(), options[i], counts[:], total, seat, deadline, clock)
+                if out is None:  # out of time inside the playout
+                    stop = True
+                    break
+                value, n = out
+                steps += n
+                results.append(value)
+                if complete and progress() >= 1.0:
+                    stop = True
                     break
             else:
-                sample += 1
-                if sample >= PRUNE_AFTER and len(alive) > 1:
-                    alive = _survivors(scores, alive, sample)
-            if self.samples is not None and sample >= self.samples:
-                done = True
-            if deadline is not None and time.perf_counter() >= deadline:
-                done = True
-        best = max(range(k), key=lambda i: (len(scores[i]) >= sample, _mean(scores[i])))
-        return options[best]
+                complete += 1
+                for i, value in zip(alive, results, strict=True):
+                    totals[i] += value
+                done = progress()
+                while len(alive) > 1 and halvings + 1 < rounds and done * rounds >= halvings + 1:
+                    alive = sorted(alive, key=lambda i: -totals[i])[: (len(alive) + 1) // 2]
+                    alive.sort()
+                    halvings += 1
+                if done >= 1.0 or len(alive) == 1:
+                    stop = True
+        self.last_work = (steps, complete)
+        if not complete:
+            return Medium().choose(view, rng)
+        return options[max(alive, key=lambda i: totals[i])]
 
 
-PRUNE_AFTER = 4  # samples before clearly worse moves stop getting playouts
-PRUNE_Z = 2.5  # how clearly: the paired mean difference, in standard errors
-
-
-def _mean(values: list[float]) -> float:
-    return sum(values) / len(values) if values else -1e9
-
-
-def _survivors(scores: list[list[float]], alive: list[int], n: int) -> list[int]:
-    """The moves not clearly worse than the leader, on the `n` samples they all played."""
-    leader = max(alive, key=lambda i: _mean(scores[i][:n]))
-    top = scores[leader][:n]
-    keep = []
-    for i in alive:
-        if i != leader:
-            diffs = [a - b for a, b in zip(top, scores[i][:n], strict=True)]
-            mean = sum(diffs) / n
-            var = sum((d - mean) ** 2 for d in diffs) / (n - 1)
-            if mean > 0 and mean * mean * n > PRUNE_Z * PRUNE_Z * max(var, 1e-12):
-                continue
-        keep.append(i)
-    return keep
-
-
-def playout(g: Game, move: Move, counts: list[int], total: int, seat: int) -> float:
-    """Play `move`, then medium for everybody to the end; `seat`'s score."""
+def playout(
+    g: Game,
+    move: Move,
+    counts: list[int],
+    total: int,
+    seat: int,
+    deadline: float | None = None,
+    clock: Callable[[], float] = time.perf_counter,
+) -> tuple[float, int] | None:
+    """Play `move`, then medium for everybody to the end: `seat`'s score and the moves played;
+    None if the clock passed `deadline` first (it is read before every move)."""
+    n = 0
     while True:
+        if deadline is not None and clock() >= deadline:
+            return None
         events = step(g, move)
+        n += 1
         counts[RANK[move.card]] -= 1
         total -= 1
         if len(events) > 2:
@@ -233,7 +275,7 @@ def playout(g: Game, move: Move, counts: list[int], total: int, seat: int) -> fl
             break
         moves = legal(g)
         move = moves[0] if len(moves) == 1 else fast_move(g, moves, counts, total)
-    return score(g, seat)
+    return score(g, seat), n
 
 
 def score(g: Game, seat: int) -> float:
@@ -253,7 +295,7 @@ DIFFICULTIES = ("easy", "medium", "hard")  # what players may pick; naive is a r
 
 
 def get_policy(name: str, **options: float | int | None) -> Policy:
-    """A policy by name: easy, medium, hard (options: budget, samples) or naive."""
+    """A policy by name: easy, medium, hard (options: budget, work, samples) or naive."""
     try:
         cls = POLICIES[name]
     except KeyError:

@@ -19,6 +19,7 @@ KEYS = {
     "seed",
     "workers",
     "hard_budget_s",
+    "hard_work",
     "hard_samples",
     "ties",
     "seconds",
@@ -32,6 +33,7 @@ RESULT_KEYS = {
     "mean_margin",
     "decisions",
     "decision_ms",
+    "work",
 }
 
 
@@ -95,3 +97,17 @@ def test_the_module_runs_and_explains_ties():
 def test_bad_policy_names_are_refused(capsys):
     with pytest.raises(SystemExit):
         arena.main(["--policies", "medium,grandmaster"])
+
+
+def test_hard_on_fixed_work_reports_its_work_and_repeats_itself(capsys):
+    args = ("--games", "2", "--policies", "hard,medium", "--work", "400", "--seed", "4")
+    first, again = run_json(capsys, *args), run_json(capsys, *args)
+    assert first["hard_work"] == 400
+    work = first["results"]["hard"]["work"]
+    assert 400 <= work["p50"] < 400 + 60  # it stops after the playout that reaches the work
+    assert first["results"]["medium"]["work"] is None
+    for data in (first, again):
+        data.pop("seconds")
+        for r in data["results"].values():
+            r.pop("decision_ms")
+    assert first == again

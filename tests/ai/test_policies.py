@@ -28,6 +28,7 @@ from bot.ai.knowledge import (
     MAX_RANK,
     deal_hidden,
     declined,
+    move_key,
 )
 from bot.ai.medium import best_move_in_game, fast_move
 from bot.engine import (
@@ -256,25 +257,91 @@ def test_every_policy_plays_whole_games():
 def test_same_seed_same_view_same_move(name):
     for game in positions(RULESETS["double"], 3, seed=5)[::4]:
         v = view(game, active(game).turn)
-        options = {"budget": None, "samples": 3} if name == "hard" else {}
+        options = {"budget": None, "work": 300} if name == "hard" else {}
         first = get_policy(name, **options).choose(v, random.Random(42))
         again = get_policy(name, **options).choose(v, random.Random(42))
         assert first == again
 
 
-def test_hard_needs_a_budget_or_samples():
+def test_hard_needs_a_budget_work_or_samples():
     with pytest.raises(ValueError):
-        Hard(budget=None, samples=None)
+        Hard(budget=None, work=None, samples=None)
 
 
-def test_hard_keeps_to_its_budget():
+class FakeClock:
+    """A clock that moves on by `tick` seconds each time it is read, and counts the reads."""
+
+    def __init__(self, tick: float) -> None:
+        self.now = 1000.0
+        self.tick = tick
+        self.reads = 0
+
+    def __call__(self) -> float:
+        self.reads += 1
+        self.now += self.tick
+        return self.now
+
+
+def opening_view():
     game = new_game(PRESETS["standard"], ["a", "b"], seed=3)
-    v = view(game, game.turn)
-    import time
+    return game, view(game, game.turn)
 
-    started = time.perf_counter()
-    Hard(budget=0.02).choose(v, random.Random(0))
-    assert time.perf_counter() - started < 0.5  # generous: the test machine may be busy
+
+def test_hard_reads_its_clock_inside_the_playouts():
+    # One read is one millisecond: a 50 ms budget runs out after about 50 reads. A playout
+    # from the opening is 30-odd moves, so only a clock read before every move of a playout
+    # stops it there (a check between playouts would let it play on to whole samples).
+    game, v = opening_view()
+    clock = FakeClock(0.001)
+    hard = Hard(budget=0.050, clock=clock)
+    move = hard.choose(v, random.Random(0))
+    assert move in legal_moves(game)
+    steps, samples = hard.last_work
+    assert clock.reads <= 52
+    assert steps < 50
+    assert samples <= 1
+
+
+def test_hard_out_of_time_before_one_sample_plays_mediums_move():
+    for seed in range(5):
+        game = new_game(PRESETS["standard"], ["a", "b"], seed=seed)
+        v = view(game, game.turn)
+        hard = Hard(budget=0.100, clock=FakeClock(0.2))  # past the deadline at the first read
+        move = hard.choose(v, random.Random(seed))
+        assert hard.last_work[1] == 0
+        medium = get_policy("medium").choose(v, random.Random(seed))
+        assert move_key(move) == move_key(medium)  # the same play (suits aside: ties)
+
+
+def test_hard_keeps_to_its_work():
+    _, v = opening_view()
+    for work in (1, 300, 2000):
+        hard = Hard(budget=None, work=work)
+        hard.choose(v, random.Random(0))
+        steps, samples = hard.last_work
+        assert samples >= 1  # one whole sample, however little the work
+        if work > 1:
+            assert work <= steps < work + 60  # it stops after the playout that reaches it
+
+
+def test_hard_on_fixed_work_is_deterministic_whatever_the_clock():
+    positions_ = positions(PRESETS["standard"], 2, seed=6)[::5]
+    for game in positions_:
+        v = view(game, active(game).turn)
+        slow = Hard(budget=None, work=600, clock=FakeClock(10.0))
+        fast = Hard(budget=None, work=600)
+        assert slow.choose(v, random.Random(7)) == fast.choose(v, random.Random(7))
+        assert slow.last_work == fast.last_work
+
+
+def test_hard_with_more_work_plays_more():
+    _, v = opening_view()
+    done = []
+    for work in (500, 4000):
+        hard = Hard(budget=None, work=work)
+        hard.choose(v, random.Random(1))
+        done.append(hard.last_work)
+    assert done[1][0] > done[0][0] and done[1][1] > done[0][1]
 
 
 def test_hard_takes_a_free_bundle():
@@ -291,7 +358,7 @@ def test_hard_takes_a_free_bundle():
     g.hands[1 - me] = rest[23:27]
     g.stock = rest[27:]
     g.pool = [c for c in g.pool if RANK[c] != 5]
-    move = Hard(budget=None, samples=4).choose(view(g, me), random.Random(0))
+    move = Hard(budget=None, work=3000).choose(view(g, me), random.Random(0))
     assert move.action == "steal" and move.card == "5S"
 
 
