@@ -3,7 +3,8 @@
     .venv/bin/python scripts/screenshots.py [--chromium /usr/bin/chromium] [--out docs/screenshots]
         [--language es]
 
-Writes lobby.png, table.png, hand.png and end.png. Needs Chromium; tests never run this.
+Writes lobby.png, table.png, hand.png, hint-phone.png (360 px wide) and end.png. Needs Chromium;
+tests never run this.
 """
 
 from __future__ import annotations
@@ -28,6 +29,7 @@ from bot.playground import GUILD_ID, build_world  # noqa: E402
 SEED = 20261129  # the same deal every run, so the pictures only change when the bot does
 TURN = re.compile(r"^[^:\n]*: \*\*(.+?)\*\*")  # "Turn: **ann**" in any language
 WIDTH, HEIGHT = 1000, 1300
+PHONE = 360  # px: a small phone's width
 
 
 def enabled(message) -> list[dict]:
@@ -69,7 +71,7 @@ async def play_one(table, members, hands) -> None:
         await player.click(shown, custom_id=enabled(shown)[0]["custom_id"])
 
 
-async def shoot(chromium: str, url: str, out: Path, profile: Path) -> None:
+async def shoot(chromium: str, url: str, out: Path, profile: Path, width: int = WIDTH) -> None:
     proc = await asyncio.create_subprocess_exec(
         chromium,
         "--headless",
@@ -81,7 +83,7 @@ async def shoot(chromium: str, url: str, out: Path, profile: Path) -> None:
         "--disable-component-update",
         "--disable-sync",
         f"--user-data-dir={profile}",
-        f"--window-size={WIDTH},{HEIGHT}",
+        f"--window-size={width},{HEIGHT}",
         "--virtual-time-budget=8000",
         f"--screenshot={out}",
         url,
@@ -110,18 +112,18 @@ async def main(chromium: str, out: Path, language: str) -> None:
             if language != "en":  # public messages in that language
                 await bot.storage.settings.set(GUILD_ID, "language", language)
 
-            async def shot(name: str) -> None:
+            async def shot(name: str, width: int = WIDTH) -> None:
                 # A fresh preview each time: the page opens at the newest message, as "you".
                 async with env.preview(
                     channel,
                     viewers=members,
                     layout="channel",
                     display="fixed",
-                    width=WIDTH,
+                    width=width,
                     height=HEIGHT,
                     port=0,
                 ) as preview:
-                    await shoot(chromium, preview.url, out / f"{name}.png", tmp / "chrome")
+                    await shoot(chromium, preview.url, out / f"{name}.png", tmp / "chrome", width)
 
             lobby = (await you.slash(channel, "steal new")).response
             await bob.click(lobby, custom_id=click_id(lobby, "join"))
@@ -135,6 +137,8 @@ async def main(chromium: str, out: Path, language: str) -> None:
             await shot("table")
             hands[you.id] = (await you.click(table, custom_id=click_id(table, "hand"))).response
             await shot("hand")
+            await you.click(hands[you.id], custom_id=click_id(hands[you.id], "hint"))
+            await shot("hint-phone", PHONE)  # the hint's answer, at a phone's width
             moves = 0
             while not is_over(table):
                 await play_one(table, members, hands)

@@ -312,7 +312,8 @@ def hint(lang: str, h: Hand, move: Move, names: Mapping[str, str]) -> str:
     v, rules = h.view, h.view.rules
     name = names_of(lang, v.seats, names)
     choice = choice_label(lang, move, rules, v.pool, v.bundles, name)
-    what = f"{label(lang, move.card, rules)} → {choice}"
+    # A trail's words name its card already ("Trail 7♣"); the others say what the card does.
+    what = choice if move.action == TRAIL else f"{label(lang, move.card, rules)} → {choice}"
     if move.action == TRAIL:
         why = t(lang, "hint.why.trail")
     elif move.target_seat is not None:
