@@ -27,6 +27,7 @@ from simcord.enums import ComponentType, InteractionType
 from simcord.interactions import base_payload
 from simcord.results import InteractionResult, ResponseMessage
 
+from bot.client import StealBot
 from bot.engine import preset
 from bot.session import Sessions, StaleHand
 from bot.storage import Storage
@@ -379,6 +380,11 @@ async def test_well_formed_ids_for_a_game_that_does_not_exist(simcord_env, chann
 # The bot's away_delay here (1 s by default): longer than SimCord's settle timeout, so an away
 # seat is played only when the test advances time past it.
 AWAY = 6.0
+
+
+def test_away_seats_are_played_within_two_seconds_by_default(db_path):
+    """What the tests below check with AWAY: the bot's own delay is short."""
+    assert 0 < StealBot(db_path).away_delay <= 2
 
 
 @pytest.mark.bot_options(away_delay=AWAY)
