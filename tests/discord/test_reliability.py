@@ -384,7 +384,7 @@ AWAY = 6.0
 
 def test_away_seats_are_played_within_two_seconds_by_default(db_path):
     """What the tests below check with AWAY: the bot's own delay is short."""
-    assert 0 < StealBot(db_path).away_delay <= 2
+    assert 0 < StealBot(db_path).options.away_delay <= 2
 
 
 @pytest.mark.bot_options(away_delay=AWAY)
