@@ -72,10 +72,6 @@ class StealBot(commands.Bot):
         """Every server setting with its bot-wide default."""
         return self.app.settings if self.app else {}
 
-    @property
-    def bot_delay(self) -> float:
-        return self.options.bot_delay
-
     async def setup_hook(self) -> None:
         self.app = await build(self.database, self, self.options, clock=now)
         for extension in EXTENSIONS:

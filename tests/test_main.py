@@ -44,7 +44,7 @@ def test_config_defaults_and_values():
     assert config.dev_guild_id == 42 and config.turn_seconds is None and config.log_level == "DEBUG"
     assert load({"DISCORD_TOKEN": "t", "TURN_SECONDS": "15"}).turn_seconds == 15
     # AI opponents wait 1.5 s by default before they play, so people can follow.
-    assert config.ai_move_seconds == 1.5 == StealBot(":memory:").bot_delay
+    assert config.ai_move_seconds == 1.5 == StealBot(":memory:").options.bot_delay
     assert load({"DISCORD_TOKEN": "t", "AI_MOVE_SECONDS": "0"}).ai_move_seconds == 0
 
 
