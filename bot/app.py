@@ -36,7 +36,7 @@ class App:
     sessions: Sessions
     presenter: Presenter
     settings: dict[str, settings.Setting]
-    cooldowns: bool = True
+    options: Options = Options()  # the bot-wide defaults it was built with
 
     async def close(self) -> None:
         """Presenter and timers first, then storage: nothing may write to a closed database."""
@@ -72,4 +72,4 @@ async def build(
     except BaseException:
         await storage.close()
         raise
-    return App(storage, sessions, presenter, specs, options.cooldowns)
+    return App(storage, sessions, presenter, specs, options)

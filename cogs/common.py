@@ -158,7 +158,7 @@ def per_member(rate: int, seconds: float) -> Callable[[T], T]:
     def cooldown(interaction: discord.Interaction) -> app_commands.Cooldown | None:
         client = interaction.client
         app = getattr(client, "app", None)
-        if app is not None and not app.cooldowns:
+        if app is not None and not app.options.cooldowns:
             return None
         return app_commands.Cooldown(rate, seconds)
 
