@@ -226,6 +226,16 @@ def dynamic(fields: dict[str, Any]) -> dict[str, Any]:
     view = fields.get("view")
     if view is None:
         return fields
+    if isinstance(view, discord.ui.LayoutView):
+        # Buttons sit inside rows and sections: each is swapped in its own parent, in place.
+        for item in list(view.walk_children()):
+            new = routed(item)
+            if new is not item:
+                parent = item.parent or view
+                parent._swap_item(item, new, item.custom_id)  # type: ignore[attr-defined]
+                new._parent = item.parent
+                new._view = view
+        return fields
     made = discord.ui.View(timeout=None)
     for item in view.children:
         made.add_item(routed(item))

@@ -6,6 +6,7 @@ calls, so the cog decides when to send what, and tests can render without Discor
 
 from __future__ import annotations
 
+import io
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
@@ -33,20 +34,39 @@ LOG_LINES = 5  # moves shown under the table
 
 @dataclass(frozen=True)
 class Message:
-    """What to send or edit: any of content, embed and view."""
+    """What to send or edit: any of content, embed and view, or a Components V2 layout
+    (a `discord.ui.LayoutView`, which carries all the text) with its images."""
 
     content: str | None = None
     embed: discord.Embed | None = None
-    view: discord.ui.View | None = None
+    view: discord.ui.View | discord.ui.LayoutView | None = None
     pings: tuple[str, ...] = ()  # users the content may ping (the bot pings nobody otherwise)
+    # (file name, PNG bytes): kept as bytes because a discord.File can be sent only once,
+    # and a failed edit is retried. A layout shows them as attachment://name.
+    images: tuple[tuple[str, bytes], ...] = ()
+
+    @property
+    def v2(self) -> bool:
+        return isinstance(self.view, discord.ui.LayoutView)
+
+    def files(self) -> list[discord.File]:
+        return [discord.File(io.BytesIO(data), filename=name) for name, data in self.images]
 
     def kwargs(self) -> dict:
-        """For edits: None clears that part."""
-        return {"content": self.content, "embed": self.embed, "view": self.view}
+        """For edits: None clears that part; the images replace the message's attachments."""
+        if self.v2:  # a V2 message has no content or embeds: the layout holds everything
+            return {"content": None, "embed": None, "view": self.view, "attachments": self.files()}
+        fields = {"content": self.content, "embed": self.embed, "view": self.view}
+        if self.images:
+            fields["attachments"] = self.files()
+        return fields
 
     def send_kwargs(self) -> dict:
         """For new messages, which refuse view=None: only the parts that are set."""
-        sent = {k: v for k, v in self.kwargs().items() if v is not None}
+        edit = self.kwargs()
+        sent = {k: v for k, v in edit.items() if v is not None and k != "attachments"}
+        if self.images:
+            sent["files"] = edit["attachments"]
         if self.pings:
             users = [discord.Object(int(u)) for u in self.pings]
             sent["allowed_mentions"] = discord.AllowedMentions(users=users)
