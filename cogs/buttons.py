@@ -232,7 +232,7 @@ def dynamic(fields: dict[str, Any]) -> dict[str, Any]:
             new = routed(item)
             if new is not item:
                 parent = item.parent or view
-                parent._swap_item(item, new, item.custom_id)  # type: ignore[attr-defined]
+                parent._swap_item(item, new, item.custom_id)  # type: ignore[attr-defined,arg-type]
                 new._parent = item.parent
                 new._view = view
         return fields

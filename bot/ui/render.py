@@ -56,7 +56,7 @@ class Message:
         """For edits: None clears that part; the images replace the message's attachments."""
         if self.v2:  # a V2 message has no content or embeds: the layout holds everything
             return {"content": None, "embed": None, "view": self.view, "attachments": self.files()}
-        fields = {"content": self.content, "embed": self.embed, "view": self.view}
+        fields: dict[str, Any] = {"content": self.content, "embed": self.embed, "view": self.view}
         if self.images:
             fields["attachments"] = self.files()
         return fields
