@@ -133,6 +133,34 @@ class HintButton(Family, template=ids.TEMPLATES["hint"]):
         return hands.hint(interaction, self.game_id, self.version)
 
 
+class PickMenu(DynamicItem[discord.ui.Select[discord.ui.View]], template=ids.TEMPLATES["pick"]):
+    """A menu of one card's moves, on a hand with too many moves for buttons."""
+
+    def __init__(
+        self, item: discord.ui.Select[discord.ui.View], game_id: int, version: int, card: str
+    ) -> None:
+        super().__init__(item)
+        self.game_id, self.version, self.card = game_id, version, card
+
+    @classmethod
+    def of(cls, item: discord.ui.Select[discord.ui.View], match: re.Match[str]) -> Self:
+        return cls(item, int(match["game"]), int(match["version"]), match["card"])
+
+    @classmethod
+    async def from_custom_id(
+        cls, interaction: discord.Interaction, item: discord.ui.Item[Any], match: re.Match[str], /
+    ) -> Self:
+        assert isinstance(item, discord.ui.Select)  # the template matches only our menus' ids
+        return cls.of(item, match)
+
+    async def callback(self, interaction: discord.Interaction) -> None:
+        if interaction.guild_id is None:
+            return
+        values = (interaction.data or {}).get("values") or [""]  # type: ignore[union-attr]
+        chosen = ids.choice_of(self.card, str(values[0]))
+        await answer(interaction, hands.picked(interaction, self.game_id, self.version, chosen))
+
+
 class ConfirmButton(Family, template=ids.TEMPLATES["confirm"]):
     def __init__(self, item: Item, op: str, game_id: int, yes: bool) -> None:
         super().__init__(item)
@@ -199,13 +227,14 @@ class AdminButton(Family, template=ids.TEMPLATES["admin"]):
         return admin.answered(interaction, self.op, self.expires, self.game_id, self.yes)
 
 
-FAMILIES: tuple[type[Family], ...] = (
+FAMILIES: tuple[type[Family] | type[PickMenu], ...] = (
     LobbyButton,
     TableButton,
     CardButton,
     MoveButton,
     BackButton,
     HintButton,
+    PickMenu,
     ConfirmButton,
     BoardButton,
     RecordButton,
@@ -214,7 +243,7 @@ FAMILIES: tuple[type[Family], ...] = (
 )
 
 
-def family_of(custom_id: str) -> type[Family] | None:
+def family_of(custom_id: str) -> type[Family] | type[PickMenu] | None:
     for family in FAMILIES:
         if family.__discord_ui_compiled_template__.fullmatch(custom_id):
             return family
@@ -243,12 +272,12 @@ def dynamic(fields: dict[str, Any]) -> dict[str, Any]:
 
 
 def routed(item: discord.ui.Item[Any]) -> discord.ui.Item[Any]:
-    """A button as its family's item; any other item (a link button) as it is."""
-    if isinstance(item, Button) and item.custom_id:
+    """A button or menu as its family's item; any other item (a link button) as it is."""
+    if isinstance(item, (Button, discord.ui.Select)) and item.custom_id:
         for family in FAMILIES:
             match = family.__discord_ui_compiled_template__.fullmatch(item.custom_id)
             if match:
-                return family.of(item, match)
+                return family.of(item, match)  # type: ignore[arg-type]
     return item
 
 

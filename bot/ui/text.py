@@ -71,6 +71,45 @@ def choice_label(
     return t(lang, "hand.choice.trail", card=label(lang, move.card, rules))
 
 
+BUTTON_NAME = 24  # a player's name in a move button is cut to this: a label holds 80 characters
+
+
+def short(text: str, most: int = BUTTON_NAME) -> str:
+    return text if len(text) <= most else text[: most - 1] + "…"
+
+
+def move_label(
+    lang: str,
+    move: Move,
+    rules: Rules,
+    pool: Sequence[str],
+    bundles: Sequence[Sequence[BundleView]],
+    name: Name,
+) -> str:
+    """A move button's words, the card first: "9♡ → capture 9♧ 9♤", "Q♤ → steal bob's 12",
+    "7♧ → trail"; with double bundles also which bundle ("… → your bundle 2")."""
+    card = label(lang, move.card, rules)
+    into = ""
+    if move.own_bundle is not None:
+        into = t(lang, "hand.choice.into", bundle=move.own_bundle + 1)
+    if move.action == CAPTURE:
+        taken = " ".join(label(lang, c, rules) for c in pool if RANK[c] == RANK[move.card])
+        text = t(lang, "hand.move.capture", card=card, cards=taken) + into
+    elif move.action == STEAL:
+        assert move.target_seat is not None  # a steal always names its victim
+        n = bundles[move.target_seat][move.target_bundle or 0].size
+        victim = short(name(move.target_seat))
+        if move.target_bundle is None:
+            text = t(lang, "hand.move.steal", card=card, name=victim, n=n) + into
+        else:
+            bundle = move.target_bundle + 1
+            text = t(lang, "hand.move.steal_bundle", card=card, name=victim, bundle=bundle, n=n)
+            text += into
+    else:
+        text = t(lang, "hand.move.trail", card=card)
+    return short(text, 80)
+
+
 def describe(lang: str, events: list[dict[str, Any]], rules: Rules, name: Name) -> list[str]:
     """A move's events in words, for the table's log."""
     lines = []

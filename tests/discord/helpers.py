@@ -5,19 +5,33 @@ from __future__ import annotations
 import re
 from typing import Any
 
+from simcord.components import walk_components
+
 # "Turn: **ann**", "Turno: **ann**", "Tour : **ann**": the bold name after the first colon.
 TURN = re.compile(r"^[^:\n]*:\s*\*\*(.+?)\*\*")
 
 
+def components(message) -> list[dict[str, Any]]:
+    """Every component of a message (discord.Message or SimCord ResponseMessage), nested ones
+    too (Components V2 layouts), in order, as Discord sends them."""
+    tree = [c if isinstance(c, dict) else c.to_dict() for c in message.components]
+    return list(walk_components(tree))
+
+
 def buttons(message) -> list[dict[str, Any]]:
-    """Every button of a message (discord.Message or SimCord ResponseMessage), in order."""
-    rows = message.components
-    out = []
-    for row in rows:
-        children = row["components"] if isinstance(row, dict) else row.children
-        for b in children:
-            out.append(b if isinstance(b, dict) else b.to_dict())
-    return out
+    """Every button of a message, in order."""
+    return [c for c in components(message) if c.get("type") == 2]
+
+
+def text_of(message) -> str:
+    """A message's words: its content, or its layout's text displays."""
+    texts = [c["content"] for c in components(message) if c.get("type") == 10]
+    return "\n".join(texts) if texts else (message.content or "")
+
+
+def moves_of(message) -> list[dict[str, Any]]:
+    """A hand's move buttons (each plays its move in one click)."""
+    return [b for b in buttons(message) if ":move:" in (b.get("custom_id") or "")]
 
 
 def labels(message) -> list[str]:
@@ -25,7 +39,7 @@ def labels(message) -> list[str]:
 
 
 def cards_of(message) -> list[dict[str, Any]]:
-    """A hand's card buttons (not its 💡 Hint)."""
+    """A hand's greyed card buttons (shown while it is not the player's turn)."""
     return [b for b in buttons(message) if ":card:" in (b.get("custom_id") or "")]
 
 
@@ -72,20 +86,21 @@ def whose_turn(table, members):
     return next(m for m in members if m.name == match.group(1))
 
 
+async def open_hand(table, player):
+    """The player clicks the table's My hand: their hand message."""
+    mine = next(b["custom_id"] for b in buttons(table) if ":table:hand:" in b["custom_id"])
+    return (await player.click(table, custom_id=mine)).response
+
+
 async def play_one(table, members, hands) -> None:
-    """The player to act clicks their first playable card, then the first choice if asked."""
+    """The player to act clicks the first move their hand offers (one click a move)."""
     player = whose_turn(table, members)
     assert player is not None, table_text(table)
     hand = hands.get(player.id)
     if hand is None:
-        mine = next(b["custom_id"] for b in buttons(table) if ":table:hand:" in b["custom_id"])
-        hand = hands[player.id] = (await player.click(table, custom_id=mine)).response
-    card = enabled(hand)[0]
-    result = await player.click(hand, custom_id=card["custom_id"])
-    shown = result.response
-    if any(":back:" in (b.get("custom_id") or "") for b in buttons(shown)):  # a choice
-        choice = enabled(shown)[0]
-        await player.click(shown, custom_id=choice["custom_id"])
+        hand = hands[player.id] = await open_hand(table, player)
+    move = next(b for b in moves_of(hand) if not b.get("disabled"))
+    await player.click(hand, custom_id=move["custom_id"])
 
 
 async def play_to_end(table, members, limit: int = 400) -> int:
