@@ -492,6 +492,8 @@ class Presenter:
         if not ref.alive:
             self.hand_tokens.pop((ch.game_id, user), None)
             return
+        if not ref.interaction.response.is_done():
+            return  # a click still being answered: its answer draws this hand as it is now
         seat = table.seat_of(user)
         if seat is None:
             return

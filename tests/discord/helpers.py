@@ -29,6 +29,12 @@ def text_of(message) -> str:
     return "\n".join(texts) if texts else (message.content or "")
 
 
+def hand_cards(hand) -> list[str]:
+    """The cards a hand lists under its picture: "Your cards: 9♡ 4♡ ..."."""
+    line = next(x for x in text_of(hand).splitlines() if x.startswith("Your cards: "))
+    return line.removeprefix("Your cards: ").split()
+
+
 def moves_of(message) -> list[dict[str, Any]]:
     """A hand's move buttons (each plays its move in one click)."""
     return [b for b in buttons(message) if ":move:" in (b.get("custom_id") or "")]
@@ -99,7 +105,8 @@ async def play_one(table, members, hands) -> None:
     hand = hands.get(player.id)
     if hand is None:
         hand = hands[player.id] = await open_hand(table, player)
-    move = next(b for b in moves_of(hand) if not b.get("disabled"))
+    move = next((b for b in moves_of(hand) if not b.get("disabled")), None)
+    assert move is not None, text_of(hand)
     await player.click(hand, custom_id=move["custom_id"])
 
 
