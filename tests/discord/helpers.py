@@ -103,7 +103,7 @@ async def play_one(table, members, hands) -> None:
     player = whose_turn(table, members)
     assert player is not None, table_text(table)
     hand = hands.get(player.id)
-    if hand is None:
+    if hand is None or not buttons(hand):  # none yet, or it moved to a newer message
         hand = hands[player.id] = await open_hand(table, player)
     move = next((b for b in moves_of(hand) if not b.get("disabled")), None)
     assert move is not None, text_of(hand)

@@ -137,9 +137,7 @@ async def test_table_message_shows_the_game(simcord_env, channel, players):
         rf"Bundle: \d+ cards, top {top}\nHand: {left}", seat_field(table, player)[1]
     )
     log = fields(table)["Last moves"].splitlines()
-    assert re.fullmatch(
-        rf"{player.name} captured \d+ cards? with {re.escape(played)}", log[-1]
-    )
+    assert re.fullmatch(rf"{player.name} captured \d+ cards? with {re.escape(played)}", log[-1])
     assert played not in fields(table)["Pool"].split()
 
 
