@@ -20,6 +20,7 @@ from bot.engine.playout import random_game
 from bot.highlights import highlights
 from bot.i18n import LANGUAGES, LOCALES, key_of, read_catalog, read_file, t, tn
 from bot.session import Lobby, SessionError, Table
+from bot.ui import hand as hand_ui
 from bot.ui import render
 from bot.ui.final import final
 from bot.ui.text import describe, error_text, names_of
@@ -42,10 +43,21 @@ def texts(message: render.Message | discord.Embed) -> list[str]:
         for f in embed.fields:
             assert 0 < len(f.name) <= 256 and 0 < len(f.value) <= 1024, (f.name, f.value)
             out += [f.name, f.value]
-    if not isinstance(message, discord.Embed) and message.view is not None:
-        for item in message.view.children:
-            assert 0 < len(item.label) <= 80, item.label
-            out.append(item.label)
+    if isinstance(message, discord.Embed) or message.view is None:
+        return out
+    if isinstance(message.view, discord.ui.LayoutView):  # Components V2: walk the layout
+        items = list(message.view.walk_children())
+        shown = [i.content for i in items if isinstance(i, discord.ui.TextDisplay)]
+        assert sum(len(x) for x in shown) <= 4000
+        out += shown
+        for menu in (i for i in items if isinstance(i, discord.ui.Select)):
+            out += [menu.placeholder or ""] + [o.label for o in menu.options]
+    else:
+        items = list(message.view.children)
+    for item in items:
+        if isinstance(item, discord.ui.Button):
+            assert 0 < len(item.label or "") <= 80, item.label
+            out.append(item.label or "")
     return out
 
 
@@ -138,9 +150,7 @@ def rendered(lang: str) -> list[str]:
         out += texts(render.table(lang, table, NAMES, log))
         for seat in range(len(table.seats)):
             hand = table.hand(seat)
-            out += texts(render.hand(lang, hand, table, NAMES, note="⚠️"))
-            for card in {m.card for m in hand.legal}:
-                out += texts(render.choices(lang, hand, card, NAMES))
+            out += texts(hand_ui.hand(lang, hand, table, NAMES, note="⚠️", picture=b"png"))
     table = mid_game(Rules())
     table.match = None
     out += texts(render.table(lang, table, NAMES, []))
@@ -161,6 +171,8 @@ def rendered(lang: str) -> list[str]:
     ]  # fmt: skip
     for table in ended:
         out += texts(final(lang, table, NAMES, highlights(table.game)))
+        out += texts(hand_ui.ended(lang, table, 0, NAMES))
+    out += texts(hand_ui.moved(lang))
     for rules in (PRESETS["rubamazzo"], Rules(wild_jacks=True)):
         out += texts(render.rules_embed(lang, rules))
     out += [error_text(lang, error) for error in session_errors()]
@@ -170,7 +182,7 @@ def rendered(lang: str) -> list[str]:
 
 
 def choice_buttons(lang: str) -> list[str]:
-    """Plays a double-bundles game, rendering every choice on the way, until captures and
+    """Plays a double-bundles game, rendering every hand on the way, until captures and
     steals (into either bundle) have both been offered."""
     game = new_game(Rules(double_bundles=True), SEATS, seed=4)
     rng = random.Random(4)
@@ -178,8 +190,8 @@ def choice_buttons(lang: str) -> list[str]:
     while not game.over and len(seen) < 2:
         table = Table(9, 10, 100, "1", game, version=len(game.moves))
         hand = table.hand(table.turn)
+        out += texts(hand_ui.hand(lang, hand, table, NAMES))
         for m in hand.legal:
-            out += texts(render.choices(lang, hand, m.card, NAMES))
             if m.action != "trail":
                 seen.add(m.action)
         game, _ = apply(game, rng.choice(legal_moves(game)))
