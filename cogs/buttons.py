@@ -156,7 +156,8 @@ class PickMenu(DynamicItem[discord.ui.Select[discord.ui.View]], template=ids.TEM
     async def callback(self, interaction: discord.Interaction) -> None:
         if interaction.guild_id is None:
             return
-        values = (interaction.data or {}).get("values") or [""]  # type: ignore[union-attr]
+        data: dict[str, Any] = dict(interaction.data or {})
+        values = data.get("values") or [""]
         chosen = ids.choice_of(self.card, str(values[0]))
         await answer(interaction, hands.picked(interaction, self.game_id, self.version, chosen))
 

@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import dataclasses
 from collections.abc import Mapping, Sequence
+from typing import Any
 
 import discord
 
@@ -24,7 +25,7 @@ from .text import Name, cards, choice_label, join_names, move_label, names_of
 
 MAX_COMPONENTS = 40  # Discord's limit for a whole message, nested ones included
 ROW = 5  # buttons in an action row
-Item = discord.ui.Item[discord.ui.LayoutView]
+Item = discord.ui.Item[Any]
 
 
 @dataclasses.dataclass(frozen=True)
@@ -90,7 +91,7 @@ def _facts(lang: str, h: Hand, t_: Table, name: Name) -> str:
     return "\n".join(lines)
 
 
-def _rows(groups: Sequence[Sequence[Item]]) -> list[discord.ui.ActionRow[discord.ui.LayoutView]]:
+def _rows(groups: Sequence[Sequence[Item]]) -> list[discord.ui.ActionRow[Any]]:
     """Each group (a card's moves) on rows of its own, five at most a row."""
     rows = []
     for group in groups:
@@ -99,7 +100,7 @@ def _rows(groups: Sequence[Sequence[Item]]) -> list[discord.ui.ActionRow[discord
     return rows
 
 
-def _count(rows: Sequence[discord.ui.ActionRow[discord.ui.LayoutView]]) -> int:
+def _count(rows: Sequence[discord.ui.ActionRow[Any]]) -> int:
     return sum(1 + len(r.children) for r in rows)
 
 
@@ -142,7 +143,7 @@ def hand(
 
 def _move_rows(
     lang: str, h: Hand, t_: Table, moves: Sequence[Shown], name: Name
-) -> tuple[list[discord.ui.ActionRow[discord.ui.LayoutView]], list[str]]:
+) -> tuple[list[discord.ui.ActionRow[Any]], list[str]]:
     """The move buttons, a card's moves on rows of their own, and the legend under them.
     Not the player's turn: a greyed button per card. Too many moves for the message's 40
     components (many steals with double bundles): a menu for each card with several."""
@@ -180,14 +181,14 @@ def _move_rows(
     if _count(packed) <= room:
         return packed, legend
     # Still too many: each card with several moves gets a menu of its allowed moves.
-    picks: list[discord.ui.ActionRow[discord.ui.LayoutView]] = []
+    picks: list[discord.ui.ActionRow[Any]] = []
     for card, group in by_card.items():
         allowed = [s for s in group if s.allowed]
         if len(allowed) == 1:
             picks.append(discord.ui.ActionRow(move_button(allowed[0])))
             continue
         words = label(lang, card, rules)
-        menu: discord.ui.Select[discord.ui.LayoutView] = discord.ui.Select(
+        menu: discord.ui.Select[Any] = discord.ui.Select(
             custom_id=ids.pick(g, version, card),
             placeholder=t(lang, "hand.pick", card=words),
             options=[
