@@ -25,6 +25,7 @@ from .text import Name, cards, choice_label, join_names, move_label, names_of
 
 MAX_COMPONENTS = 40  # Discord's limit for a whole message, nested ones included
 ROW = 5  # buttons in an action row
+FORBIDDEN = "🚫"  # after a move the rules forbid (forced play), and in its legend
 Item = discord.ui.Item[Any]
 
 
@@ -164,6 +165,8 @@ def _move_rows(
         if s.allowed and s.move.action != TRAIL:
             style = discord.ButtonStyle.success
         words = move_label(lang, s.move, rules, v.pool, v.bundles, name)
+        if not s.allowed:  # said in words too: a greyed button is faint on some themes
+            words = words[:77] + " " + FORBIDDEN
         return button(ids.move(g, version, s.move), words, style, disabled=not s.allowed)
 
     by_card: dict[str, list[Shown]] = {}

@@ -85,10 +85,10 @@ async def test_forced_play_greys_the_moves_the_rules_forbid(simcord_env, channel
     card = move["label"].split(" → ")[0]
 
     greyed = [b for b in moves_of(hand) if b.get("disabled")]
-    assert f"{card} → trail" in [b["label"] for b in greyed]  # it can capture: it must
+    assert f"{card} → trail 🚫" in [b["label"] for b in greyed]  # it can capture: it must
     assert all(not b.get("disabled") for b in moves_of(hand) if " → capture " in b["label"])
     assert (
-        "-# Greyed moves aren't allowed here: a card must steal if it can, else capture if it can."
+        "-# 🚫 moves aren't allowed here: a card must steal if it can, else capture if it can."
         in text_of(hand)
     )
     await player.click(hand, custom_id=move["custom_id"])
