@@ -12,6 +12,7 @@ from __future__ import annotations
 import argparse
 import asyncio
 import shutil
+import subprocess
 import sys
 import tempfile
 from pathlib import Path
@@ -27,7 +28,7 @@ from simcord.preview._server import PreviewServer  # noqa: E402
 
 from bot.client import StealBot  # noqa: E402
 from bot.playground import GUILD_ID, build_world  # noqa: E402
-from scripts.screenshots import SEED, click_id, shoot, whose_turn  # noqa: E402
+from scripts.screenshots import SEED, click_id, whose_turn  # noqa: E402
 
 DESKTOP, PHONE, HEIGHT = 1000, 360, 1300
 # Discord's light theme, over the preview's dark variables.
@@ -38,8 +39,10 @@ LIGHT = """
   --discord-muted: #5c5e66; --discord-subtle: #4e5058; --discord-border: #e1e2e4;
   --component-surface: #f2f3f5; --component-border: #e1e2e4; --embed-field-name: #060607;
   --subtle-surface: #e3e5e8; --subtle-surface-text: #313338; --entity-text: #2e3338;
-  --button-secondary-surface: #6d6f78; --link-text: #006ce7; }
+  --button-secondary-surface: #6d6f78; --button-alt: #6d6f78; --button-alt-hover: #5d5f68;
+  --link-text: #006ce7; }
 .message-content, .markdown { color: #313338; }
+.mention { color: #505cdc; background: rgba(88, 101, 242, .15); }
 .channel-message:hover, .channel-message:focus-within { background: #f7f7f8; }
 """
 _theme = {"light": False}
@@ -70,6 +73,22 @@ def _base_payload(backend, **kwargs):
 
 
 simcord.interactions.base_payload = _base_payload
+
+
+async def shoot(chromium: str, url: str, out: Path, profile: Path, width: int) -> None:
+    """As scripts/screenshots.py, but waiting real time: the preview answers the page's
+    viewport request from this process, and virtual time could shoot while it is pending
+    (every button then looks disabled)."""
+    proc = await asyncio.create_subprocess_exec(
+        chromium, "--headless", "--no-sandbox", "--disable-gpu", "--hide-scrollbars",
+        "--no-first-run", "--disable-background-networking", "--disable-component-update",
+        "--disable-sync", f"--user-data-dir={profile}", f"--window-size={width},{HEIGHT}",
+        "--virtual-time-budget=8000", f"--screenshot={out}", url,
+        stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL,
+    )  # fmt: skip
+    if await proc.wait() != 0 or not out.exists():
+        raise SystemExit(f"chromium failed to write {out}")
+    print("wrote", out.relative_to(ROOT) if out.is_relative_to(ROOT) else out)
 
 
 def moves(hand) -> list[dict]:
