@@ -93,9 +93,7 @@ async def shoot(chromium: str, url: str, out: Path, profile: Path, width: int) -
 
 def moves(hand) -> list[dict]:
     tree = [c if isinstance(c, dict) else c.to_dict() for c in hand.components]
-    return [
-        c for c in walk_components(tree) if c.get("type") == 2 and ":move:" in c["custom_id"]
-    ]
+    return [c for c in walk_components(tree) if c.get("type") == 2 and ":move:" in c["custom_id"]]
 
 
 async def first_move(table, members, hands) -> None:

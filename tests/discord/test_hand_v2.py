@@ -59,9 +59,7 @@ async def until_offered(env, table, members, words: str, limit: int = 150):
     ("words", "logged"),
     [(" → capture ", " captured "), (" → steal ", " stole "), (" → trail", " trailed ")],
 )
-async def test_a_move_is_one_click_from_an_open_hand(
-    simcord_env, channel, players, words, logged
-):
+async def test_a_move_is_one_click_from_an_open_hand(simcord_env, channel, players, words, logged):
     table = await start_game(channel, players[:3])
     player, hand, move = await until_offered(simcord_env, table, players[:3], words)
     card = move["label"].split(" → ")[0]
