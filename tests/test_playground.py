@@ -209,6 +209,25 @@ def test_python_m_bot_never_falls_back_to_the_playground(tmp_path):
     assert done.returncode == 2 and "playground" not in done.stdout
 
 
+def walk(components: list) -> list[dict]:
+    """Every component of a page's message, nested ones too (Components V2 layouts)."""
+    out = []
+    for c in components:
+        out.append(c)
+        out += walk(c.get("components") or [])
+        if isinstance(c.get("accessory"), dict):
+            out += walk([c["accessory"]])
+    return out
+
+
+def words(message: dict) -> str:
+    """A page's message text: its content, or its layout's text displays."""
+    shown = [
+        c.get("content") or "" for c in walk(message.get("components", [])) if c.get("type") == 10
+    ]
+    return message.get("content") or "\n".join(shown)
+
+
 class Page:
     """One browser page of the playground, as a viewer, acting through the page's protocol."""
 
@@ -252,12 +271,11 @@ class Page:
         )
 
     def click(self, message: dict, label: str | None = None) -> None:
-        """Click a button by label, or the first enabled one."""
+        """Click a button by label, or the first enabled one (nested in a layout too)."""
         enabled = [
             b
-            for row in message.get("components", [])
-            for b in row.get("components", [])
-            if not b.get("disabled")
+            for b in walk(message.get("components", []))
+            if b.get("type") == 2 and not b.get("disabled")
         ]
         button = enabled[0] if label is None else next(b for b in enabled if b["label"] == label)
         self.act(
@@ -285,13 +303,10 @@ def test_a_whole_game_is_played_in_the_page(tmp_path):
             player = pages[name]
             player.click(table, "My hand")
             hand = max(
-                (m for m in player.refresh().values() if "Your hand" in (m.get("content") or "")),
+                (m for m in player.refresh().values() if "🃏 Your hand" in words(m)),
                 key=lambda m: int(m["id"]),
             )
-            player.click(hand)  # the first playable card
-            shown = player.refresh()[str(hand["id"])]
-            if (shown.get("content") or "").startswith("What should"):
-                player.click(shown)  # the first choice
+            player.click(hand)  # its first move: one click
             last, moves = player, moves + 1
             assert moves < 200, "the game did not end"
         assert "🏆" in embed["description"] and moves >= 20
