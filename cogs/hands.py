@@ -13,8 +13,7 @@ from bot.engine import Move
 from bot.i18n import t
 from bot.session import NotInGame, SaveFailed, SessionError, StaleHand, Table
 from bot.ui import hand as hand_ui
-from bot.ui import render
-from bot.ui.hand_picture import hand_strip
+from bot.ui import hand_picture, render
 from bot.ui.text import error_text
 
 from .common import app_of, reply, seen, tell, update
@@ -28,16 +27,16 @@ NOT_SAVED = "reply.not_saved"
 async def drawn(
     lang: str, table: Table, seat: int, names: Mapping[str, str], note: str | None = None
 ) -> render.Message:
-    """A seat's hand with its picture, drawn in a thread (cached: a hand that did not change
-    is not drawn again). Without the picture if drawing fails: the hand still lists its cards."""
+    """A seat's hand with its picture, drawn in a thread unless it is cached. Without the
+    picture if drawing fails: the hand still lists its cards."""
     h = table.hand(seat)
-    try:
-        picture: bytes | None = await asyncio.to_thread(
-            hand_strip, lang, tuple(h.view.hand), h.view.rules
-        )
-    except Exception:
-        log.exception("game %s: the hand picture failed", table.game_id)
-        picture = None
+    cards, rules = tuple(h.view.hand), h.view.rules
+    picture = hand_picture.peek(lang, cards, rules)
+    if picture is None:
+        try:
+            picture = await asyncio.to_thread(hand_picture.hand_strip, lang, cards, rules)
+        except Exception:
+            log.exception("game %s: the hand picture failed", table.game_id)
     return hand_ui.hand(lang, h, table, names, note, picture)
 
 
