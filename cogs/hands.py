@@ -9,7 +9,7 @@ from collections.abc import Mapping
 
 import discord
 
-from bot.engine import Move
+from bot.engine import Move, Rules
 from bot.i18n import t
 from bot.session import NotInGame, SaveFailed, SessionError, StaleHand, Table
 from bot.ui import hand as hand_ui
@@ -37,7 +37,18 @@ async def drawn(
             picture = await asyncio.to_thread(hand_picture.hand_strip, lang, cards, rules)
         except Exception:
             log.exception("game %s: the hand picture failed", table.game_id)
+    if h.legal:  # the hands its moves can leave, drawn while the player thinks
+        asyncio.get_running_loop().run_in_executor(None, _ahead, lang, cards, rules)
     return hand_ui.hand(lang, h, table, names, note, picture)
+
+
+def _ahead(lang: str, cards: tuple[str, ...], rules: Rules) -> None:
+    """So the click that plays a card finds the hand it leaves drawn (no thread to wait for)."""
+    try:
+        for i in range(len(cards)):
+            hand_picture.hand_strip(lang, cards[:i] + cards[i + 1 :], rules)
+    except Exception:  # only a head start: the click draws it if this failed
+        log.exception("hand pictures not drawn ahead")
 
 
 async def send_hand(interaction: discord.Interaction, table: Table) -> None:
