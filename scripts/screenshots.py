@@ -22,6 +22,7 @@ ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
 import simcord  # noqa: E402
+from simcord.components import walk_components  # noqa: E402
 
 from bot.client import StealBot  # noqa: E402
 from bot.playground import GUILD_ID, build_world  # noqa: E402
@@ -33,14 +34,10 @@ PHONE = 360  # px: a small phone's width
 
 
 def enabled(message) -> list[dict]:
-    """The enabled buttons of a message (discord.Message or SimCord ResponseMessage)."""
-    found = []
-    for row in message.components:
-        for item in row["components"] if isinstance(row, dict) else row.children:
-            button = item if isinstance(item, dict) else item.to_dict()
-            if not button.get("disabled"):
-                found.append(button)
-    return found
+    """The enabled buttons of a message (discord.Message or SimCord ResponseMessage), nested
+    in a Components V2 layout too."""
+    tree = [c if isinstance(c, dict) else c.to_dict() for c in message.components]
+    return [c for c in walk_components(tree) if c.get("type") == 2 and not c.get("disabled")]
 
 
 def click_id(message, op: str) -> str:
@@ -58,17 +55,15 @@ def is_over(table) -> bool:
 
 
 async def play_one(table, members, hands) -> None:
-    """The player to act plays their first playable card, then the first choice if asked."""
+    """The player to act clicks their hand's first move (one click a move)."""
     player = whose_turn(table, members)
     hand = hands.get(player.id)
-    if hand is None:
+    if hand is None or not enabled(hand):  # none yet, or it moved to a newer message
         hand = hands[player.id] = (
             await player.click(table, custom_id=click_id(table, "hand"))
         ).response
-    card = enabled(hand)[0]
-    shown = (await player.click(hand, custom_id=card["custom_id"])).response
-    if any(":back:" in b.get("custom_id", "") for b in enabled(shown)):  # a choice to make
-        await player.click(shown, custom_id=enabled(shown)[0]["custom_id"])
+    move = next(b for b in enabled(hand) if ":move:" in b["custom_id"])
+    await player.click(hand, custom_id=move["custom_id"])
 
 
 async def shoot(chromium: str, url: str, out: Path, profile: Path, width: int = WIDTH) -> None:

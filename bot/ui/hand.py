@@ -21,7 +21,7 @@ from . import ids
 from .buttons import button
 from .hand_picture import FILE
 from .render import GREEN, GREY, Message, bundles_text, timestamp
-from .text import Name, cards, choice_label, join_names, move_label, names_of
+from .text import Name, cards, join_names, move_label, names_of
 
 MAX_COMPONENTS = 40  # Discord's limit for a whole message, nested ones included
 ROW = 5  # buttons in an action row
@@ -247,9 +247,7 @@ def hint(lang: str, h: Hand, move: Move, names: Mapping[str, str]) -> str:
     """The medium AI's suggestion and, in one line, why."""
     v, rules = h.view, h.view.rules
     name = names_of(lang, v.seats, names)
-    choice = choice_label(lang, move, rules, v.pool, v.bundles, name)
-    # A trail's words name its card already ("Trail 7♧"); the others say what the card does.
-    what = choice if move.action == TRAIL else f"{label(lang, move.card, rules)} → {choice}"
+    what = move_label(lang, move, rules, v.pool, v.bundles, name)  # the button to click
     if move.action == TRAIL:
         why = t(lang, "hint.why.trail")
     elif move.target_seat is not None:

@@ -262,9 +262,9 @@ def test_english_choices_and_names():
     assert render.command("es", "new") == "/robar nueva"
     move = Move("13H", "steal", 1, 1, 0)
     from bot.engine import BundleView
-    from bot.ui.text import choice_label
+    from bot.ui.text import move_label
 
     bundles = ((BundleView(None, 0),) * 2, (BundleView("2S", 1), BundleView("13S", 5)))
-    assert choice_label("fr", move, rules, (), bundles, name) == (
-        "Vole le tas 2 de 🤖 Bot difficile 2 (5 cartes) → ton tas 1"
+    assert move_label("fr", move, rules, (), bundles, name) == (
+        "R♡ → vole le tas 2 de 🤖 Bot difficile 2 (5) → ton tas 1"
     )

@@ -7,7 +7,7 @@ from bot.i18n.cards import label, labels
 from bot.i18n.rules import rules_footer, rules_lines
 from bot.session import Table
 from bot.ui import hand as hand_ui
-from bot.ui.text import choice_label, describe, names_of
+from bot.ui.text import describe, move_label, names_of
 
 NAMES = {"1": "Ann", "2": "Bob", "3": "Cat"}
 
@@ -37,7 +37,7 @@ def test_every_preset_has_a_summary_and_footer():
     assert any("Wild Jacks" in line for line in rules_lines("en", custom))
 
 
-def test_choice_labels():
+def test_move_labels_say_the_card_then_what_it_does():
     rules = PRESETS["standard"]
     name = names_of("en", ("1", "2"), NAMES)
     bundles = (
@@ -45,14 +45,16 @@ def test_choice_labels():
         (view_bundle("13S", 12),),
     )
     pool = ("13D", "13C", "4H")
-    assert choice_label("en", Move("13H", "capture"), rules, pool, bundles, name) == "Capture 2 × K"
-    assert choice_label("en", Move("13H", "steal", 1), rules, pool, bundles, name) == (
-        "Steal Bob's 12 cards"
-    )
-    assert choice_label("en", Move("13H", "trail"), rules, pool, bundles, name) == "Trail K♡"
+    label_ = lambda m: move_label("en", m, rules, pool, bundles, name)  # noqa: E731
+    assert label_(Move("13H", "capture")) == "K♡ → capture K♢ K♧"
+    assert label_(Move("13H", "steal", 1)) == "K♡ → steal Bob's 12"
+    assert label_(Move("13H", "trail")) == "K♡ → trail"
+    long = names_of("en", ("1", "2"), {"1": "Ann", "2": "B" * 32})
+    stolen = move_label("en", Move("13H", "steal", 1), rules, pool, bundles, long)
+    assert stolen == f"K♡ → steal {'B' * 23}…'s 12" and len(stolen) <= 80
 
 
-def test_double_bundle_choices_name_both_bundles():
+def test_double_bundle_moves_name_both_bundles():
     rules = Rules(double_bundles=True)
     name = names_of("en", ("1", "2"), NAMES)
     bundles = (
@@ -60,12 +62,12 @@ def test_double_bundle_choices_name_both_bundles():
         (view_bundle("2S", 1), view_bundle("13S", 5)),
     )
     move = Move("13H", "steal", 1, 1, 0)
-    assert choice_label("en", move, rules, (), bundles, name) == (
-        "Steal Bob's bundle 2 (5 cards) → your bundle 1"
+    assert move_label("en", move, rules, (), bundles, name) == (
+        "K♡ → steal Bob's bundle 2 (5) → your bundle 1"
     )
-    assert choice_label(
+    assert move_label(
         "en", Move("2H", "capture", None, None, 1), rules, ("2D",), bundles, name
-    ) == ("Capture 1 × 2 → your bundle 2")
+    ) == ("2♡ → capture 2♢ → your bundle 2")
 
 
 def test_describe_moves_in_words():
