@@ -224,6 +224,7 @@ class Presenter:
         """The lobby or game's message becomes `message`: owed until it is shown."""
         ch = self.channel(game_id, guild_id, channel_id)
         ch.closing, ch.dirty, ch.ping_user, ch.owed = message, True, None, True
+        ch.hands.update(self._open_hands(game_id))  # they say so too, and lose their buttons
         self.kick(ch)
 
     def notice(self, game_id: int, message: render.Message) -> None:
@@ -487,7 +488,7 @@ class Presenter:
         """Redraw a player's open hand as the game is now; at its end, the result."""
         ref = self.hand_tokens.get((ch.game_id, user))
         table = ch.table
-        if ref is None or table is None or ch.closing is not None:
+        if ref is None or table is None:
             return
         if not ref.alive:
             self.hand_tokens.pop((ch.game_id, user), None)
@@ -499,7 +500,9 @@ class Presenter:
             return
         # A hand is ephemeral: in the language of the player who opened it.
         lang = language_of(ref.interaction.locale)
-        if table.game.over:
+        if ch.closing is not None:  # cancelled or ended by an admin: no game to play any more
+            message = hand_ui.closed(lang)
+        elif table.game.over:
             message = hand_ui.ended(lang, table, seat, self.names(ch))
         else:
             message = await drawn(lang, table, seat, self.names(ch))

@@ -20,7 +20,7 @@ from bot.session.models import Hand, Table
 from . import ids
 from .buttons import button
 from .hand_picture import FILE
-from .render import GREEN, GREY, Message, bundles_text, timestamp
+from .render import GREEN, GREY, Message, bundles_text, command, timestamp
 from .text import Name, cards, join_names, move_label, names_of
 
 MAX_COMPONENTS = 40  # Discord's limit for a whole message, nested ones included
@@ -210,6 +210,13 @@ def moved(lang: str) -> Message:
     """What an older hand message becomes when its player opens a newer one."""
     layout = discord.ui.LayoutView(timeout=None)
     layout.add_item(discord.ui.TextDisplay(t(lang, "hand.moved")))
+    return Message(view=layout)
+
+
+def closed(lang: str) -> Message:
+    """An open hand once its game was cancelled (or ended by an admin): no buttons."""
+    layout = discord.ui.LayoutView(timeout=None)
+    layout.add_item(discord.ui.TextDisplay(t(lang, "reply.game_gone", new=command(lang, "new"))))
     return Message(view=layout)
 
 

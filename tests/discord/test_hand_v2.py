@@ -203,3 +203,17 @@ async def test_too_many_moves_for_buttons_become_a_menu_per_card(
 
     assert len(await stored_moves(simcord_env, game_id)) == 1
     assert card not in hand_cards(hand)
+
+
+async def test_open_hands_of_a_cancelled_game_say_so(simcord_env, channel, players):
+    two = players[:2]
+    table = await start_game(channel, two)
+    hands = {m.id: await open_hand(table, m) for m in two}
+
+    asked = await two[0].slash(channel, "steal cancel")
+    await two[0].click(asked.response, label="Yes, cancel the game")
+
+    for member in two:
+        hand = hands[member.id]
+        assert text_of(hand) == "This game has ended. Start a new one with /steal new."
+        assert buttons(hand) == []

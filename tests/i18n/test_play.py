@@ -172,7 +172,7 @@ def rendered(lang: str) -> list[str]:
     for table in ended:
         out += texts(final(lang, table, NAMES, highlights(table.game)))
         out += texts(hand_ui.ended(lang, table, 0, NAMES))
-    out += texts(hand_ui.moved(lang))
+    out += texts(hand_ui.moved(lang)) + texts(hand_ui.closed(lang))
     for rules in (PRESETS["rubamazzo"], Rules(wild_jacks=True)):
         out += texts(render.rules_embed(lang, rules))
     out += [error_text(lang, error) for error in session_errors()]
