@@ -89,12 +89,20 @@ def picture(r: Replayed, step: int, names: Mapping[str, str], lang: str) -> byte
     panels = []
     for panel in lay.panels:
         hand = view(game, panel.seat).hand
+        if not panel.hand:
+            panels.append(panel)
+            continue
+        # Faces side by side where the backs overlapped, as far as the panel has room.
+        x0, y0 = panel.hand[0].rect[:2]
+        room = panel.rect[2] - 12 - x0
+        step = min(MINI_W + 4, (room - MINI_W) // max(1, len(hand) - 1))
         faces = tuple(
             CardSpot(
-                (x, y, x + MINI_W, y + MINI_H), card, "mini", rank_label(lang, RANK[card], s.rules)
+                (x0 + i * step, y0, x0 + i * step + MINI_W, y0 + MINI_H), card, "mini",
+                rank_label(lang, RANK[card], s.rules),
             )
-            for (x, y, _, _), card in zip((spot.rect for spot in panel.hand), hand, strict=True)
-        )
+            for i, card in enumerate(hand)
+        )  # fmt: skip
         panels.append(replace(panel, hand=faces))
     return encode(draw(replace(lay, panels=tuple(panels))))
 

@@ -63,7 +63,10 @@ async def test_preset_by_menu_is_logged_and_applies_at_the_next_lobby(
     with caplog.at_level(logging.INFO, logger="cogs.admin"):
         await admin.select(panel, ["classic"], custom_id=ids.setting("preset"))
 
-    assert note(panel) == "✅ `Preset` is now **classic** (was standard). It applies from the next lobby."
+    assert (
+        note(panel)
+        == "✅ `Preset` is now **classic** (was standard). It applies from the next lobby."
+    )
     assert panel_sections(panel)["Rules"].splitlines()[0] == (
         "`preset`: **classic** (default: standard)"
     )
