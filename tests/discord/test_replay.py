@@ -157,7 +157,7 @@ async def test_the_history_replay_button_opens_the_viewer(simcord_env, channel, 
 
 
 async def test_another_servers_game_is_refused(simcord_env, channel, game):
-    game_id, record = game
+    game_id, _ = game
     elsewhere = simcord_env.create_guild()
     room = elsewhere.create_text_channel("games")
     stranger = elsewhere.add_member(simcord_env.create_user("eve"))
