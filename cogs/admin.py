@@ -439,7 +439,7 @@ class Admin(commands.Cog):
         await self.sessions(interaction).records.set_setting(guild_of(interaction), key, new)
         self.changed(interaction, f"set {key} to {spec.show(new)} (was {spec.show(old)}) by menu")
         when = t(lang, "admin.applies_now" if key == "manager_role" else "admin.applies_next")
-        note = t(lang, "admin.set_done", setting=spec.label(lang), value=spec.show(new, lang),
+        note = t(lang, "admin.set_done", setting=key, value=spec.show(new, lang),
                  old=spec.show(old, lang), when=when)  # fmt: skip
         await self.refresh(interaction, topic_of(key), f"✅ {note}")
 

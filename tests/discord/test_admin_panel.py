@@ -65,7 +65,7 @@ async def test_preset_by_menu_is_logged_and_applies_at_the_next_lobby(
 
     assert (
         note(panel)
-        == "✅ `Preset` is now **classic** (was standard). It applies from the next lobby."
+        == "✅ `preset` is now **classic** (was standard). It applies from the next lobby."
     )
     assert panel_sections(panel)["Rules"].splitlines()[0] == (
         "`preset`: **classic** (default: standard)"
@@ -113,7 +113,7 @@ async def test_a_timer_from_its_menu_times_the_next_game(simcord_env, guild, cha
     ]  # fmt: skip
     await admin.select(panel, ["5 min"], custom_id=ids.setting("turn_timer"))
 
-    assert note(panel).startswith("✅ `Turn timer` is now **5 min** (was 2 min).")
+    assert note(panel).startswith("✅ `turn_timer` is now **5 min** (was 2 min).")
     assert panel_sections(panel)["Timers and pings"].splitlines()[0] == (
         "`turn_timer`: **5 min** (default: 2 min)"
     )
@@ -134,7 +134,7 @@ async def test_the_manager_role_and_channels_from_their_selects(simcord_env, gui
     await admin.select(panel, ["roles"], custom_id=ids.topics())
     await admin.select(panel, [role], custom_id=ids.setting("manager_role"))
     assert note(panel) == (
-        f"✅ `Manager role` is now **<@&{role.id}>** (was none). It applies now."
+        f"✅ `manager_role` is now **<@&{role.id}>** (was none). It applies now."
     )
     defaults = component(panel, ids.setting("manager_role"))["default_values"]
     assert [(int(d["id"]), d["type"]) for d in defaults] == [(role.id, "role")]
