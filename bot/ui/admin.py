@@ -1,5 +1,6 @@
-"""What /steal-admin shows: the settings beside their defaults, and the allowed channels.
-Ephemeral: in the language of the admin who asked."""
+"""What /steal-admin shows: the settings panel (each topic's settings beside their defaults,
+with the menus and toggles that change them) and the allowed channels. Ephemeral: in the
+language of the admin who asked."""
 
 from __future__ import annotations
 
@@ -17,7 +18,6 @@ from . import ids
 from .render import Message
 
 BLUE = discord.Colour.blurple()
-FIELD_LIMIT = 1024  # Discord's limit on an embed field's value
 
 
 def admin_command(lang: str, sub: str) -> str:
@@ -46,46 +46,6 @@ def setting_line(lang: str, spec: Setting, value, changed: bool) -> str:
         default = spec.show(spec.default, lang)
         return t(lang, "setting.line_changed", name=name, value=shown, default=default)
     return t(lang, "setting.line", name=name, value=shown)
-
-
-def settings_embed(
-    specs: Mapping[str, Setting], current: GuildSettings, lang: str = "en"
-) -> discord.Embed:
-    """Every setting, grouped; changed ones in bold with their default beside them."""
-    embed = discord.Embed(
-        title=t(lang, "setting.title"),
-        description=t(
-            lang,
-            "setting.description",
-            set=admin_command(lang, "set"),
-            reset=admin_command(lang, "reset"),
-        ),
-        colour=BLUE,
-    )
-    groups: dict[str, list[str]] = {}
-    for key, spec in specs.items():
-        line = setting_line(lang, spec, current[key], key in current.changed)
-        groups.setdefault(spec.group, []).append(line)
-    for group, lines in groups.items():
-        name = t(lang, f"setting.group.{group}")
-        for value in _fields(lines):  # a long group goes on in a second field of the same name
-            embed.add_field(name=name, value=value, inline=False)
-    embed.add_field(
-        name=t(lang, "setting.channels"),
-        value=channel_list(lang, current["channels"])[:FIELD_LIMIT],
-        inline=False,
-    )
-    return embed
-
-
-def _fields(lines: Sequence[str]) -> list[str]:
-    values: list[str] = []
-    for line in lines:
-        if values and len(values[-1]) + 1 + len(line) <= FIELD_LIMIT:
-            values[-1] += "\n" + line
-        else:
-            values.append(line[:FIELD_LIMIT])
-    return values
 
 
 # ----- the settings panel (/steal-admin settings): Components V2, changed by menus and toggles
