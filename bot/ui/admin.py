@@ -133,12 +133,15 @@ def _select(
     lang: str, spec: Setting, current: GuildSettings, preset_rules: Rules
 ) -> discord.ui.Select[Layout]:
     now = select_value(spec, current[spec.key])
+    # A select shows only its picked option's label: so each says which setting it is.
     options = [
         discord.SelectOption(
-            label=option_label(lang, spec, v, preset_rules)[:100], value=v, default=v == now
+            label=t(lang, "panel.option", name=spec.label(lang),
+                    value=option_label(lang, spec, v, preset_rules))[:100],
+            value=v, default=v == now,
         )
         for v in select_values(spec)
-    ][:25]
+    ][:25]  # fmt: skip
     placeholder = spec.label(lang)
     return discord.ui.Select(custom_id=ids.setting(spec.key), placeholder=placeholder[:150],
                              options=options)  # fmt: skip
@@ -216,11 +219,13 @@ def settings_panel(
     head = f"## {t(lang, 'setting.title')}\n{intro}"
     if note:
         head += f"\n\n{note}"
+    # No option picked: the placeholder says which topic is open and what the menu is for.
+    now = t(lang, f"panel.topic.{topic}")
     picker: discord.ui.Select[Layout] = discord.ui.Select(
-        custom_id=ids.topics(), placeholder=t(lang, "panel.pick_topic")[:150],
+        custom_id=ids.topics(), placeholder=t(lang, "panel.pick_topic", topic=now)[:150],
         options=[
             discord.SelectOption(label=t(lang, f"panel.topic.{name}")[:100], value=name,
-                                 emoji=TOPIC_EMOJI[name], default=name == topic)
+                                 emoji=TOPIC_EMOJI[name])
             for name in TOPIC_KEYS
         ],
     )  # fmt: skip
@@ -234,13 +239,14 @@ def settings_panel(
         text = "\n".join([title, *topic_lines(lang, name, specs, current)])
         box: discord.ui.Container[Layout] = discord.ui.Container(discord.ui.TextDisplay(text))
         if name == topic:
-            box.accent_colour = BLUE
+            box.accent_colour = OPEN
             for row in topic_controls(lang, name, specs, current):
                 box.add_item(row)
         view.add_item(box)
     return Message(view=view)
 
 
+OPEN = discord.Colour.from_rgb(46, 160, 67)  # the open topic's bar: green, like the toggles on
 TOPIC_EMOJI = {
     "rules": "📖",
     "timers": "⏱️",

@@ -108,9 +108,10 @@ async def test_a_timer_from_its_menu_times_the_next_game(simcord_env, guild, cha
 
     await admin.select(panel, ["timers"], custom_id=ids.topics())
     menu = component(panel, ids.setting("turn_timer"))
-    assert [o["label"] for o in menu["options"]] == [
+    assert [o["label"].removeprefix("Turn timer: ") for o in menu["options"]] == [
         "off", "15 s", "30 s", "1 min", "2 min", "5 min", "15 min", "1 h", "24 h",
     ]  # fmt: skip
+    assert [o["label"] for o in menu["options"] if o.get("default")] == ["Turn timer: 2 min"]
     await admin.select(panel, ["5 min"], custom_id=ids.setting("turn_timer"))
 
     assert note(panel).startswith("✅ `turn_timer` is now **5 min** (was 2 min).")
