@@ -115,6 +115,18 @@ async def test_replay_opens_at_the_deal_and_steps_to_the_end_and_back(
     assert f"Move {last} of {last}" in head(viewer)
 
 
+async def test_each_step_is_drawn_once(simcord_env, channel, players, game, monkeypatch):
+    ann, bob = players[:2]
+    game_id, _ = game
+    monkeypatch.setattr(cogs.replay, "CACHE", ReplayCache())
+    mine = (await ann.slash(channel, "steal replay", game=game_id)).response
+    theirs = (await bob.slash(channel, "steal replay", game=game_id)).response
+    for viewer, who in ((mine, ann), (theirs, bob)):
+        await who.click(viewer, custom_id=nav(viewer)["next"]["custom_id"])
+        await who.click(viewer, custom_id=nav(viewer)["back"]["custom_id"])
+    assert cogs.replay.CACHE.renders == 2  # steps 0 and 1, for both viewers and both ways
+
+
 async def test_jump_to_the_biggest_steal(simcord_env, channel, players, game):
     ann = players[0]
     game_id, record = game
@@ -130,14 +142,17 @@ async def test_jump_to_the_biggest_steal(simcord_env, channel, players, game):
     assert nav(viewer)["steal"]["disabled"]  # already there
 
 
-async def test_old_buttons_work_after_a_restart(simcord_env, channel, players, game, db_path):
+async def test_old_buttons_work_after_a_restart(
+    simcord_env, channel, players, game, db_path, monkeypatch
+):
     ann = players[0]
     game_id, record = game
     viewer = (await ann.slash(channel, "steal replay", game=game_id)).response
     forward = nav(viewer)["next"]["custom_id"]
 
     await simcord_env.restart_bot(make_bot(db_path))
-    cogs.replay.CACHE = ReplayCache()  # nothing kept from before: the id and the database only
+    # Nothing kept from before: the id and the database only.
+    monkeypatch.setattr(cogs.replay, "CACHE", ReplayCache())
 
     await ann.click(viewer, custom_id=forward)
     assert f"Move 1 of {len(record['moves'])}" in head(viewer)
