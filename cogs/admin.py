@@ -397,27 +397,25 @@ class Admin(commands.Cog):
             return
         spec = self.specs(interaction)[key]
         if spec.kind == "role":
-            new = self.picked_role(interaction, values)
-            if new is False:
-                await tell(interaction, t(lang, "panel.bad_value"))
-                return
+            ok, new = self.picked_role(interaction, values)
         else:
-            if len(values) != 1 or values[0] not in select_values(spec):
-                await tell(interaction, t(lang, "panel.bad_value"))
-                return
-            new = spec.parse(values[0])
+            ok = len(values) == 1 and values[0] in select_values(spec)
+            new = spec.parse(values[0]) if ok else None
+        if not ok:
+            await tell(interaction, t(lang, "panel.bad_value"))
+            return
         await self.panel_change(interaction, spec, new)
 
     @staticmethod
-    def picked_role(interaction: discord.Interaction, values: list) -> int | bool | None:
-        """The role picked (None: none), or False if it is not one of this server's."""
+    def picked_role(interaction: discord.Interaction, values: list) -> tuple[bool, int | None]:
+        """Whether the pick is none or one of this server's roles, and the role (None: none)."""
         if not values:
-            return None
+            return True, None
         guild = interaction.guild
         role_id = getattr(values[0], "id", None)
         if len(values) != 1 or guild is None or not isinstance(role_id, int):
-            return False
-        return role_id if guild.get_role(role_id) is not None else False
+            return False, None
+        return guild.get_role(role_id) is not None, role_id
 
     async def on_toggle(self, interaction: discord.Interaction, key: str, on: bool) -> None:
         if not await is_manager(interaction):
