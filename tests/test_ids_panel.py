@@ -65,3 +65,16 @@ def test_the_default_replay_id_opens_a_viewer():
 )
 def test_what_the_panel_and_viewer_never_write_is_refused(custom_id):
     assert fields(custom_id) is None and not ids.known(custom_id)
+
+
+@pytest.mark.parametrize(("lang", "label"), [("en", "Replay"), ("fr", "Revoir")])
+def test_the_end_screens_replay_button_opens_the_viewer(lang, label):
+    """What the end screen adds (bot.ui.replay.replay_button): a click goes to the Replay
+    family at move 0 of that game."""
+    from bot.ui.replay import replay_button
+    from cogs.buttons import ReplayButton, routed
+
+    made = replay_button(lang, 42)
+    assert (made.custom_id, made.label) == ("stb:replay:open:42:0", label)
+    item = routed(made)
+    assert isinstance(item, ReplayButton) and (item.nav, item.game_id, item.step) == ("open", 42, 0)
