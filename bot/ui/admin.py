@@ -117,11 +117,19 @@ def _value_words(lang: str, key: str, value: str) -> str:
 def topic_lines(
     lang: str, topic: str, specs: Mapping[str, Setting], current: GuildSettings
 ) -> list[str]:
-    """A topic's settings: those that differ from the default first."""
+    """A topic's settings: those that differ from the default first; the rule options that
+    follow the preset, as they do by default, in one line at the end."""
     keys = [k for k in TOPIC_KEYS[topic] if k in specs]
     differs = [k for k in keys if k in current.changed and current[k] != specs[k].default]
+    rest = [k for k in keys if k not in differs]
+    folded = [k for k in rest if specs[k].follows_preset and current[k] is None]
+    if len(folded) < 2:
+        folded = []
     lines = [setting_line(lang, specs[k], current[k], True) for k in differs]
-    lines += [setting_line(lang, specs[k], current[k], False) for k in keys if k not in differs]
+    lines += [setting_line(lang, specs[k], current[k], False) for k in rest if k not in folded]
+    if folded:
+        names = ", ".join(f"`{k}`" for k in folded)
+        lines.append(t(lang, "panel.as_preset_list", settings=names))
     if topic == "channels":
         allowed = current["channels"]
         line = t(lang, "panel.channels", channels=channel_list(lang, allowed))

@@ -47,6 +47,12 @@ async def test_the_panel_groups_settings_by_topic_with_changed_ones_first(
     timers = panel_sections(panel)["Timers and pings"].splitlines()
     assert timers[0] == "`pings`: **off** (default: on)"  # changed: first, in bold
     assert timers[1:] == ["`turn_timer`: 2 min (default)", "`lobby_timeout`: 10 min (default)"]
+    # The rule options that follow the preset, as by default, share one line.
+    assert panel_sections(panel)["Rules"].splitlines() == [
+        "`preset`: standard (default)", "`host_picks_preset`: on (default)",
+        "`deck`, `direction`, `play`, `short_deal`, `leftovers`, `tiebreak`, `stealing`, "
+        "`refill_pool`, `wild_jacks`, `sweep_bonus`, `double_bundles`: as the preset (default)",
+    ]  # fmt: skip
     # The rules topic is open: its menus and toggles are there, the others' are not.
     assert component(panel, ids.setting("preset"))["type"] == 3
     assert component(panel, ids.toggle("stealing", False))["label"] == "Stealing: on"
