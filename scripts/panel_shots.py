@@ -159,7 +159,7 @@ async def replay(env, channel, members) -> None:
 
 async def main(chromium: str, out: Path) -> None:
     out.mkdir(parents=True, exist_ok=True)
-    await scene(chromium, out, "admin-panel", (1900, 3000), panel)
+    await scene(chromium, out, "admin-panel", (1800, 2400), panel)
     await scene(chromium, out, "replay", (1250, 1200), replay)
 
 
