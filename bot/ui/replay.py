@@ -15,7 +15,7 @@ from typing import Any
 
 import discord
 
-from bot.engine import RANK, Game, Move, apply, view
+from bot.engine import RANK, BadState, EngineError, Game, Move, apply, view
 from bot.engine import replay as replay_record
 from bot.engine.serialize import move_from_dict
 from bot.i18n import t
@@ -23,7 +23,7 @@ from bot.i18n.cards import labels, rank_label
 from bot.session.models import Table
 
 from . import ids
-from .picture import CardSpot, LastMove, Scene, draw, encode, layout
+from .picture import CardSpot, LastMove, Layout, Scene, draw, encode, layout
 from .render import BLUE, Message
 from .text import describe, join_names, names_of
 
@@ -61,14 +61,17 @@ def replayed(game_id: int, record: Mapping[str, Any]) -> Replayed:
     """A record's states, move by move (its playoffs' moves follow the game's). Raises the
     engine's BadState if the record is not one it can play."""
     start = replay_record({**record, "moves": [], "playoffs": [], "result": None})
-    moves = list(record["moves"]) + [m for p in record["playoffs"] for m in p["moves"]]
     states, events = [start], []
     game = start
-    for data in moves:
-        seat, move, auto = move_from_dict(data)
-        game, happened = apply(game, Move(*move), seat=seat, auto=auto)
-        states.append(game)
-        events.append(happened)
+    try:
+        moves = list(record["moves"]) + [m for p in record["playoffs"] for m in p["moves"]]
+        for data in moves:
+            seat, move, auto = move_from_dict(data)
+            game, happened = apply(game, Move(*move), seat=seat, auto=auto)
+            states.append(game)
+            events.append(happened)
+    except (EngineError, KeyError, TypeError, ValueError) as exc:
+        raise BadState(f"record of game {game_id} does not replay: {exc!r}") from exc
     return Replayed(game_id, tuple(states), tuple(events))
 
 
@@ -81,7 +84,7 @@ def scene(r: Replayed, step: int, names: Mapping[str, str], lang: str) -> Scene:
     return Scene.of(table, names, lang, last=last)
 
 
-def picture(r: Replayed, step: int, names: Mapping[str, str], lang: str) -> bytes:
+def replay_layout(r: Replayed, step: int, names: Mapping[str, str], lang: str) -> Layout:
     """The table at `step` with every hand face up (small cards where the backs would be)."""
     game = r.states[step]
     s = scene(r, step, names, lang)
@@ -104,7 +107,11 @@ def picture(r: Replayed, step: int, names: Mapping[str, str], lang: str) -> byte
             for i, card in enumerate(hand)
         )  # fmt: skip
         panels.append(replace(panel, hand=faces))
-    return encode(draw(replace(lay, panels=tuple(panels))))
+    return replace(lay, panels=tuple(panels))
+
+
+def picture(r: Replayed, step: int, names: Mapping[str, str], lang: str) -> bytes:
+    return encode(draw(replay_layout(r, step, names, lang)))
 
 
 MINI_W, MINI_H = 34, 46  # bot.ui.cards_art.MINI_CARD
