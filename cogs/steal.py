@@ -19,7 +19,7 @@ from bot.session import NoGame, NotHost, NotInGame, Table
 from bot.ui import ids, render
 from bot.ui.buttons import button, view_of
 
-from . import boards, hands, lobbies
+from . import boards, hands, lobbies, replay
 from .access import is_manager
 from .common import app_of, fail, per_member, post, reply, say, seen, update, watch
 from .language import user_lang
@@ -157,6 +157,16 @@ class Steal(commands.Cog):
         self, interaction: discord.Interaction, member: discord.Member | None = None
     ) -> None:
         await boards.history(interaction, member)
+
+    @steal.command(name="replay", description="Step through a finished game (default: your last)")
+    @per_member(5, 10)
+    @app_commands.describe(game="The game's number, as /steal history shows it")
+    async def replay(
+        self,
+        interaction: discord.Interaction,
+        game: app_commands.Range[int, 1, 10**18 - 1] | None = None,
+    ) -> None:
+        await replay.show(interaction, game)
 
     # ----- /steal forfeit, cancel
 

@@ -211,6 +211,11 @@ def history(
         )
         for i, e in enumerate(entries)
     ]
+    rows = -(-len(entries) // PER_ROW)
+    for i, e in enumerate(entries[: (5 - rows) * PER_ROW]):  # a message holds 5 rows
+        replay = button(ids.replay(e.game_id, 0), t(lang, "history.replay_button", game=e.game_id),
+                        emoji="🎬", row=rows + i // PER_ROW)  # fmt: skip
+        buttons.append(replay)
     return Message(embed=embed, view=view_of(*buttons))
 
 

@@ -87,13 +87,39 @@ async def change(member, room, setting: str, value: str) -> None:
     assert said.endswith("It applies from the next lobby."), said
 
 
+def panel_texts(message) -> list[str]:
+    """Every text of a Components V2 message, in order."""
+    from simcord.components import walk_components
+
+    return [c["content"] for c in walk_components(message.components) if c.get("type") == 10]
+
+
+def panel_sections(message) -> dict[str, str]:
+    """The settings panel's topics: title (without its emoji) -> its lines."""
+    out = {}
+    for text in panel_texts(message):
+        if text.startswith("### "):
+            title, _, body = text.partition("\n")
+            out[title.removeprefix("### ").split(" ", 1)[1]] = body
+    return out
+
+
 async def settings_shown(member, room) -> dict[str, str]:
-    """The `/steal-admin settings` embed: field name -> value."""
+    """The `/steal-admin settings` panel: topic -> its lines."""
     result = await member.slash(room, "steal-admin settings")
     assert result.ephemeral
-    (embed,) = result.response.embeds
-    assert embed.title == "Steal the Bundle: settings"
-    return {f.name: f.value for f in embed.fields}
+    assert panel_texts(result.response)[0].startswith("## Steal the Bundle: settings\n")
+    return panel_sections(result.response)
+
+
+CHANNELS_LINE = "Channels for new games: "
+
+
+def channels_shown(shown: dict[str, str]) -> str:
+    lines = shown["Channels and limits"].splitlines()
+    return next(line for line in lines if line.startswith(CHANNELS_LINE)).removeprefix(
+        CHANNELS_LINE
+    )
 
 
 def setting_line(shown: dict[str, str], key: str) -> str:
@@ -176,8 +202,8 @@ class Case:
 
 
 CASES = [
-    Case("settings", {}, {}, {"admin": "embed:Steal the Bundle: settings",
-                              "manager": "embed:Steal the Bundle: settings"}),
+    Case("settings", {}, {}, {"admin": "panel:## Steal the Bundle: settings",
+                              "manager": "panel:## Steal the Bundle: settings"}),
     Case(
         "set",
         {"admin": {"setting": "pings", "value": "off"},
@@ -268,8 +294,8 @@ async def test_who_may_use_each_subcommand(simcord_env, guild, players, case):
         assert result.ephemeral, who
         reply = result.response
         expected = text(case.shows[who])
-        if expected.startswith("embed:"):
-            assert [e.title for e in reply.embeds] == [expected.removeprefix("embed:")], who
+        if expected.startswith("panel:"):
+            assert panel_texts(reply)[0].startswith(expected.removeprefix("panel:")), who
         elif expected.startswith("file:"):
             assert [a.filename for a in reply.attachments] == [expected.removeprefix("file:")]
         else:
@@ -546,7 +572,7 @@ async def test_language_and_ai_settings_are_stored_validated_and_shown(simcord_e
     admin = make_admin(simcord_env, guild)
     shown = await settings_shown(admin, channel)
     assert shown["Language"] == "`language`: follow (default)"
-    assert shown["AI opponents"] == (
+    assert shown["AI and hints"] == (
         "`ai_allowed`: on (default)\n`ai_counts`: off (default)\n`hints`: on (default)\n"
         "`hint_counts`: on (default)"
     )
@@ -561,7 +587,7 @@ async def test_language_and_ai_settings_are_stored_validated_and_shown(simcord_e
 
     shown = await settings_shown(admin, channel)
     assert shown["Language"] == "`language`: **fr** (default: follow)"
-    assert shown["AI opponents"] == (
+    assert shown["AI and hints"] == (
         "`ai_allowed`: **off** (default: on)\n`ai_counts`: **on** (default: off)\n"
         "`hints`: on (default)\n`hint_counts`: on (default)"
     )
@@ -708,7 +734,7 @@ async def test_allowed_channels(simcord_env, guild, channel, players):
     assert listed.ephemeral
     assert listed.response.content == f"Games may be started in: {first.mention}, {second.mention}."
     shown = await settings_shown(admin, channel)
-    assert shown["Channels"] == f"{first.mention}, {second.mention}"
+    assert channels_shown(shown) == f"{first.mention}, {second.mention}"
 
     removed = await admin.slash(channel, "steal-admin channels remove", channel=first)
     assert removed.response.content == (
@@ -937,10 +963,12 @@ async def test_reset_every_setting_asks_first(simcord_env, guild, channel, playe
 
     assert asked.response.content == "Every setting is back to its default."
     shown = await settings_shown(admin, channel)
-    lines = [line for name, v in shown.items() if name != "Channels" for line in v.splitlines()]
-    assert len(lines) == len(env.bot.settings)
+    lines = [line for v in shown.values() for line in v.splitlines()]
+    lines = [line for line in lines if not line.startswith(CHANNELS_LINE)]
+    keys = [key for line in lines for key in re.findall(r"`(\w+)`", line.partition(":")[0])]
+    assert sorted(keys) == sorted(env.bot.settings)  # each once
     assert all(line.endswith(" (default)") for line in lines), lines
-    assert shown["Channels"] == "Everywhere (no channels chosen)"
+    assert channels_shown(shown) == "Everywhere (no channels chosen)"
     table = await start_game(channel, [ann, bob])  # anywhere again, standard rules, 2 minutes
     assert table.embeds[0].footer.text.startswith("Standard")
     assert turn_deadline(table) == int(env.now().timestamp() + 120)
@@ -956,7 +984,9 @@ async def test_reset_one_setting(simcord_env, guild, channel):
     assert result.response.content == "`deck` is back to its default, **as the preset**."
     assert result.response.components == []  # one setting: no question
     shown = await settings_shown(admin, channel)
-    assert setting_line(shown, "deck") == "`deck`: as the preset (default)"
+    # Back to the preset, with the other rule options that follow it, in one line.
+    assert shown["Rules"].splitlines()[-1].startswith("`deck`, `direction`, `play`, ")
+    assert shown["Rules"].splitlines()[-1].endswith(": as the preset (default)")
 
 
 # ----- export

@@ -302,12 +302,15 @@ async def test_history_of_the_server_and_of_a_member(simcord_env, channel, playe
         f"Game #{second.game_id}": game_lines(second, names),
         f"Game #{first.game_id}": game_lines(first, names),
     }
-    assert labels(shown) == [f"Record #{second.game_id}", f"Record #{first.game_id}"]
+    assert labels(shown) == [
+        f"Record #{second.game_id}", f"Record #{first.game_id}",
+        f"Replay #{second.game_id}", f"Replay #{first.game_id}",
+    ]  # fmt: skip
 
     bobs = (await cat.slash(channel, "steal history", member=bob)).response
     assert bobs.embeds[0].title == "Steal the Bundle: bob's last games"
     assert fields(bobs.embeds[0]) == {f"Game #{first.game_id}": game_lines(first, names)}
-    assert labels(bobs) == [f"Record #{first.game_id}"]
+    assert labels(bobs) == [f"Record #{first.game_id}", f"Replay #{first.game_id}"]
     assert answered_errors(simcord_env) == []
 
 

@@ -14,6 +14,7 @@ from bot.engine import new_game, preset, to_dict
 from bot.engine.playout import play_out
 
 from .helpers import buttons, enabled, is_over, play_one, table_text, whose_turn
+from .test_admin import panel_sections, panel_texts
 
 
 @pytest.fixture
@@ -90,18 +91,20 @@ async def test_a_spanish_admin_sees_spanish(simcord_env, guild, channel, locales
 
     shown = await admin.slash(channel, "steal-admin settings")
     assert shown.ephemeral
-    (embed,) = shown.response.embeds
-    assert embed.title == "Casita Robada: ajustes"
-    fields = {f.name: f.value for f in embed.fields}
-    assert fields["Tiempos"].splitlines()[0] == (
+    head, *_ = panel_texts(shown.response)
+    assert head.startswith("## Casita Robada: ajustes\n")
+    fields = panel_sections(shown.response)
+    assert fields["Tiempos y avisos"].splitlines()[0] == (
         "`turn_timer` (Tiempo por turno): 2 min (por defecto)"
     )
     assert (
-        fields["Rivales IA"].splitlines()[0]
+        fields["IA y pistas"].splitlines()[0]
         == "`ai_allowed` (IA permitida): activado (por defecto)"
     )
-    assert fields["Canales"] == "En todas partes (no se eligió ningún canal)"
-    assert "`/robar-admin cambiar`" in embed.description
+    assert fields["Canales y límites"].splitlines()[-1] == (
+        "Canales para partidas nuevas: En todas partes (no se eligió ningún canal)"
+    )
+    assert "`/robar-admin cambiar`" in head
 
     bad = await admin.slash(channel, "steal-admin set", setting="turn_timer", value="5 s")
     assert bad.ephemeral

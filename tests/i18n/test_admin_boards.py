@@ -153,18 +153,47 @@ def guild_settings(changed: bool) -> GuildSettings:
     return GuildSettings(1, values, frozenset(SPECS) if changed else frozenset())
 
 
+def layout_texts(view: discord.ui.LayoutView) -> list[str]:
+    """Every text of a Components V2 layout (texts, labels, placeholders, options), checked
+    against Discord's limits on the way: 40 components, 4000 characters of text."""
+    from simcord.components import walk_components
+
+    parts = list(walk_components(view.to_components()))
+    assert len(parts) <= 40
+    texts = [c["content"] for c in parts if c["type"] == 10]
+    assert sum(map(len, texts)) <= 4000
+    for c in parts:
+        if c.get("label"):
+            assert len(c["label"]) <= 80
+            texts.append(c["label"])
+        if c.get("placeholder"):
+            assert len(c["placeholder"]) <= 150
+            texts.append(c["placeholder"])
+        for option in c.get("options", ()):
+            assert len(option["label"]) <= 100
+            texts.append(option["label"])
+    return texts
+
+
 @pytest.mark.parametrize("lang", LANGUAGES)
 @pytest.mark.parametrize("changed", [False, True])
-def test_settings_embed_renders(lang, changed):
-    embed = admin_ui.settings_embed(SPECS, guild_settings(changed), lang)
-    texts = embed_texts(embed)
+@pytest.mark.parametrize("topic", admin_ui.TOPIC_KEYS)
+def test_settings_panel_renders(lang, changed, topic):
+    panel = admin_ui.settings_panel(SPECS, guild_settings(changed), lang, topic, note="✅ done")
+    assert isinstance(panel.view, discord.ui.LayoutView)
+    texts = layout_texts(panel.view)
     for text in texts:
         clean(text)
     shown = "\n".join(texts)
-    for key in SPECS:  # every key is in the list, as admins type it
+    for key in SPECS:  # every key is in the panel, as admins type it
         assert f"`{key}`" in shown
     if lang != "en":  # and, beside it, its name in the reader's language
         assert f"({t(lang, 'choice.turn_timer')})" in shown
+
+
+def test_every_setting_is_in_one_topic():
+    keys = [k for keys in admin_ui.TOPIC_KEYS.values() for k in keys]
+    assert sorted(keys) == sorted(SPECS)
 
 
 def test_english_settings_list_is_the_keys():
