@@ -16,8 +16,9 @@ from bot.engine import PRESETS, Rules
 from bot.i18n import t
 from bot.i18n.rules import preset_list, rules_title
 from bot.session import NoGame, NotHost, NotInGame, Table
-from bot.ui import ids, render
+from bot.ui import errors, ids, render
 from bot.ui.buttons import button, view_of
+from bot.ui.text import next_steps
 
 from . import boards, hands, lobbies
 from .access import is_manager
@@ -200,7 +201,10 @@ async def repost_table(interaction: discord.Interaction) -> None:
         link = app.presenter.link(table.game_id)
         if link is None:
             raise NotInGame()
-        await say(interaction, "reply.table_link", link=link)
+        lang = user_lang(interaction)
+        await reply(
+            interaction, **errors.linked(lang, t(lang, "reply.table_link"), link).send_kwargs()
+        )
         return
     ch = app.presenter.channel(table.game_id, table.guild_id, table.channel_id)
     ch.table = table
@@ -276,7 +280,7 @@ async def confirmed(interaction: discord.Interaction, op: str, game_id: int, yes
     live: Any = sessions.lobby_of(game_id) if op == "close" else sessions.table_of(game_id)
     if live is None:
         gone = "reply.lobby_already_gone" if op == "close" else "reply.game_already_over"
-        await update(interaction, content=t(lang, gone), view=None)
+        await update(interaction, content=t(lang, gone, **next_steps(lang)), view=None)
         return
     if live.channel_id != interaction.channel_id:  # a crafted or misplaced question
         await update(interaction, content=t(lang, "reply.confirm_elsewhere"), view=None)

@@ -50,3 +50,9 @@ def images(message) -> list[str]:
         if part.get("type") == 11:
             found.append(part["media"]["url"])
     return found
+
+
+def go_to(message) -> str | None:
+    """The url of a message's "Go to the table" link button, if it has one."""
+    found = [b["url"] for b in link_buttons(message) if b.get("label") == "Go to the table"]
+    return found[0] if found else None

@@ -95,7 +95,7 @@ async def test_the_host_adds_and_removes_bots_with_buttons(simcord_env, channel,
     lobby = (await ann.slash(channel, "steal new", max_players=3)).response
     refused = await bob.click(lobby, label="Add bot")
     assert refused.ephemeral
-    assert refused.response.content == "Only the host can add or remove AI opponents."
+    assert refused.response.content.startswith("Only the host can add or remove AI opponents;")
     asked = await ann.click(lobby, label="Add bot")
     assert asked.ephemeral and labels(asked.response) == ["🤖 Easy", "🤖 Medium", "🤖 Hard"]
     added = await ann.click(asked.response, label="🤖 Hard")
@@ -140,7 +140,7 @@ async def test_bots_are_refused_when_the_server_turned_them_off(
     ann = players[0]
     await admin_sets(simcord_env, guild, channel, ai_allowed="off")
     refused = await ann.slash(channel, "steal new", bots=1)
-    assert refused.response.content == "AI opponents are turned off on this server."
+    assert refused.response.content.startswith("AI opponents are turned off on this server.")
     lobby = (await ann.slash(channel, "steal new")).response
     assert "Add bot" not in labels(lobby)
 

@@ -31,7 +31,9 @@ async def test_a_french_player_in_a_spanish_server(simcord_env, channel, players
     joined = await bob.click(lobby, label="Unirme")
     assert not joined.ephemeral and "Jugadores (2/4)" in table_text(lobby)
     refused = await cat.slash(channel, "steal start")  # the host starts, not Cat
-    assert refused.response.content == "Seule la personne qui organise peut faire ça."
+    assert (
+        refused.response.content == "Seule la personne qui organise peut faire ça ; demande-le-lui."
+    )
     await ann.click(lobby, label="Empezar")
     table = lobby
     assert table.embeds[0].title == "Casita Robada"
@@ -41,7 +43,9 @@ async def test_a_french_player_in_a_spanish_server(simcord_env, channel, players
     # A foreign click: Cat is not playing. She reads why in French.
     foreign = await cat.click(table, label="Mi mano")
     assert foreign.ephemeral
-    assert foreign.response.content == "Tu ne joues pas dans cette partie."
+    assert foreign.response.content.startswith("Tu ne joues pas dans cette partie ; la table")
+    [go] = [b for row in foreign.response.components for b in row["components"]]
+    assert go["label"] == "Aller à la table" and go["url"].endswith(f"/{table.id}")
 
     # Ann's hand is in French, and so are its notes: here, a hand left behind is stale.
     hands: dict = {}
@@ -75,7 +79,10 @@ async def test_a_french_player_in_a_spanish_server(simcord_env, channel, players
     assert "Montones finales" in [f.name for f in end.fields]
     assert [b["label"] for b in buttons(table)] == ["Revancha", "Registro"]
     over = await cat.slash(channel, "steal hand")
-    assert over.response.content == "Il n'y a pas de partie en cours ici."
+    assert (
+        over.response.content
+        == "Il n'y a pas de partie en cours ici. Lances-en une avec `/voler nouvelle`."
+    )
     # SimCord records errors that slash commands raised, answered or not: these were answered.
     assert [type(e.original).__name__ for e in simcord_env.errors] == ["NotHost", "NoGame"]
 
