@@ -56,3 +56,9 @@ def go_to(message) -> str | None:
     """The url of a message's "Go to the table" link button, if it has one."""
     found = [b["url"] for b in link_buttons(message) if b.get("label") == "Go to the table"]
     return found[0] if found else None
+
+
+def raised(env) -> list[str]:
+    """The session errors slash commands raised and answered (SimCord records them); reading
+    them acknowledges them."""
+    return [type(getattr(e, "original", e)).__name__ for e in env.errors]

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from .helpers import start_game
-from .screens import go_to, link_buttons, text
+from .screens import go_to, link_buttons, raised, text
 
 NEW = "`/steal new`"
 
@@ -12,7 +12,7 @@ def jump(channel, message) -> str:
     return f"https://discord.com/channels/{channel.guild.id}/{channel.id}/{message.id}"
 
 
-async def test_not_in_this_game_links_the_table_and_says_what_next(channel, players):
+async def test_not_in_this_game_links_the_table_and_says_what_next(simcord_env, channel, players):
     ann, bob, cat, _ = players
     table = await start_game(channel, [ann, bob])
 
@@ -25,6 +25,7 @@ async def test_not_in_this_game_links_the_table_and_says_what_next(channel, play
         )
         assert go_to(shown) == jump(channel, table)
         assert "https://" not in shown.content
+    assert raised(simcord_env) == ["NotInGame"]  # the slash command's, answered
 
 
 async def test_already_running_answers_with_a_go_to_the_table_button(channel, players):
@@ -41,7 +42,7 @@ async def test_already_running_answers_with_a_go_to_the_table_button(channel, pl
     assert (button["label"], button["url"]) == ("Go to the table", jump(channel, lobby))
 
 
-async def test_nothing_here_says_how_to_start(channel, players):
+async def test_nothing_here_says_how_to_start(simcord_env, channel, players):
     ann = players[0]
     assert (await ann.slash(channel, "steal hand")).response.content == (
         f"There is no game running here. Start one with {NEW}."
@@ -50,9 +51,10 @@ async def test_nothing_here_says_how_to_start(channel, players):
         f"There is no open lobby in this channel. Open one with {NEW}."
     )
     assert go_to((await ann.slash(channel, "steal hand")).response) is None  # nothing to link
+    assert raised(simcord_env) == ["NoGame", "NoLobby", "NoGame"]
 
 
-async def test_lobby_refusals_name_the_button_to_press(channel, players):
+async def test_lobby_refusals_name_the_button_to_press(simcord_env, channel, players):
     ann, bob, cat, _ = players
     lobby = (await ann.slash(channel, "steal new", max_players=2)).response
 
@@ -78,6 +80,7 @@ async def test_lobby_refusals_name_the_button_to_press(channel, players):
         "Only the host or a server admin can cancel. To stop playing yourself, press **Leave** in"
         " a lobby or use `/steal forfeit` in a game."
     )
+    assert raised(simcord_env) == ["AlreadySeated", "LobbyFull", "NotHost", "NotHost"]
 
 
 async def test_an_unknown_button_points_to_fresh_ones(simcord_env, channel, players):
@@ -94,7 +97,7 @@ async def test_an_unknown_button_points_to_fresh_ones(simcord_env, channel, play
     assert "Nothing happened; use `/steal table` for a fresh table, or `/steal new`" in text(shown)
 
 
-async def test_next_steps_are_in_the_readers_language(channel, players, locales):
+async def test_next_steps_are_in_the_readers_language(simcord_env, channel, players, locales):
     ann, bob, cat, _ = players
     locales.update({cat.id: "es-ES", bob.id: "it"})
     table = await start_game(channel, [ann, bob])
@@ -106,3 +109,4 @@ async def test_next_steps_are_in_the_readers_language(channel, players, locales)
     assert button["label"] == "Ir a la mesa"
     nothing = (await bob.slash(channel, "steal join")).response
     assert nothing.content.startswith("Non c'è nessuna sala d'attesa aperta in questo canale.")
+    assert raised(simcord_env) == ["NoLobby"]
