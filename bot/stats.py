@@ -103,6 +103,18 @@ def rate(
     return [(mu / len(orders), sigma / len(orders)) for mu, sigma in total]
 
 
-def display_rating(mu: float, sigma: float) -> float:
-    """The conservative skill estimate shown and sorted on: mu - 3 sigma (openskill ordinal)."""
+# The rating players see: 1000 + 40 x the openskill ordinal (mu - 3 sigma), rounded. A newcomer
+# (ordinal 0) starts at 1000, so nobody new reads a negative or zero number (a first win
+# against another newcomer gives about 1140, a first loss about 930). Documented in
+# docs/playing.md.
+RATING_BASE, RATING_SCALE = 1000, 40
+
+
+def ordinal(mu: float, sigma: float) -> float:
+    """The conservative skill estimate sorted on: mu - 3 sigma (openskill's ordinal)."""
     return mu - 3 * sigma
+
+
+def display_rating(mu: float, sigma: float) -> int:
+    """The rating shown everywhere (leaderboard, stats, stats card): never below 0."""
+    return max(0, round(RATING_BASE + RATING_SCALE * ordinal(mu, sigma)))

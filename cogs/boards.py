@@ -27,7 +27,9 @@ async def board(interaction: discord.Interaction, sort: str, page: int, lang: st
     count = await records.players(guild_id)
     shown = ui.clamp_page(page, count)  # also keeps a crafted huge page out of OFFSET
     standings = await records.board(guild_id, sort, ui.PER_PAGE, (shown - 1) * ui.PER_PAGE)
-    return ui.leaderboard(lang, standings, sort, shown, count, page)
+    # The member who asked (or turned the page): their row is highlighted, or shown below.
+    me = await records.standing(guild_id, str(interaction.user.id), sort) if count else None
+    return ui.leaderboard(lang, standings, sort, shown, count, page, me)
 
 
 async def leaderboard(interaction: discord.Interaction, sort: str, page: int) -> None:

@@ -41,8 +41,16 @@ class Records:
     async def player(self, guild_id: int, user_id: str) -> PlayerStats | None:
         return await self._storage.stats.get(guild_id, user_id)
 
-    async def rank(self, guild_id: int, user_id: str) -> int | None:
-        return await self._storage.stats.rank(guild_id, user_id)
+    async def rank(self, guild_id: int, user_id: str, sort: str = "rating") -> int | None:
+        return await self._storage.stats.rank(guild_id, user_id, sort)
+
+    async def standing(self, guild_id: int, user_id: str, sort: str) -> Standing | None:
+        """A player's place and totals on the board sorted by `sort`, if they are on it."""
+        player = await self.player(guild_id, user_id)
+        if player is None or player.games == 0:
+            return None
+        rank = await self.rank(guild_id, user_id, sort)
+        return None if rank is None else Standing(rank, player)
 
     async def names(self, guild_id: int, user_ids: Collection[str]) -> dict[str, str]:
         return await self._storage.stats.names(guild_id, user_ids)

@@ -1,4 +1,4 @@
-"""Embeds and buttons for /steal leaderboard, stats and history, and the record reply.
+"""Layouts and buttons for /steal leaderboard, stats and history, and the record reply.
 
 Pure functions of storage values (stats rows, history entries, stored names): no API calls.
 Names are the display names stored with the stats, not mentions: the bot has no members
@@ -13,7 +13,7 @@ import json
 from collections.abc import Mapping, Sequence
 
 import discord
-from babel.numbers import get_decimal_symbol
+from babel.numbers import format_decimal, get_decimal_symbol
 from discord.utils import escape_markdown
 
 from bot import stats
@@ -29,6 +29,8 @@ from .text import ai_label
 PER_PAGE = 10  # leaderboard rows per page
 HISTORY_SIZE = 10  # games listed by /steal history
 PER_ROW = 5  # buttons per row
+MEDALS = {1: "🥇", 2: "🥈", 3: "🥉"}
+ME = "👉"  # marks the row of the member who asked (or turned the page)
 
 
 def pages(count: int) -> int:
@@ -67,14 +69,32 @@ def rating_note(lang: str) -> str:
     return t(lang, "board.rating_note")
 
 
+def rating(lang: str, value: int) -> str:
+    """A displayed rating (bot.stats.display_rating) as the language writes numbers: "1,134"."""
+    return format_decimal(value, locale=lang)
+
+
+def layout(*items: discord.ui.Item[discord.ui.LayoutView]) -> discord.ui.LayoutView:
+    """A Components V2 message: one card with the blurple accent."""
+    view = discord.ui.LayoutView(timeout=None)
+    view.add_item(discord.ui.Container(*items, accent_colour=BLUE))
+    return view
+
+
+def small(*lines: str) -> str:
+    """Lines in Discord's small grey subtext."""
+    return "\n".join(f"-# {line}" for text in lines for line in text.splitlines() if line)
+
+
 # ----- /steal leaderboard
 
 
-def board_row(lang: str, standing: Standing, sort: str) -> str:
-    """One row: rank, name, rating, games, wins, win rate, cards; the sorted column in bold."""
+def board_row(lang: str, standing: Standing, sort: str, me: str | None = None) -> str:
+    """One row: medal or rank, name, rating, games, wins, win rate, cards; the sorted column
+    in bold; the asker's own row pointed at and underlined."""
     p = standing.player
     parts = {
-        "rating": t(lang, "board.rating", rating=decimal(lang, p.rating)),
+        "rating": t(lang, "board.rating", rating=rating(lang, p.rating)),
         "games": tn(lang, "board.games", p.games),
         "wins": tn(lang, "board.wins", p.wins),
         "win_rate": t(lang, "board.win_rate", percent=percent(lang, p.wins, p.games)),
@@ -82,30 +102,70 @@ def board_row(lang: str, standing: Standing, sort: str) -> str:
     }
     parts[sort] = f"**{parts[sort]}**"
     name = shown_name(lang, p.user_id, {p.user_id: p.name})
-    return t(lang, "board.row", rank=standing.rank, name=name, columns=" · ".join(parts.values()))
+    if p.user_id == me:
+        name = f"{ME} __{name}__"
+    columns = " · ".join(parts.values())
+    if standing.rank in MEDALS:
+        return t(
+            lang, "leaderboard.row_medal", medal=MEDALS[standing.rank], name=name, columns=columns
+        )
+    return t(lang, "board.row", rank=standing.rank, name=name, columns=columns)
 
 
 def leaderboard(
-    lang: str, standings: Sequence[Standing], sort: str, page: int, count: int, asked: int
+    lang: str,
+    standings: Sequence[Standing],
+    sort: str,
+    page: int,
+    count: int,
+    asked: int,
+    me: Standing | None = None,
 ) -> Message:
     """One page of the board. `page` is the page shown (see clamp_page), `asked` the one
-    requested, `count` how many players the whole board has."""
-    embed = discord.Embed(title=t(lang, "board.title"), colour=BLUE)
+    requested, `count` how many players the whole board has; `me` the standing of the member
+    who asked, highlighted on the page or shown below it."""
+    title = f"## 🏆 {t(lang, 'board.title')}"
     if count == 0:
-        embed.description = t(lang, "board.empty", start=start(lang))
-        return Message(embed=embed)
+        return Message(
+            view=layout(
+                discord.ui.TextDisplay(f"{title}\n{t(lang, 'board.empty', start=start(lang))}")
+            )
+        )
     last = pages(count)
-    rows = "\n".join(board_row(lang, s, sort) for s in standings)
-    embed.description = t(lang, "board.sorted", sort=t(lang, f"board.sort.{sort}"), rows=rows)
-    players = tn(lang, "board.players", count)
-    footer = t(lang, "board.footer", page=page, pages=last, players=players, note=rating_note(lang))
-    embed.set_footer(text=footer)
-    content = tn(lang, "board.past_end", last) if asked > last else None
-    buttons = view_of(
-        button(ids.board(sort, page - 1), t(lang, "board.previous"), emoji="◀️", disabled=page <= 1),
-        button(ids.board(sort, page + 1), t(lang, "board.next"), emoji="▶️", disabled=page >= last),
-    )
-    return Message(content=content, embed=embed, view=buttons)
+    head = [title, t(lang, "leaderboard.sorted", sort=t(lang, f"board.sort.{sort}"))]
+    if asked > last:
+        head.append(small(tn(lang, "board.past_end", last)))
+    mine = me.player.user_id if me else None
+    rows = [board_row(lang, s, sort, mine) for s in standings]
+    if me is not None and all(s.player.user_id != mine for s in standings):
+        rows += ["…", board_row(lang, me, sort, mine)]  # the asker, below the page
+    players, note = tn(lang, "board.players", count), rating_note(lang)
+    footer = t(lang, "board.footer", page=page, pages=last, players=players, note=note)
+    items: list[discord.ui.Item[discord.ui.LayoutView]] = [
+        discord.ui.TextDisplay("\n".join(head)),
+        discord.ui.Separator(),
+        discord.ui.TextDisplay("\n".join(rows)),
+        discord.ui.Separator(),
+        discord.ui.TextDisplay(small(footer if last > 1 else f"{players}\n{note}")),
+    ]
+    if last > 1:  # no pager on a single page
+        items.append(
+            discord.ui.ActionRow(
+                button(
+                    ids.board(sort, page - 1),
+                    t(lang, "board.previous"),
+                    emoji="◀️",
+                    disabled=page <= 1,
+                ),
+                button(
+                    ids.board(sort, page + 1),
+                    t(lang, "board.next"),
+                    emoji="▶️",
+                    disabled=page >= last,
+                ),
+            )
+        )
+    return Message(view=layout(*items))
 
 
 # ----- /steal stats
@@ -124,7 +184,7 @@ def player_stats(
         "cards": str(p.cards),
         "steals": str(p.steals),
         "biggest_steal": biggest or t(lang, "stats.none_yet"),
-        "rating": decimal(lang, p.rating),
+        "rating": rating(lang, p.rating),
         "rank": (
             t(lang, "stats.rank_of", rank=rank, count=count)
             if rank is not None

@@ -66,6 +66,19 @@ def view_labels(view: discord.ui.View | None) -> list[str]:
     return labels
 
 
+def layout_texts(view: discord.ui.LayoutView) -> list[str]:
+    """A V2 layout's text displays and button labels, within Discord's limits."""
+    texts, labels = [], []
+    for item in view.walk_children():
+        if isinstance(item, discord.ui.TextDisplay):
+            texts.append(item.content)
+        elif isinstance(item, discord.ui.Button):
+            labels.append(item.label)
+    assert sum(map(len, texts)) <= 4000 and view.total_children_count <= 40
+    assert all(label and len(label) <= 80 for label in labels), labels
+    return texts + labels
+
+
 def player(user_id: str = "101", name: str = "ann", **numbers) -> PlayerStats:
     values = dict(games=7, wins=3, cards=120, steals=4, biggest_steal=9, mu=25.0, sigma=4.2)
     values.update(numbers)
@@ -105,13 +118,12 @@ def test_leaderboard_stats_and_history_render(lang):
     standings = [Standing(rank=i + 1, player=player(str(100 + i), f"p{i}")) for i in range(10)]
     for sort in ("rating", "wins", "cards", "win_rate"):
         for asked in (1, 9):
-            message = boards.leaderboard(lang, standings, sort, 1, 12, asked)
-            texts = embed_texts(message.embed) + view_labels(message.view)
-            texts += [message.content] if message.content else []
-            for text in texts:
+            me = Standing(rank=40, player=player("999", "zoe"))
+            message = boards.leaderboard(lang, standings, sort, 1, 42, asked, me)
+            for text in layout_texts(message.view):
                 clean(text)
     empty = boards.leaderboard(lang, [], "rating", 1, 0, 1)
-    for text in embed_texts(empty.embed):
+    for text in layout_texts(empty.view):
         clean(text)
     for rank in (3, None):
         for p in (player(), player(biggest_steal=0, mu=20.0, sigma=7.0)):
