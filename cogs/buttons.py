@@ -21,7 +21,7 @@ from discord.ui import Button, DynamicItem
 from bot.engine import Move
 from bot.ui import ids
 
-from . import admin, boards, hands, lobbies, steal
+from . import admin, boards, hands, lobbies, rules, steal
 from .common import answer
 
 if TYPE_CHECKING:
@@ -258,3 +258,22 @@ async def setup(bot: commands.Bot) -> None:
 
 async def teardown(bot: commands.Bot) -> None:
     bot.remove_dynamic_items(*FAMILIES)
+
+
+# ----- /steal rules pages (kept at the end of the file: added with the rules pages)
+
+
+class RulesButton(Family, template=ids.TEMPLATES["rules"]):
+    def __init__(self, item: Item, source: str, tab: str) -> None:
+        super().__init__(item)
+        self.source, self.tab = source, tab
+
+    @classmethod
+    def of(cls, item: Item, match: re.Match[str]) -> Self:
+        return cls(item, match["op"], match["tab"])
+
+    def clicked(self, interaction: discord.Interaction) -> Awaitable[None]:
+        return rules.turn(interaction, self.source, self.tab)
+
+
+FAMILIES += (RulesButton,)

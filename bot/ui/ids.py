@@ -10,7 +10,7 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 
-from bot.engine import ACTIONS, RANK, Move
+from bot.engine import ACTIONS, PRESETS, RANK, Move
 
 PREFIX = "stb"
 # bot: ask which AI to add; bot_<difficulty>: add it; unbot: remove the last one added.
@@ -175,3 +175,18 @@ def parse(custom_id: str) -> Action | None:
 def known(custom_id: str) -> bool:
     """Whether a custom_id matches one of the bot's button families."""
     return any(t.fullmatch(custom_id) for t in TEMPLATES.values())
+
+
+# ----- /steal rules pages (kept at the end of the file: added with the rules pages)
+
+RULES_TABS = ("play", "full", "options")  # how to play, full rules, options and presets
+# Whose rules a page shows: "here" (this channel's game, else the server's), or a preset.
+RULES_SOURCES = ("here", *PRESETS)
+TEMPLATES["rules"] = re.compile(
+    rf"{PREFIX}:rules:(?P<op>{_one_of(RULES_SOURCES)}):(?P<tab>{_one_of(RULES_TABS)})"
+)
+
+
+def rules(source: str, tab: str) -> str:
+    """A rules page's tab button: whose rules, and which page."""
+    return f"{PREFIX}:rules:{source}:{tab}"

@@ -42,14 +42,15 @@ def link_buttons(message) -> list[dict[str, Any]]:
 
 
 def images(message) -> list[str]:
-    """The attachment:// names a layout's media galleries and thumbnails show."""
+    """The file names of the pictures a layout's media galleries and thumbnails show (SimCord
+    turns attachment://name into the attachment's URL)."""
     found = []
     for part in parts(message):
         if part.get("type") == 12:
             found += [item["media"]["url"] for item in part.get("items", [])]
         if part.get("type") == 11:
             found.append(part["media"]["url"])
-    return found
+    return [url.rsplit("/", 1)[-1] for url in found]
 
 
 def go_to(message) -> str | None:
