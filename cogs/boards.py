@@ -7,6 +7,7 @@ they reach a query.
 
 from __future__ import annotations
 
+import asyncio
 import io
 
 import discord
@@ -14,6 +15,7 @@ import discord
 from bot.ui import boards as ui
 from bot.ui import ids
 from bot.ui.render import Message
+from bot.ui.stats_card import render_card
 
 from .common import app_of, reply, seen, tell, update
 from .language import guild_lang, user_lang
@@ -62,8 +64,12 @@ async def stats(interaction: discord.Interaction, member: discord.abc.User) -> N
         return
     rank = await records.rank(guild_id, user)
     count = await records.players(guild_id)
-    embed = ui.player_stats(lang, found, member.display_name, rank, count)
-    await reply(interaction, embed=embed)
+    ai_counts = (await records.settings(guild_id)).values["ai_counts"]
+    figures = await records.figures(found, ai_counts)
+    card = ui.stats_card(lang, found, member.display_name, rank, count, figures)
+    picture = await asyncio.to_thread(render_card, card)  # Pillow: off the event loop
+    message = ui.player_stats(lang, found, member.display_name, rank, count, figures, picture, me)
+    await reply(interaction, **message.send_kwargs())
 
 
 async def history(interaction: discord.Interaction, member: discord.abc.User | None) -> None:

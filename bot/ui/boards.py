@@ -24,12 +24,15 @@ from bot.seats import is_ai
 from . import ids
 from .buttons import button, view_of
 from .render import BLUE, Message, command, mention, timestamp
+from .stats_card import StatsCard, alt_text
+from .stats_card import words as card_words
 from .text import ai_label
 
 PER_PAGE = 10  # leaderboard rows per page
 HISTORY_SIZE = 10  # games listed by /steal history
 PER_ROW = 5  # buttons per row
 MEDALS = {1: "🥇", 2: "🥈", 3: "🥉"}
+STATS_PNG = "stats.png"
 ME = "👉"  # marks the row of the member who asked (or turned the page)
 
 
@@ -171,31 +174,66 @@ def leaderboard(
 # ----- /steal stats
 
 
+def stats_card(
+    lang: str, p: PlayerStats, name: str, rank: int | None, count: int, figures: stats.Figures
+) -> StatsCard:
+    """The values the stats picture shows (drawn by bot.ui.stats_card, in a thread)."""
+    return StatsCard(
+        lang, name, p.games, p.wins, p.rating, figures.trend, rank, count, p.biggest_steal,
+        figures.favourite,
+    )  # fmt: skip
+
+
 def player_stats(
-    lang: str, p: PlayerStats, name: str, rank: int | None, count: int
-) -> discord.Embed:
-    """A player's totals. `name` is shown as it is given (escaped here)."""
-    embed = discord.Embed(title=t(lang, "stats.title", name=escape_markdown(name)), colour=BLUE)
-    biggest = tn(lang, "count.cards", p.biggest_steal) if p.biggest_steal else None
-    fields = {
-        "games": str(p.games),
-        "wins": str(p.wins),
-        "win_rate": percent(lang, p.wins, p.games),
-        "cards": str(p.cards),
-        "steals": str(p.steals),
-        "biggest_steal": biggest or t(lang, "stats.none_yet"),
-        "rating": rating(lang, p.rating),
-        "rank": (
-            t(lang, "stats.rank_of", rank=rank, count=count)
-            if rank is not None
-            else t(lang, "stats.unranked")
-        ),
-    }
-    for field, value in fields.items():
-        embed.add_field(name=t(lang, f"stats.{field}"), value=value, inline=True)
+    lang: str,
+    p: PlayerStats,
+    name: str,
+    rank: int | None,
+    count: int,
+    figures: stats.Figures,
+    picture: bytes,
+    me: bool = False,
+) -> Message:
+    """A player's stats: the card (`picture`, from `stats_card`) and the same figures in
+    words. `name` is shown as given (escaped here); `me`: the reader's own stats."""
+    card = stats_card(lang, p, name, rank, count, figures)
+    w = card_words(card)
+    shown = escape_markdown(name)
+    if me:
+        shown = t(lang, "stats_card.you", name=shown)
+
+    def item(key: str, value: str) -> str:
+        return t(lang, "stats_card.item", name=t(lang, key), value=value)
+
+    rank_text = (
+        t(lang, "stats.rank_of", rank=rank, count=count)
+        if rank is not None
+        else t(lang, "stats.unranked")
+    )
+    biggest = (
+        tn(lang, "count.cards", p.biggest_steal) if p.biggest_steal else t(lang, "stats.none_yet")
+    )
+    trend = t(lang, "stats_card.trend", change=w["change"], over=w["over"])
+    lines = [
+        " · ".join([item("stats.games", str(p.games)), item("stats.wins", str(p.wins)),
+                    item("stats.win_rate", percent(lang, p.wins, p.games))]),
+        " · ".join([item("stats.cards", str(p.cards)), item("stats.steals", str(p.steals)),
+                    item("stats.biggest_steal", biggest)]),
+        " · ".join([item("stats.rating", rating(lang, p.rating)),
+                    item("stats_card.trend_label", trend), item("stats.rank", rank_text)]),
+        item("stats_card.favourite", w["favourite"]),
+    ]  # fmt: skip
     board = command(lang, "leaderboard")
-    embed.set_footer(text=t(lang, "stats.footer", note=rating_note(lang), command=board))
-    return embed
+    footer = t(lang, "stats.footer", note=rating_note(lang), command=board)
+    view = layout(
+        discord.ui.TextDisplay(f"## 📊 {t(lang, 'stats.title', name=shown)}"),
+        discord.ui.MediaGallery(
+            discord.MediaGalleryItem(f"attachment://{STATS_PNG}", description=alt_text(card)[:256])
+        ),
+        discord.ui.TextDisplay("\n".join(lines)),
+        discord.ui.TextDisplay(small(footer)),
+    )
+    return Message(view=view, images=((STATS_PNG, picture),))
 
 
 def never_played(lang: str, name: str | None) -> str:

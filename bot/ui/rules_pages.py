@@ -93,11 +93,11 @@ def option_line(lang: str, rules: Rules, name: str) -> str:
 
 
 def title(lang: str, shown: Shown) -> str:
-    """ "Standard rules", "Classic rules" (a preset asked for), or "This server's rules:
-    Classic, wild Jacks" / "This game's rules: …" with what differs from the preset."""
+    """The page's title: "Standard rules", "Classic rules" (a preset, as it is), or "This
+    server's rules: Classic, wild Jacks" / "This game's rules: …" with what differs."""
     base = PRESETS[shown.base]
     changed = differences(shown.rules, base)
-    if shown.where == "preset" or (not changed and shown.base == "standard"):
+    if shown.where == "preset" or not changed:
         return rules_title(lang, base)
     words = [t(lang, f"preset.{shown.base}.name")]
     words += [option_short(lang, shown.rules, name) for name in changed]

@@ -63,3 +63,16 @@ def raised(env) -> list[str]:
     """The session errors slash commands raised and answered (SimCord records them); reading
     them acknowledges them."""
     return [type(getattr(e, "original", e)).__name__ for e in env.errors]
+
+
+def figures(message) -> dict[str, str]:
+    """The figures /steal stats writes under its card: label -> value ("Games: **7**")."""
+    import re
+
+    found = {}
+    for line in text(message).splitlines():
+        for item in line.split(" · "):
+            m = re.fullmatch(r"(.+?)\s?: \*\*(.+)\*\*", item)
+            if m:
+                found[m.group(1)] = m.group(2)
+    return found

@@ -18,7 +18,7 @@ from bot.ui import ids
 
 from .helpers import labels, play_to_end, start_game
 from .screens import buttons as v2_buttons
-from .screens import text
+from .screens import figures, images, text
 
 EMPTY_BOARD = "Nobody has finished a game in this server yet. Start one with `/steal new`!"
 NO_RECORD = "I have no record of that game here. Only finished games of this server have one."
@@ -252,9 +252,9 @@ async def test_stats_add_up_the_games_played(simcord_env, guild, channel, player
     result = await ann.slash(channel, "steal stats")
 
     assert result.ephemeral
-    embed = result.response.embeds[0]
-    assert embed.title == "ann: Steal the Bundle stats"
-    got = fields(embed)
+    assert text(result.response).startswith("## 📊 ann (you): Steal the Bundle stats\n")
+    assert images(result.response) == ["stats.png"]
+    got = figures(result.response)
     want = await seat_numbers(storage, guild.id, str(ann.id))
     assert want["games"] == 2
     assert got["Games"] == "2"
@@ -274,7 +274,8 @@ async def test_stats_add_up_the_games_played(simcord_env, guild, channel, player
 
     bobs = await ann.slash(channel, "steal stats", member=bob)
     assert bobs.ephemeral
-    bob_fields = fields(bobs.response.embeds[0])
+    assert text(bobs.response).startswith("## 📊 bob: Steal the Bundle stats\n")  # not "(you)"
+    bob_fields = figures(bobs.response)
     bob_want = await seat_numbers(storage, guild.id, str(bob.id))
     assert bob_fields["Games"] == "1"
     assert bob_fields["Cards collected"] == str(bob_want["cards"])

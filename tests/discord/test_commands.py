@@ -21,6 +21,7 @@ from .helpers import (
     whose_turn,
 )
 from .screens import go_to
+from .screens import text as screen_text
 
 PING = "your turn in Steal the Bundle!"
 TURN_LINE = re.compile(r"^Turn: \*\*(.+?)\*\* · auto-play <t:(\d+):R>$")
@@ -157,9 +158,9 @@ async def test_table_rules_button_answers_privately(channel, players):
     result = await players[2].click(table, label="Rules")  # anyone may read them
 
     assert result.ephemeral
-    embed = result.response.embeds[0]
-    assert embed.title == "Classic rules"
-    assert "You must capture or steal when you can." in embed.description
+    assert screen_text(result.response).startswith("## 📖 Classic rules\n")
+    await players[2].click(result.response, label="Full rules")
+    assert "You must capture or steal when you can." in screen_text(result.response)
     assert [m.id for m in channel.history()] == before
 
 
@@ -368,18 +369,19 @@ async def test_rules_without_a_game_and_with_a_preset(channel, players):
 
     plain = await ann.slash(channel, "steal rules")
     assert plain.ephemeral
-    embed = plain.response.embeds[0]
-    assert embed.title == "Standard rules (no game here)"
-    assert "Match a pool card's rank" in embed.description
-    presets = {f.name: f.value for f in embed.fields}["Presets"]
+    assert screen_text(plain.response).startswith("## 📖 Standard rules\n")
+    await ann.click(plain.response, label="Full rules")
+    assert "Match a pool card's rank" in screen_text(plain.response)
+    await ann.click(plain.response, label="Options & presets")
+    presets = screen_text(plain.response)
     for name in ("standard", "classic", "casita", "rubamazzo", "friendly", "traditional"):
         assert f"**{name}**" in presets
 
     casita = await ann.slash(channel, "steal rules", preset="casita")
     assert casita.ephemeral
-    embed = casita.response.embeds[0]
-    assert embed.title == "Casita rules"
-    assert "Spanish 40-card deck" in embed.description
+    assert screen_text(casita.response).startswith("## 📖 Casita rules\n")
+    await ann.click(casita.response, label="Full rules")
+    assert "Spanish 40-card deck" in screen_text(casita.response)
     assert channel.history() == []
 
 
@@ -389,10 +391,10 @@ async def test_rules_in_a_classic_game_show_the_classic_rules(channel, players):
     result = await players[3].slash(channel, "steal rules")
 
     assert result.ephemeral
-    embed = result.response.embeds[0]
-    assert embed.title == "Classic rules"
-    assert "You must capture or steal when you can." in embed.description
-    assert "An empty pool is not refilled." in embed.description
+    assert screen_text(result.response).startswith("## 📖 Classic rules\n")
+    await players[3].click(result.response, label="Full rules")
+    assert "You must capture or steal when you can." in screen_text(result.response)
+    assert "An empty pool is not refilled." in screen_text(result.response)
 
 
 # ----- /steal forfeit

@@ -14,6 +14,9 @@ from bot.engine import new_game, preset, to_dict
 from bot.engine.playout import play_out
 
 from .helpers import buttons, enabled, is_over, play_one, table_text, whose_turn
+from .screens import buttons as screen_buttons
+from .screens import figures
+from .screens import text as screen_text
 
 
 @pytest.fixture
@@ -64,7 +67,7 @@ async def test_a_french_player_in_a_spanish_server(simcord_env, channel, players
         "⚠️ Cette main n'était plus à jour ; voici ta main actuelle.\n**Ta main** : "
     ), stale.response.content
     rules = await ann.click(table, label="Reglas")
-    assert rules.response.embeds[0].title == "Règles standard"
+    assert screen_text(rules.response).startswith("## 📖 Règles standard\n")
 
     # The log under the table is in Spanish.
     log = next(f.value for f in table.embeds[0].fields if f.name == "Últimas jugadas")
@@ -144,24 +147,21 @@ async def test_stats_follow_the_member_and_the_board_the_server(
 
     stats = await ann.slash(channel, "steal stats")
     assert stats.ephemeral
-    (embed,) = stats.response.embeds
-    assert embed.title == "ann : stats de Steal the Bundle"
-    assert {f.name for f in embed.fields} >= {"Parties", "Victoires", "Niveau", "Rang"}
-    assert "/voler classement" in embed.footer.text
+    shown = screen_text(stats.response)
+    assert shown.startswith("## 📊 ann (toi) : stats de Steal the Bundle\n")
+    assert set(figures(stats.response)) >= {"Parties", "Victoires", "Niveau", "Rang", "Tendance"}
+    assert "/voler classement" in shown
 
     await storage.settings.set(guild.id, "language", "it")  # public messages in Italian
     board = await bob.slash(channel, "steal leaderboard")
     assert not board.ephemeral
-    (embed,) = board.response.embeds
-    assert embed.title == "Classifica di Rubamazzo"
-    assert embed.description.startswith("Ordinata per **livello**")
-    assert "1 partita" in embed.description and "Livello:" in embed.footer.text
-    assert [b["label"] for b in board.response.components[0]["components"]] == [
-        "Precedente",
-        "Successiva",
-    ]
+    shown = screen_text(board.response)
+    assert shown.startswith("## 🏆 Classifica di Rubamazzo\nOrdinata per **livello**")
+    assert "1 partita" in shown and "-# Livello: tutti partono da 1000." in shown
+    assert "👉 __bob__" in shown  # Bob asked: his row
+    assert screen_buttons(board.response) == []  # one page: no pager
 
     history = await bob.slash(channel, "steal history")  # ephemeral again: Bob's Spanish
     assert history.response.embeds[0].title == "Casita Robada: últimas partidas en este servidor"
     record = history.response.components[0]["components"][0]
-    assert record["label"].startswith("Registro #")
+    assert record["label"].startswith("Archivo de la partida #")

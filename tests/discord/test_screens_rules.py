@@ -87,6 +87,6 @@ async def test_the_tables_rules_button_shows_this_games_rules(simcord_env, chann
 
     shown = (await bob.click(table, custom_id=mine)).response
 
-    assert text(shown).startswith("## 📖 This game's rules: Friendly\n")
+    assert text(shown).startswith("## 📖 Friendly rules\n")
     assert "**2. Steal.** Not in these rules" in text(shown)
     assert images(shown) == [PICTURES[0], PICTURES[2]]  # no stealing: no steal picture
