@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import json
 from collections.abc import Mapping, Sequence
+from typing import cast
 
 import discord
 from babel.numbers import format_decimal, get_decimal_symbol
@@ -84,6 +85,14 @@ def layout(*items: discord.ui.Item[discord.ui.LayoutView]) -> discord.ui.LayoutV
     return view
 
 
+def row(
+    *buttons: discord.ui.Button[discord.ui.View],
+) -> discord.ui.ActionRow[discord.ui.LayoutView]:
+    """Buttons in a layout's row. The ui draws plain buttons (typed for a View); a layout holds
+    them just the same."""
+    return discord.ui.ActionRow(*cast("list[discord.ui.Button[discord.ui.LayoutView]]", buttons))
+
+
 def small(*lines: str) -> str:
     """Lines in Discord's small grey subtext."""
     return "\n".join(f"-# {line}" for text in lines for line in text.splitlines() if line)
@@ -153,7 +162,7 @@ def leaderboard(
     ]
     if last > 1:  # no pager on a single page
         items.append(
-            discord.ui.ActionRow(
+            row(
                 button(
                     ids.board(sort, page - 1),
                     t(lang, "board.previous"),

@@ -20,6 +20,7 @@ from bot.i18n.cards import rank_name
 from bot.i18n.rules import preset_list, rules_lines, rules_title
 
 from . import ids
+from .boards import row
 from .buttons import button
 from .picture import LastMove, Scene, render
 from .render import BLUE, Message
@@ -116,6 +117,7 @@ def example_scene(lang: str, rules: Rules, action: str) -> Scene:
     """A two-player table just after Ann captured, stole or trailed (the move framed)."""
     rules = rules.replace(double_bundles=False)  # one bundle each: the simplest picture
     c = lambda rank, suit: _card(rules, rank, suit)  # noqa: E731
+    pool: tuple[str, ...]
     if action == CAPTURE:  # Ann's 7 takes both 7s of the pool
         pool = (c(3, 1), c(5, 2))
         bundles = ((BundleView(c(7, 0), 3),), (BundleView(c(2, 3), 4),))
@@ -211,7 +213,7 @@ def page(
         discord.ui.TextDisplay(f"## 📖 {title(lang, shown)}"),
         *PAGES[tab](lang, shown),
         discord.ui.Separator(),
-        discord.ui.ActionRow(
+        row(
             *(
                 button(
                     ids.rules(source, other),

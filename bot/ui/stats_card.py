@@ -78,7 +78,7 @@ def words(card: StatsCard) -> dict[str, str]:
         favourite = t(lang, "stats_card.favourite_value", rank=rank_words, captures=captures)
     change = card.trend[-1] - card.trend[0] if len(card.trend) > 1 else 0
     sign = "+" if change > 0 else ("−" if change < 0 else "±")
-    rank = (
+    place = (
         t(lang, "stats.rank_of", rank=card.rank, count=card.players)
         if card.rank is not None
         else t(lang, "stats.unranked")
@@ -94,7 +94,7 @@ def words(card: StatsCard) -> dict[str, str]:
         "favourite": favourite,
         "favourite_rank": rank_words or favourite,
         "captures": captures,
-        "rank": rank,
+        "rank": place,
     }
 
 
