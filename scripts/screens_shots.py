@@ -33,7 +33,7 @@ from bot.playground import build_world, welcome  # noqa: E402
 SEED = 20261129  # the same deals every run, so the pictures only change when the bot does
 
 WIDTH, PHONE = 1000, 360
-HEIGHTS = {"rules": 2300, "leaderboard": 1100, "stats": 1200}
+HEIGHTS = {"rules": 1700, "leaderboard": 1000, "stats": 1150}
 # Discord's light theme, on the variables the preview page draws with (preview.css).
 LIGHT = """
 :root {
@@ -53,6 +53,10 @@ LIGHT = """
 body { background: #ffffff; color: #313338; }
 .message-content { color: #313338; }
 .channel-message:hover, .channel-message:focus-within { background: #0000000a; }
+[data-workbench] {
+  --workbench-bg: #e3e5e8; --workbench-control: #d7d9dc; --workbench-hover: #cfd1d5;
+  --workbench-border: #0000001a;
+}
 """
 THEME = {"css": ""}  # the CSS added to the preview page: "" for the dark theme
 

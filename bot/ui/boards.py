@@ -102,8 +102,9 @@ def small(*lines: str) -> str:
 
 
 def board_row(lang: str, standing: Standing, sort: str, me: str | None = None) -> str:
-    """One row: medal or rank, name, rating, games, wins, win rate, cards; the sorted column
-    in bold; the asker's own row pointed at and underlined."""
+    """One player, on two lines so a phone does not wrap it: medal or rank, name and the
+    sorted column in bold; then, small, the other columns (rating, games, wins, win rate,
+    cards). The asker's own row is pointed at and underlined."""
     p = standing.player
     parts = {
         "rating": t(lang, "board.rating", rating=rating(lang, p.rating)),
@@ -112,16 +113,17 @@ def board_row(lang: str, standing: Standing, sort: str, me: str | None = None) -
         "win_rate": t(lang, "board.win_rate", percent=percent(lang, p.wins, p.games)),
         "cards": tn(lang, "count.cards", p.cards),
     }
-    parts[sort] = f"**{parts[sort]}**"
+    sorted_by = f"**{parts.pop(sort)}**"
     name = shown_name(lang, p.user_id, {p.user_id: p.name})
     if p.user_id == me:
         name = f"{ME} __{name}__"
-    columns = " · ".join(parts.values())
     if standing.rank in MEDALS:
-        return t(
-            lang, "leaderboard.row_medal", medal=MEDALS[standing.rank], name=name, columns=columns
+        first = t(
+            lang, "leaderboard.row_medal", medal=MEDALS[standing.rank], name=name, columns=sorted_by
         )
-    return t(lang, "board.row", rank=standing.rank, name=name, columns=columns)
+    else:
+        first = t(lang, "board.row", rank=standing.rank, name=name, columns=sorted_by)
+    return f"{first}\n-# {' · '.join(parts.values())}"
 
 
 def leaderboard(

@@ -22,10 +22,11 @@ from .screens import figures, images, text
 
 EMPTY_BOARD = "Nobody has finished a game in this server yet. Start one with `/steal new`!"
 NO_RECORD = "I have no record of that game here. Only finished games of this server have one."
-ROW = re.compile(
-    r"(`#\d+`|🥇|🥈|🥉) (?:👉 __)?(.+?)(?:__)? · ([\d,]+) rating · (\d+) games? · (\d+) wins?"
-    r" · (\d+)% won · (\d+) cards?"
-)
+ROW = re.compile(r"(`#\d+`|🥇|🥈|🥉) (?:👉 __)?(.+?)(?:__)? · (.+)")
+COLUMNS = [
+    re.compile(p)
+    for p in (r"([\d,]+) rating", r"(\d+) games?", r"(\d+) wins?", r"(\d+)% won", r"(\d+) cards?")
+]
 MEDALS = {"🥇": 1, "🥈": 2, "🥉": 3}
 # Seeded players (ids that are no Discord member's) and the tables they finished games at.
 SEEDED = {str(100 + i): f"p{i:02}" for i in range(1, 13)}
@@ -61,13 +62,19 @@ def rows(message, below: bool = False) -> list[tuple[int, str, str, int, int, in
     elif below:
         return []
     out = []
-    for line in lines:
+    for line, below_it in zip(lines, [*lines[1:], ""], strict=True):
         if line.startswith(("`#", *MEDALS)):
             m = ROW.fullmatch(line)
-            assert m, line
-            rank, name, rating, *numbers = m.groups()
+            assert m and below_it.startswith("-# "), (line, below_it)
+            rank, name, first = m.groups()
+            columns = f"{first} · {below_it[3:]}"  # the sorted column, then the others
+            numbers = []
+            for column in COLUMNS:
+                found = column.findall(columns)
+                assert len(found) == 1, (column, columns)
+                numbers.append(found[0])
             place = MEDALS.get(rank) or int(rank.strip("`#"))
-            out.append((place, name, rating, *map(int, numbers)))
+            out.append((place, name, numbers[0], *map(int, numbers[1:])))
     return out
 
 
