@@ -90,3 +90,16 @@ async def test_the_tables_rules_button_shows_this_games_rules(simcord_env, chann
     assert text(shown).startswith("## 📖 Friendly rules\n")
     assert "**2. Steal.** Not in these rules" in text(shown)
     assert images(shown) == [PICTURES[0], PICTURES[2]]  # no stealing: no steal picture
+
+
+async def test_page_buttons_still_work_after_a_restart(simcord_env, db_path, channel, players):
+    from .conftest import make_bot
+
+    ann = players[0]
+    shown = (await ann.slash(channel, "steal rules", preset="classic")).response
+    await simcord_env.restart_bot(make_bot(db_path))
+
+    await ann.click(shown, label="Full rules")  # what to show is in the button's id
+
+    assert text(shown).startswith("## 📖 Classic rules\n• Everyone gets 4 cards")
+    assert "• You must capture or steal when you can." in text(shown)
