@@ -22,7 +22,7 @@ from discord.ui.select import BaseSelect
 from bot.engine import Move
 from bot.ui import ids
 
-from . import admin, boards, hands, lobbies, replay, steal
+from . import admin, boards, hands, lobbies, replay, rules, steal
 from .common import answer
 
 if TYPE_CHECKING:
@@ -353,3 +353,22 @@ class TopicSelect(SelectFamily, template=ids.TEMPLATES["topics"]):
 
 FAMILIES += (ToggleButton, ReplayButton)
 SELECT_FAMILIES: tuple[type[SelectFamily], ...] = (SettingSelect, TopicSelect)
+
+
+# ----- /steal rules pages (kept at the end of the file: added with the rules pages)
+
+
+class RulesButton(Family, template=ids.TEMPLATES["rules"]):
+    def __init__(self, item: Item, source: str, tab: str) -> None:
+        super().__init__(item)
+        self.source, self.tab = source, tab
+
+    @classmethod
+    def of(cls, item: Item, match: re.Match[str]) -> Self:
+        return cls(item, match["op"], match["tab"])
+
+    def clicked(self, interaction: discord.Interaction) -> Awaitable[None]:
+        return rules.turn(interaction, self.source, self.tab)
+
+
+FAMILIES += (RulesButton,)

@@ -10,7 +10,7 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 
-from bot.engine import ACTIONS, RANK, Move
+from bot.engine import ACTIONS, PRESETS, RANK, Move
 
 PREFIX = "stb"
 # bot: ask which AI to add; bot_<difficulty>: add it; unbot: remove the last one added.
@@ -226,3 +226,18 @@ def replay(game_id: int, step: int, nav: str = "open") -> str:
     """Shows a finished game's replay at `step` (0: the deal; n: after n moves). The end
     screen and the history use the default; the viewer's own buttons name themselves."""
     return f"{PREFIX}:replay:{nav}:{game_id}:{step}"
+
+
+# ----- /steal rules pages (kept at the end of the file: added with the rules pages)
+
+RULES_TABS = ("play", "full", "options")  # how to play, full rules, options and presets
+# Whose rules a page shows: "here" (this channel's game, else the server's), or a preset.
+RULES_SOURCES = ("here", *PRESETS)
+TEMPLATES["rules"] = re.compile(
+    rf"{PREFIX}:rules:(?P<op>{_one_of(RULES_SOURCES)}):(?P<tab>{_one_of(RULES_TABS)})"
+)
+
+
+def rules(source: str, tab: str) -> str:
+    """A rules page's tab button: whose rules, and which page."""
+    return f"{PREFIX}:rules:{source}:{tab}"

@@ -64,7 +64,7 @@ async def test_nothing_is_left_unanswered_when_the_database_is_slow(
     assert "**bob**" in table_text(lobby)
 
     board = await answered_in_time(env, lambda: ann.slash(channel, "steal leaderboard"))
-    assert board.followups or board.response.embeds
+    assert board.followups or board.response.components
 
     settings = await answered_in_time(env, lambda: boss.slash(channel, "steal-admin settings"))
     shown = settings.followups[0] if settings.followups else settings.response

@@ -3,6 +3,7 @@
 import discord
 
 from .conftest import make_bot
+from .screens import text as screen_text
 
 
 def command_syncs(env) -> list:
@@ -42,7 +43,7 @@ async def test_sync_happens_only_when_the_commands_changed(simcord_env, db_path,
     await simcord_env.restart_bot(make_bot(db_path, sync=True))
     assert len(command_syncs(simcord_env)) == 3  # --sync: always
     result = await players[0].slash(channel, "steal rules")
-    assert result.ephemeral and "Standard" in result.response.embeds[0].title
+    assert result.ephemeral and screen_text(result.response).startswith("## 📖 Standard rules")
 
 
 async def test_a_dev_guild_gets_the_commands_directly(

@@ -11,6 +11,7 @@ from string import Formatter
 import discord
 import pytest
 
+from bot import stats as game_stats
 from bot.i18n import LANGUAGES, LOCALES, read_file, t, tn
 from bot.settings import BadValue, duration, make_settings
 from bot.storage import GuildSettings, HistoryEntry, PlayerStats, Standing
@@ -105,17 +106,18 @@ def test_leaderboard_stats_and_history_render(lang):
     standings = [Standing(rank=i + 1, player=player(str(100 + i), f"p{i}")) for i in range(10)]
     for sort in ("rating", "wins", "cards", "win_rate"):
         for asked in (1, 9):
-            message = boards.leaderboard(lang, standings, sort, 1, 12, asked)
-            texts = embed_texts(message.embed) + view_labels(message.view)
-            texts += [message.content] if message.content else []
-            for text in texts:
+            me = Standing(rank=40, player=player("999", "zoe"))
+            message = boards.leaderboard(lang, standings, sort, 1, 42, asked, me)
+            for text in layout_texts(message.view):
                 clean(text)
     empty = boards.leaderboard(lang, [], "rating", 1, 0, 1)
-    for text in embed_texts(empty.embed):
+    for text in layout_texts(empty.view):
         clean(text)
     for rank in (3, None):
         for p in (player(), player(biggest_steal=0, mu=20.0, sigma=7.0)):
-            for text in embed_texts(boards.player_stats(lang, p, "ann_*", rank, 12)):
+            figures = game_stats.Figures((1000, 1138), ("spanish40", 12, 3) if rank else None)
+            shown = boards.player_stats(lang, p, "ann_*", rank, 12, figures, b"png", bool(rank))
+            for text in layout_texts(shown.view):
                 clean(text)
     entries = [
         entry(1, ("101", "102"), [0, 1]),  # a winner
