@@ -103,12 +103,12 @@ async def main(chromium: str, out: Path, language: str) -> None:
     try:
         async with simcord.run(bot, check_errors=False) as env:
             channel, members = build_world(env)
-            you, bob, cat = members
+            ann, bob, cat = members
             if language != "en":  # public messages in that language
                 await bot.storage.settings.set(GUILD_ID, "language", language)
 
             async def shot(name: str, width: int = WIDTH) -> None:
-                # A fresh preview each time: the page opens at the newest message, as "you".
+                # A fresh preview each time: the page opens at the newest message, as ann.
                 async with env.preview(
                     channel,
                     viewers=members,
@@ -120,19 +120,19 @@ async def main(chromium: str, out: Path, language: str) -> None:
                 ) as preview:
                     await shoot(chromium, preview.url, out / f"{name}.png", tmp / "chrome", width)
 
-            lobby = (await you.slash(channel, "steal new")).response
+            lobby = (await ann.slash(channel, "steal new")).response
             await bob.click(lobby, custom_id=click_id(lobby, "join"))
             await cat.click(lobby, custom_id=click_id(lobby, "join"))
             await shot("lobby")
-            await you.click(lobby, custom_id=click_id(lobby, "start"))
+            await ann.click(lobby, custom_id=click_id(lobby, "start"))
             table = lobby
             hands: dict = {}
-            while whose_turn(table, members) is not you:  # bob and cat move first
+            while whose_turn(table, members) is not ann:  # bob and cat move first
                 await play_one(table, members, hands)
             await shot("table")
-            hands[you.id] = (await you.click(table, custom_id=click_id(table, "hand"))).response
+            hands[ann.id] = (await ann.click(table, custom_id=click_id(table, "hand"))).response
             await shot("hand")
-            await you.click(hands[you.id], custom_id=click_id(hands[you.id], "hint"))
+            await ann.click(hands[ann.id], custom_id=click_id(hands[ann.id], "hint"))
             await shot("hint-phone", PHONE)  # the hint's answer, at a phone's width
             moves = 0
             while not is_over(table):
