@@ -12,12 +12,16 @@ import asyncio
 import contextlib
 import itertools
 import logging
+import math
+import time
+from collections.abc import Sequence
 from dataclasses import dataclass, field
 from datetime import timedelta
 from typing import Any, Protocol
 
 import discord
 
+from bot import stats
 from bot.engine import record, replay
 from bot.highlights import highlights
 from bot.i18n import DEFAULT, language_of, t
@@ -25,16 +29,20 @@ from bot.seats import is_ai
 from bot.session import Lobby, Sessions, Table
 from bot.session.models import CLOSED
 from bot.ui import render
+from bot.ui import table as tables
 from bot.ui.final import final
+from bot.ui.picture import FinalScene, LastMove, Scene, TableCache
 from bot.ui.text import describe, names_of
 
 from .buttons import dynamic
+from .common import ANSWERING_TASK
 
 log = logging.getLogger(__name__)
 HAND_TOKEN_LIFE = timedelta(minutes=14)  # interaction tokens last 15 minutes
 LOG_KEEP = 20
 RETRIES = (0.5, 2.0, 5.0)  # seconds between tries of a failing table edit
 OWED_RETRIES = (*RETRIES, 15.0, 30.0, 60.0)  # an owed message: then every minute until it lands
+EDIT_GAP = 1.0  # seconds between a game's table edits: well inside Discord's channel rate limit
 
 
 @dataclass
@@ -49,6 +57,8 @@ class Channel:
     table: Table | None = None  # the latest state; kept after the game ends or is cancelled
     lang: str = DEFAULT  # of the public messages (lobby, table, ping); see render.public_lang
     log: list[str] = field(default_factory=list)
+    last: LastMove | None = None  # the move the picture marks
+    edited: float = -math.inf  # when the table was last edited (time.monotonic)
     closing: render.Message | None = None  # replaces the table once the game is cancelled
     dirty: bool = False
     ping_user: str | None = None  # whom the ping should name; None: no ping
@@ -69,9 +79,11 @@ class Discord(Protocol):
 
 
 class Presenter:
-    def __init__(self, client: Discord, sessions: Sessions) -> None:
+    def __init__(self, client: Discord, sessions: Sessions, gap: float = EDIT_GAP) -> None:
         self.discord = client
         self.sessions = sessions
+        self.gap = gap  # seconds between a game's table edits (0: as soon as it changes)
+        self.pictures = TableCache()  # drawn once per game version, for every viewer
         self.channels: dict[int, Channel] = {}
         # (game id, player id) -> the newest interaction that shows that player's hand
         self.hand_tokens: dict[tuple[int, str], discord.Interaction] = {}
@@ -151,6 +163,7 @@ class Presenter:
         name = names_of(ch.lang, table.seats, self.names(ch))
         lines = describe(ch.lang, payload["events"], table.game.rules, name)
         ch.log = (ch.log + lines)[-LOG_KEEP:]
+        ch.last = LastMove.of(payload["events"]) or ch.last
         ch.dirty = True
         dealt = any(e["type"] == "hands_dealt" for e in payload["events"])
         if dealt or payload["auto"]:
@@ -224,26 +237,28 @@ class Presenter:
         ch = self.channel(table.game_id, table.guild_id, table.channel_id)
         ch.table, ch.table_id, ch.ping_id, ch.dirty = table, table_id, ping_id, True
         ch.lang = render.public_lang(table)
-        ch.log = self._rebuild_log(table)
+        ch.log, ch.last = self._rebuild_log(table)
         seat = table.turn
         if seat is not None and ping_id is not None:
             ch.ping_user = ch.ping_done = table.seats[seat]  # that ping is still the right one
         self.kick(ch)
 
-    def _rebuild_log(self, table: Table) -> list[str]:
+    def _rebuild_log(self, table: Table) -> tuple[list[str], LastMove | None]:
+        """The move log and the last move, from the game's record (after a restart)."""
         if not table.game.moves:
-            return []
+            return [], None
         events: list[list[dict[str, Any]]] = []
         try:
             replay(record(table.game), events)
         except Exception:
             log.warning("game %s: could not rebuild the move log", table.game_id, exc_info=True)
-            return []
+            return [], None
         lang = render.public_lang(table)
         name = names_of(lang, table.seats, self.sessions.names_in(table.guild_id))
         rules = table.game.rules
         lines = [line for ev in events[-LOG_KEEP:] for line in describe(lang, ev, rules, name)]
-        return lines[-LOG_KEEP:]
+        last = next((m for ev in reversed(events) if (m := LastMove.of(ev))), None)
+        return lines[-LOG_KEEP:], last
 
     def link(self, game_id: int) -> str | None:
         """A link to a game's lobby or table message, if it is known."""
@@ -300,10 +315,14 @@ class Presenter:
 
     def kick(self, ch: Channel) -> None:
         if ch.worker is None or ch.worker.done():
-            ch.worker = asyncio.create_task(self._work(ch), name=f"table-{ch.game_id}")
+            # Made in a click's handler: the work waits for the click to be answered.
+            after = ANSWERING_TASK.get()
+            ch.worker = asyncio.create_task(self._work(ch, after), name=f"table-{ch.game_id}")
 
-    async def _work(self, ch: Channel) -> None:
+    async def _work(self, ch: Channel, after: asyncio.Task[Any] | None = None) -> None:
         try:
+            if after is not None and after is not asyncio.current_task() and not after.done():
+                await asyncio.wait({after})
             for attempt in itertools.count():
                 try:
                     await self._flush(ch)
@@ -328,6 +347,7 @@ class Presenter:
     async def _flush(self, ch: Channel) -> None:
         while ch.dirty or ch.hands or ch.notices or ch.ping_user != ch.ping_done:
             if ch.dirty:
+                await self._wait_for_slot(ch)
                 ch.dirty = False
                 await self._send_table(ch)
             while ch.notices:
@@ -339,17 +359,48 @@ class Presenter:
             while ch.hands:
                 await self._refresh_hand(ch, ch.hands.pop())
 
-    def _table_message(self, ch: Channel) -> render.Message:
+    async def _wait_for_slot(self, ch: Channel) -> None:
+        """At most one table edit a `gap`: the first after a quiet spell goes at once, later
+        ones wait, and what changed meanwhile goes in one edit (hands are refreshed after
+        it, so they are coalesced too)."""
+        wait = ch.edited + self.gap - time.monotonic()
+        if wait > 0:
+            await asyncio.sleep(wait)
+
+    async def table_message(
+        self,
+        table: Table,
+        moves: Sequence[str] = (),
+        last: LastMove | None = None,
+        *,
+        image: bool = True,
+    ) -> render.Message:
+        """A game's table, or its end screen once it is over, in its public language, with its
+        picture (drawn in a thread, once per game version) unless `image` is False."""
+        lang = render.public_lang(table)
+        names = self.sessions.names_in(table.guild_id)
+        if table.game.over:
+            png = None
+            if image:
+                places = stats.places(table.game, table.forfeited)
+                scene = FinalScene.of(table, names, lang, places)
+                png = await asyncio.to_thread(self.pictures.picture, scene)
+            return final(lang, table, names, highlights(table.game), png)
+        png = None
+        if image:
+            png = await asyncio.to_thread(
+                self.pictures.picture, Scene.of(table, names, lang, last=last)
+            )
+        return tables.table(lang, table, names, moves, png)
+
+    async def _table_message(self, ch: Channel, *, image: bool = True) -> render.Message:
         if ch.closing is not None:
             return ch.closing
         assert ch.table is not None
-        lang = render.public_lang(ch.table)
-        if ch.table.game.over:
-            return final(lang, ch.table, self.names(ch), highlights(ch.table.game))
-        return render.table(lang, ch.table, self.names(ch), ch.log)
+        return await self.table_message(ch.table, ch.log, ch.last, image=image)
 
     async def _send_table(self, ch: Channel) -> None:
-        message = self._table_message(ch)
+        message = await self._table_message(ch)
         target = self.discord.get_partial_messageable(ch.channel_id, guild_id=ch.guild_id)
         if ch.table_id is None and not ch.loaded:  # e.g. a game that ended during a restart
             ch.loaded = True
@@ -357,7 +408,7 @@ class Presenter:
             ch.table_id = table_id or lobby_id
         if ch.table_id is not None:
             try:
-                await target.get_partial_message(ch.table_id).edit(**dynamic(message.kwargs()))
+                await self._edit_table(ch, target, message)
                 return
             except discord.NotFound:
                 log.info("game %s: the table message is gone; posting a new one", ch.game_id)
@@ -371,7 +422,27 @@ class Presenter:
         except discord.HTTPException:
             ch.dirty = True
             raise
+        ch.edited = time.monotonic()
         await self.set_table_id(ch, sent.id)
+
+    async def _edit_table(
+        self, ch: Channel, target: discord.PartialMessageable, message: render.Message
+    ) -> None:
+        """Edit the table message; if the edit with its picture fails, the same table in
+        words alone, so the channel never shows a stale table for want of an upload."""
+        assert ch.table_id is not None
+        edited = target.get_partial_message(ch.table_id)
+        try:
+            await edited.edit(**dynamic(message.kwargs()))
+        except discord.NotFound:
+            raise
+        except discord.HTTPException as exc:
+            if not message.images:
+                raise
+            log.warning("game %s: table picture not sent (%s); sending words only", ch.game_id, exc)
+            words = await self._table_message(ch, image=False)
+            await edited.edit(**dynamic(words.kwargs()))
+        ch.edited = time.monotonic()
 
     async def set_table_id(self, ch: Channel, message_id: int) -> None:
         ch.table_id = message_id

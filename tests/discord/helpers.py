@@ -5,19 +5,32 @@ from __future__ import annotations
 import re
 from typing import Any
 
-# "Turn: **ann**", "Turno: **ann**", "Tour : **ann**": the bold name after the first colon.
-TURN = re.compile(r"^[^:\n]*:\s*\*\*(.+?)\*\*")
+# "Turn: **ann**", "Turno: **ann**", "Tour : **ann**": the bold name after the first colon of
+# a line (the table's turn line).
+TURN = re.compile(r"^[^:\n]*:\s*\*\*(.+?)\*\*", re.MULTILINE)
+V2 = 1 << 15  # discord.MessageFlags.components_v2
+
+
+def components(message) -> list[dict[str, Any]]:
+    """Every component of a message (discord.Message or SimCord ResponseMessage) as Discord's
+    JSON, nested ones included (a V2 layout's rows, sections and texts), in order."""
+    roots = [c if isinstance(c, dict) else c.to_dict() for c in message.components]
+    out: list[dict[str, Any]] = []
+
+    def walk(items) -> None:
+        for c in items:
+            out.append(c)
+            walk(c.get("components") or [])
+            if isinstance(c.get("accessory"), dict):
+                walk([c["accessory"]])
+
+    walk(roots)
+    return out
 
 
 def buttons(message) -> list[dict[str, Any]]:
-    """Every button of a message (discord.Message or SimCord ResponseMessage), in order."""
-    rows = message.components
-    out = []
-    for row in rows:
-        children = row["components"] if isinstance(row, dict) else row.children
-        for b in children:
-            out.append(b if isinstance(b, dict) else b.to_dict())
-    return out
+    """Every button of a message, in order, wherever it sits."""
+    return [c for c in components(message) if c.get("type") == 2]
 
 
 def labels(message) -> list[str]:
@@ -33,11 +46,35 @@ def enabled(message) -> list[dict[str, Any]]:
     return [b for b in buttons(message) if not b.get("disabled")]
 
 
+def texts(message) -> list[str]:
+    """The text displays of a V2 message, in order."""
+    return [c["content"] for c in components(message) if c.get("type") == 10]
+
+
+def title(message) -> str:
+    """A V2 card's title: its first line, without the heading marks."""
+    shown = texts(message)
+    return shown[0].splitlines()[0].lstrip("#").strip() if shown else ""
+
+
 def table_text(message) -> str:
-    embed = message.embeds[0]
-    parts = [embed.title or "", embed.description or ""]
-    parts += [f"{f.name}: {f.value}" for f in embed.fields]
-    return "\n".join(parts)
+    """Everything a V2 lobby, table or end screen says in words."""
+    return "\n".join(texts(message))
+
+
+def accent(message) -> int | None:
+    """The accent colour of a V2 message's card."""
+    return next((c.get("accent_color") for c in components(message) if c.get("type") == 17), None)
+
+
+def images(message) -> list[str]:
+    """The media a V2 message's galleries show (attachment://name)."""
+    return [
+        item["media"]["url"]
+        for c in components(message)
+        if c.get("type") == 12
+        for item in c["items"]
+    ]
 
 
 async def start_game(channel, members, **options):
@@ -66,7 +103,7 @@ def is_over(table) -> bool:
 
 
 def whose_turn(table, members):
-    match = TURN.search(table.embeds[0].description or "")
+    match = TURN.search(table_text(table))
     if match is None:
         return None
     return next(m for m in members if m.name == match.group(1))
