@@ -84,7 +84,7 @@ def final(
     items += [
         discord.ui.Separator(),
         discord.ui.ActionRow(*buttons),
-        text(f"-# 📜 {t(lang, 'final.record_hint')}", f"-# {rules_footer(lang, rules)}"),
+        text(f"-# {rules_footer(lang, rules)}", f"-# 📜 {t(lang, 'final.record_hint')}"),
     ]
     colour = GOLD if won else GREY
     images = ((FINAL_PNG, image),) if image is not None else ()

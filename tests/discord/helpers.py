@@ -57,6 +57,57 @@ def title(message) -> str:
     return shown[0].splitlines()[0].lstrip("#").strip() if shown else ""
 
 
+def description(message) -> str:
+    """The lines under a V2 card's title, in its first text display."""
+    shown = texts(message)
+    return "\n".join(shown[0].splitlines()[1:]) if shown else ""
+
+
+def fields(message) -> dict[str, str]:
+    """A V2 card's sections: each text display that starts with a bold line, name -> the
+    lines under it (small print without its "-# ")."""
+    out = {}
+    for shown in texts(message):
+        first, _, rest = shown.partition("\n")
+        if first.startswith("**") and first.endswith("**"):
+            out[first[2:-2]] = "\n".join(line.removeprefix("-# ") for line in rest.splitlines())
+    return out
+
+
+POOL = re.compile(r"^-# [^:\n]+: (.*) · ([^·\n]+)$", re.MULTILINE)
+
+
+def pool_cards(table) -> list[str]:
+    """The pool's cards, as the table's text lists them."""
+    match = POOL.search(table_text(table))
+    assert match, table_text(table)
+    return match.group(1).split()
+
+
+def stock_text(table) -> str:
+    """The table's "Stock: n cards"."""
+    match = POOL.search(table_text(table))
+    assert match, table_text(table)
+    return match.group(2)
+
+
+def seat_field(table, member) -> tuple[str, str]:
+    """A player's seat on the table, as (name with its marks, "Bundle: ...\nHand: ...")
+    from their line: "-# 🔵 ▶️ **ann** 💤 away · Bundle: empty · Hand: 4 cards"."""
+    for line in table_text(table).splitlines():
+        if line.startswith("-# ") and f"**{member.name}**" in line:
+            who, _, value = line[3:].split(" ", 1)[1].partition(" · ")
+            return who.replace("**", ""), value.replace(" · ", "\n")
+    raise AssertionError(f"no seat line for {member.name}:\n{table_text(table)}")
+
+
+def footer(message) -> str:
+    """A V2 card's footer: the small print ("-# " lines) of its last text display."""
+    shown = texts(message)
+    last = shown[-1].splitlines() if shown else []
+    return "\n".join(line[3:] for line in last if line.startswith("-# "))
+
+
 def table_text(message) -> str:
     """Everything a V2 lobby, table or end screen says in words."""
     return "\n".join(texts(message))
@@ -68,9 +119,9 @@ def accent(message) -> int | None:
 
 
 def images(message) -> list[str]:
-    """The media a V2 message's galleries show (attachment://name)."""
+    """The file names of the pictures a V2 message's galleries show."""
     return [
-        item["media"]["url"]
+        item["media"]["url"].rsplit("/", 1)[-1]
         for c in components(message)
         if c.get("type") == 12
         for item in c["items"]

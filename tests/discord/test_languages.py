@@ -13,7 +13,7 @@ import pytest
 from bot.engine import new_game, preset, to_dict
 from bot.engine.playout import play_out
 
-from .helpers import buttons, enabled, is_over, play_one, table_text, whose_turn
+from .helpers import buttons, description, enabled, is_over, play_one, table_text, title, whose_turn
 
 
 @pytest.fixture
@@ -26,7 +26,7 @@ async def test_a_french_player_in_a_spanish_server(simcord_env, channel, players
     locales.update({ann.id: "fr", bob.id: "es-ES", cat.id: "fr"})
 
     lobby = (await ann.slash(channel, "steal new")).response
-    assert lobby.embeds[0].title == "Casita Robada: partida nueva"
+    assert title(lobby) == "Casita Robada: partida nueva"
     assert "Unirme" in [b["label"] for b in buttons(lobby)]
     joined = await bob.click(lobby, label="Unirme")
     assert not joined.ephemeral and "Jugadores (2/4)" in table_text(lobby)
@@ -34,8 +34,8 @@ async def test_a_french_player_in_a_spanish_server(simcord_env, channel, players
     assert refused.response.content == "Seule la personne qui organise peut faire ça."
     await ann.click(lobby, label="Empezar")
     table = lobby
-    assert table.embeds[0].title == "Casita Robada"
-    assert table.embeds[0].description.startswith("Turno: **")
+    assert title(table) == "Casita Robada"
+    assert description(table).startswith("Turno: **")
     assert [b["label"] for b in buttons(table)] == ["Mi mano", "Reglas"]
 
     # A foreign click: Cat is not playing. She reads why in French.
@@ -60,7 +60,7 @@ async def test_a_french_player_in_a_spanish_server(simcord_env, channel, players
         "⚠️ Cette main n'était plus à jour ; voici ta main actuelle.\n**Ta main** : "
     ), stale.response.content
     rules = await ann.click(table, label="Reglas")
-    assert rules.response.embeds[0].title == "Règles standard"
+    assert title(rules.response) == "Règles standard"
 
     # The log under the table is in Spanish.
     log = next(f.value for f in table.embeds[0].fields if f.name == "Últimas jugadas")
@@ -155,6 +155,6 @@ async def test_stats_follow_the_member_and_the_board_the_server(
     ]
 
     history = await bob.slash(channel, "steal history")  # ephemeral again: Bob's Spanish
-    assert history.response.embeds[0].title == "Casita Robada: últimas partidas en este servidor"
+    assert title(history.response) == "Casita Robada: últimas partidas en este servidor"
     record = history.response.components[0]["components"][0]
     assert record["label"].startswith("Registro #")

@@ -34,7 +34,16 @@ from bot.storage import Storage
 from bot.ui import ids, render
 
 from .conftest import make_bot
-from .helpers import buttons, enabled, is_over, play_to_end, start_game, table_text, whose_turn
+from .helpers import (
+    buttons,
+    enabled,
+    is_over,
+    play_to_end,
+    start_game,
+    table_text,
+    title,
+    whose_turn,
+)
 
 UNKNOWN_BUTTON = "That button isn't one I know. Nothing happened."
 GAME_GONE = "This game has ended. Start a new one with /steal new."
@@ -182,9 +191,7 @@ def table_patches(env, channel, message_id: int) -> int:
 
 def table_messages(channel) -> list[discord.Message]:
     """The channel's table messages, oldest first."""
-    return [
-        m for m in channel.history() if m.embeds and (m.embeds[0].title or "").startswith("Steal")
-    ]
+    return [m for m in channel.history() if m.embeds and (title(m) or "").startswith("Steal")]
 
 
 def latest_table(channel) -> discord.Message:

@@ -12,7 +12,7 @@ from simcord.results import ResponseMessage
 from bot.ui.render import timestamp
 
 from .conftest import make_bot
-from .helpers import start_game, table_text, whose_turn
+from .helpers import start_game, table_text, title, whose_turn
 
 DOWNTIME = 300.0  # a 5-minute deploy
 TURN = 120
@@ -21,9 +21,7 @@ GRACE = 60.0  # bot.session.sessions.RESTORE_GRACE, as the docs promise: a minut
 
 def latest_table(env, channel) -> ResponseMessage:
     """A live view of the newest table message."""
-    tables = [
-        m for m in channel.history() if m.embeds and (m.embeds[0].title or "").startswith("Steal")
-    ]
+    tables = [m for m in channel.history() if m.embeds and (title(m) or "").startswith("Steal")]
     assert tables, "no table in the channel"
     return ResponseMessage(env, env.backend.get_message(channel.id, tables[-1].id))
 

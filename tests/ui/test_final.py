@@ -28,7 +28,7 @@ def test_a_shared_win_names_everyone_tied():
     ]
     assert fields(message)["Final bundles"].splitlines() == ["🥇 Ann: 26 cards", "🥇 Bob: 26 cards"]
     assert fields(message)["Leftovers"] == "Bob took the 20 cards left in the pool."
-    assert [b.label for b in message.view.children] == ["Rematch", "Record"]
+    assert [b.label for b in message.view.children] == ["Rematch", "Game file"]
 
 
 def test_a_forfeiter_is_last_and_cannot_win():
@@ -59,4 +59,4 @@ def test_a_match_in_progress_has_no_rematch_and_says_what_comes_next():
         "Bob: 0 wins · 22 cards",
         "Game 2 is starting below.",
     ]
-    assert [b.label for b in message.view.children] == ["Record"]
+    assert [b.label for b in message.view.children] == ["Game file"]
