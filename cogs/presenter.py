@@ -59,6 +59,7 @@ class Channel:
     log: list[str] = field(default_factory=list)
     last: LastMove | None = None  # the move the picture marks
     edited: float = -math.inf  # when the table was last edited (time.monotonic)
+    words_only: bool = False  # the last edit with the picture failed: send the words alone
     closing: render.Message | None = None  # replaces the table once the game is cancelled
     dirty: bool = False
     ping_user: str | None = None  # whom the ping should name; None: no ping
@@ -400,49 +401,39 @@ class Presenter:
         return await self.table_message(ch.table, ch.log, ch.last, image=image)
 
     async def _send_table(self, ch: Channel) -> None:
-        message = await self._table_message(ch)
+        # After a failed edit with the picture, the retry sends the table in words alone: a
+        # picture that cannot be uploaded never leaves the channel with a stale table.
+        message = await self._table_message(ch, image=not ch.words_only)
         target = self.discord.get_partial_messageable(ch.channel_id, guild_id=ch.guild_id)
         if ch.table_id is None and not ch.loaded:  # e.g. a game that ended during a restart
             ch.loaded = True
             lobby_id, table_id, _ = await self.sessions.messages(ch.game_id)
             ch.table_id = table_id or lobby_id
+        try:
+            await self._put_table(ch, target, message)
+        except discord.HTTPException:
+            ch.dirty = True  # so the retry sends it again
+            ch.words_only = bool(message.images)
+            raise
+        else:
+            ch.words_only = False
+        finally:
+            ch.edited = time.monotonic()
+
+    async def _put_table(
+        self, ch: Channel, target: discord.PartialMessageable, message: render.Message
+    ) -> None:
+        """Edit the table message; post it again if it is gone."""
         if ch.table_id is not None:
             try:
-                await self._edit_table(ch, target, message)
+                await target.get_partial_message(ch.table_id).edit(**dynamic(message.kwargs()))
                 return
             except discord.NotFound:
                 log.info("game %s: the table message is gone; posting a new one", ch.game_id)
-            except discord.HTTPException:
-                ch.dirty = True  # so the retry sends it again
-                raise
         if ch.closing is not None:
             return  # no table to replace: nothing to say that the game is gone
-        try:
-            sent = await target.send(**dynamic(message.send_kwargs()))
-        except discord.HTTPException:
-            ch.dirty = True
-            raise
-        ch.edited = time.monotonic()
+        sent = await target.send(**dynamic(message.send_kwargs()))
         await self.set_table_id(ch, sent.id)
-
-    async def _edit_table(
-        self, ch: Channel, target: discord.PartialMessageable, message: render.Message
-    ) -> None:
-        """Edit the table message; if the edit with its picture fails, the same table in
-        words alone, so the channel never shows a stale table for want of an upload."""
-        assert ch.table_id is not None
-        edited = target.get_partial_message(ch.table_id)
-        try:
-            await edited.edit(**dynamic(message.kwargs()))
-        except discord.NotFound:
-            raise
-        except discord.HTTPException as exc:
-            if not message.images:
-                raise
-            log.warning("game %s: table picture not sent (%s); sending words only", ch.game_id, exc)
-            words = await self._table_message(ch, image=False)
-            await edited.edit(**dynamic(words.kwargs()))
-        ch.edited = time.monotonic()
 
     async def set_table_id(self, ch: Channel, message_id: int) -> None:
         ch.table_id = message_id

@@ -52,14 +52,19 @@ def texts(message) -> list[str]:
 
 
 def title(message) -> str:
-    """A V2 card's title: its first line, without the heading marks."""
+    """A V2 card's title: its first line, without the heading marks (an embed's title)."""
     shown = texts(message)
+    if not shown and message.embeds:
+        return message.embeds[0].title or ""
     return shown[0].splitlines()[0].lstrip("#").strip() if shown else ""
 
 
 def description(message) -> str:
-    """The lines under a V2 card's title, in its first text display."""
+    """The lines under a V2 card's title, in its first text display (an embed's
+    description)."""
     shown = texts(message)
+    if not shown and message.embeds:
+        return message.embeds[0].description or ""
     return "\n".join(shown[0].splitlines()[1:]) if shown else ""
 
 
@@ -109,8 +114,15 @@ def footer(message) -> str:
 
 
 def table_text(message) -> str:
-    """Everything a V2 lobby, table or end screen says in words."""
-    return "\n".join(texts(message))
+    """Everything a V2 lobby, table or end screen says in words (or an embed: its title,
+    description and fields)."""
+    shown = texts(message)
+    if not shown and message.embeds:
+        embed = message.embeds[0]
+        parts = [embed.title or "", embed.description or ""]
+        parts += [f"{f.name}: {f.value}" for f in embed.fields]
+        return "\n".join(parts)
+    return "\n".join(shown)
 
 
 def accent(message) -> int | None:

@@ -339,7 +339,7 @@ async def test_table_command_reposts_the_table(simcord_env, guild, channel, play
     await play_one(new, players, {player.id: hand})
     assert "Last moves" in fields(new)
     assert whose_turn(new, players) is not player
-    assert old.content.startswith("The table moved")
+    assert description(old).startswith("The table moved")
     assert jump(guild, channel, new.id) in pings(channel)[-1].content
     # /steal new now links to the new table
     again = await players[2].slash(channel, "steal new")

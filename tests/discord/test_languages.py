@@ -13,7 +13,17 @@ import pytest
 from bot.engine import new_game, preset, to_dict
 from bot.engine.playout import play_out
 
-from .helpers import buttons, description, enabled, is_over, play_one, table_text, title, whose_turn
+from .helpers import (
+    buttons,
+    description,
+    enabled,
+    fields,
+    is_over,
+    play_one,
+    table_text,
+    title,
+    whose_turn,
+)
 
 
 @pytest.fixture
@@ -35,7 +45,7 @@ async def test_a_french_player_in_a_spanish_server(simcord_env, channel, players
     await ann.click(lobby, label="Empezar")
     table = lobby
     assert title(table) == "Casita Robada"
-    assert description(table).startswith("Turno: **")
+    assert description(table).startswith("🔵 Turno: **")
     assert [b["label"] for b in buttons(table)] == ["Mi mano", "Reglas"]
 
     # A foreign click: Cat is not playing. She reads why in French.
@@ -63,17 +73,16 @@ async def test_a_french_player_in_a_spanish_server(simcord_env, channel, players
     assert title(rules.response) == "Règles standard"
 
     # The log under the table is in Spanish.
-    log = next(f.value for f in table.embeds[0].fields if f.name == "Últimas jugadas")
+    log = fields(table)["Últimas jugadas"]
     assert any(word in log for word in ("se llevó", "dejó", "robó")), log
     pings = [m.content for m in channel.history() if "Casita Robada!" in (m.content or "")]
     assert pings and "¡te toca en Casita Robada! [Ir a la mesa](" in pings[-1]
 
     while not is_over(table):
         await play_one(table, [ann, bob], hands)
-    end = table.embeds[0]
-    assert end.title == "Casita Robada: fin de la partida"
-    assert "Montones finales" in [f.name for f in end.fields]
-    assert [b["label"] for b in buttons(table)] == ["Revancha", "Registro"]
+    assert title(table) == "Casita Robada: fin de la partida"
+    assert "Montones finales" in fields(table)
+    assert [b["label"] for b in buttons(table)] == ["Revancha", "Archivo de la partida"]
     over = await cat.slash(channel, "steal hand")
     assert over.response.content == "Il n'y a pas de partie en cours ici."
     # SimCord records errors that slash commands raised, answered or not: these were answered.
@@ -92,15 +101,15 @@ async def test_a_spanish_admin_sees_spanish(simcord_env, guild, channel, locales
     assert shown.ephemeral
     (embed,) = shown.response.embeds
     assert embed.title == "Casita Robada: ajustes"
-    fields = {f.name: f.value for f in embed.fields}
-    assert fields["Tiempos"].splitlines()[0] == (
+    shown_fields = {f.name: f.value for f in embed.fields}
+    assert shown_fields["Tiempos"].splitlines()[0] == (
         "`turn_timer` (Tiempo por turno): 2 min (por defecto)"
     )
     assert (
-        fields["Rivales IA"].splitlines()[0]
+        shown_fields["Rivales IA"].splitlines()[0]
         == "`ai_allowed` (IA permitida): activado (por defecto)"
     )
-    assert fields["Canales"] == "En todas partes (no se eligió ningún canal)"
+    assert shown_fields["Canales"] == "En todas partes (no se eligió ningún canal)"
     assert "`/robar-admin cambiar`" in embed.description
 
     bad = await admin.slash(channel, "steal-admin set", setting="turn_timer", value="5 s")
