@@ -6,6 +6,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 
 import discord
+from discord.utils import escape_markdown
 
 from bot import match as matches
 from bot import stats
@@ -35,7 +36,11 @@ def final(
     game, rules = t_.game, t_.game.rules
     result = game.result
     assert result is not None
-    name = names_of(lang, game.seats, names)
+    plain = names_of(lang, game.seats, names)
+
+    def name(seat: int) -> str:  # a name's markdown is shown as typed, not applied
+        return escape_markdown(plain(seat))
+
     places = stats.places(game, t_.forfeited)
     won = stats.winners(places, t_.forfeited)
     sizes = result.bundle_sizes
