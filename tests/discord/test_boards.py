@@ -302,12 +302,12 @@ async def test_history_of_the_server_and_of_a_member(simcord_env, channel, playe
         f"Game #{second.game_id}": game_lines(second, names),
         f"Game #{first.game_id}": game_lines(first, names),
     }
-    assert labels(shown) == [f"Record #{second.game_id}", f"Record #{first.game_id}"]
+    assert labels(shown) == [f"Game file #{second.game_id}", f"Game file #{first.game_id}"]
 
     bobs = (await cat.slash(channel, "steal history", member=bob)).response
     assert bobs.embeds[0].title == "Steal the Bundle: bob's last games"
     assert fields(bobs.embeds[0]) == {f"Game #{first.game_id}": game_lines(first, names)}
-    assert labels(bobs) == [f"Record #{first.game_id}"]
+    assert labels(bobs) == [f"Game file #{first.game_id}"]
     assert answered_errors(simcord_env) == []
 
 
@@ -316,7 +316,7 @@ async def test_record_button_sends_the_game_record_privately(simcord_env, channe
     first, second = played
     history = (await cat.slash(channel, "steal history")).response
 
-    result = await cat.click(history, label=f"Record #{first.game_id}")
+    result = await cat.click(history, label=f"Game file #{first.game_id}")
 
     assert result.ephemeral
     reply = result.response
@@ -329,7 +329,7 @@ async def test_record_button_sends_the_game_record_privately(simcord_env, channe
     assert record == first.record
     assert reply.id not in [m.id for m in channel.history()]  # nobody else sees it
 
-    again = await cat.click(history, label=f"Record #{second.game_id}")
+    again = await cat.click(history, label=f"Game file #{second.game_id}")
     assert json.loads(await again.response.attachments[0].read()) == second.record
 
 

@@ -166,4 +166,4 @@ async def test_stats_follow_the_member_and_the_board_the_server(
     history = await bob.slash(channel, "steal history")  # ephemeral again: Bob's Spanish
     assert title(history.response) == "Casita Robada: últimas partidas en este servidor"
     record = history.response.components[0]["components"][0]
-    assert record["label"].startswith("Registro #")
+    assert record["label"].startswith("Archivo de la partida #")
