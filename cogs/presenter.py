@@ -15,6 +15,7 @@ import logging
 import math
 import time
 from collections.abc import Sequence
+from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass, field
 from datetime import timedelta
 from typing import Any, Protocol
@@ -85,6 +86,9 @@ class Presenter:
         self.sessions = sessions
         self.gap = gap  # seconds between a game's table edits (0: as soon as it changes)
         self.pictures = TableCache()  # drawn once per game version, for every viewer
+        # Pictures are drawn in one thread of their own: a burst of games drawing at once
+        # queues there instead of taking the event loop's turn (the GIL) from the clicks.
+        self.painter = ThreadPoolExecutor(max_workers=1, thread_name_prefix="picture")
         self.channels: dict[int, Channel] = {}
         # (game id, player id) -> the newest interaction that shows that player's hand
         self.hand_tokens: dict[tuple[int, str], discord.Interaction] = {}
@@ -322,7 +326,7 @@ class Presenter:
 
     async def _work(self, ch: Channel, after: asyncio.Task[Any] | None = None) -> None:
         try:
-            if after is not None and after is not asyncio.current_task() and not after.done():
+            if after is not None and not after.done():
                 await asyncio.wait({after})
             for attempt in itertools.count():
                 try:
@@ -385,14 +389,17 @@ class Presenter:
             if image:
                 places = stats.places(table.game, table.forfeited)
                 scene = FinalScene.of(table, names, lang, places)
-                png = await asyncio.to_thread(self.pictures.picture, scene)
+                png = await self._draw(scene)
             return final(lang, table, names, highlights(table.game), png)
         png = None
         if image:
-            png = await asyncio.to_thread(
-                self.pictures.picture, Scene.of(table, names, lang, last=last)
-            )
+            png = await self._draw(Scene.of(table, names, lang, last=last))
         return tables.table(lang, table, names, moves, png)
+
+    async def _draw(self, scene: Scene | FinalScene) -> bytes:
+        """The picture of a scene, from the cache or drawn in the painter's thread."""
+        loop = asyncio.get_running_loop()
+        return await loop.run_in_executor(self.painter, self.pictures.picture, scene)
 
     async def _table_message(self, ch: Channel, *, image: bool = True) -> render.Message:
         if ch.closing is not None:
@@ -495,3 +502,4 @@ class Presenter:
         for task in tasks:
             task.cancel()
         await asyncio.gather(*tasks, return_exceptions=True)
+        self.painter.shutdown(wait=False)
