@@ -59,6 +59,13 @@ LIGHT = """
   --link-accent: #006ce7; --scrollbar-thumb: #c4c9ce; --disclaimer-bg: #faf0e6;
   --disclaimer-text: #313338;
 }
+[data-workbench] { --workbench-bg: #f2f3f5; --workbench-control: #e3e5e8;
+  --workbench-hover: #d4d7dc; --workbench-border: #0000001a; }
+.preview-toolbar { background: #e3e5e8; }
+.message-content { color: #313338; }
+.message-row[aria-current="page"] { background: #d4d7dc; }
+.mention { color: #505cdc; background: rgba(88, 101, 242, .15); }
+.viewer-control select { color: #313338; background: #ffffff; }
 """
 
 
@@ -144,13 +151,20 @@ async def shoot(chromium: str, url: str, out: Path, profile: Path, width: int = 
 @contextlib.asynccontextmanager
 async def light(url: str):
     """The preview page at `url` through a local proxy that adds the LIGHT stylesheet to it;
-    yields the proxied page's address."""
+    yields the proxied page's address. The preview accepts only its own Host and Origin, and
+    its content security policy only same-origin stylesheets: the proxy sends the preview's
+    Host and Origin on, and serves the stylesheet itself."""
     parts = urlsplit(url)
     origin = f"{parts.scheme}://{parts.netloc}"
     async with ClientSession(auto_decompress=True) as client:
 
         async def forward(request: web.Request) -> web.StreamResponse:
+            if request.path == "/light.css":
+                return web.Response(text=LIGHT, content_type="text/css")
             headers = {k: v for k, v in request.headers.items() if k.lower() != "host"}
+            headers["Host"] = parts.netloc
+            if "Origin" in headers:
+                headers["Origin"] = origin
             body = await request.read()
             async with client.request(
                 request.method, origin + request.path_qs, headers=headers, data=body
@@ -160,8 +174,8 @@ async def light(url: str):
                         if k.lower() not in ("content-length", "content-encoding",
                                              "transfer-encoding", "connection")}  # fmt: skip
                 if answer.content_type == "text/html":
-                    style = f"<style>{LIGHT}</style>"
-                    data = data.decode().replace("</head>", style + "</head>", 1).encode()
+                    link = '<link rel="stylesheet" href="/light.css">'
+                    data = data.decode().replace("</head>", link + "</head>", 1).encode()
                 return web.Response(status=answer.status, body=data, headers=kept)
 
         app = web.Application()
@@ -219,8 +233,11 @@ async def main(chromium: str, out: Path, language: str) -> None:
             await you.click(lobby, custom_id=click_id(lobby, "start"))
             table = lobby
             hands: dict = {}
-            while whose_turn(table, members) is not you:  # bob and cat move first
+            # A round and a bit, so the table shows bundles and a last move, on your turn.
+            moves = 0
+            while moves < 4 or whose_turn(table, members) is not you:
                 await play_one(table, members, hands)
+                moves += 1
             await shot("table")
             await shot("table-phone", PHONE)  # the table at a phone's width
             await shot("table-light", theme="light")
