@@ -59,6 +59,10 @@ INK = (18, 32, 40)  # text on the cyan marks
 LIGHT = (240, 247, 240)
 DIM = (178, 206, 186)
 SLOT = (64, 130, 92)
+# Each seat's colour: a dot before the name here, and the table message's accent colour
+# (bot.ui.table), so the message's edge points at the player to act.
+SEAT_RGB = ((52, 152, 219), (230, 126, 34), (155, 89, 182), (46, 204, 113))
+DOT = 14  # the seat dot's diameter
 
 COLS = 2  # panels a row
 PANEL_W = (WIDTH - 2 * MARGIN - GAP) // COLS
@@ -344,7 +348,7 @@ def layout(scene: Scene) -> Layout:
         elif seat not in scene.players:
             state = "out"
         # Name row: a triangle for the player to act, the name, a tag for their state.
-        name_x = x + 14 + (26 if turn else 0)
+        name_x = x + 14 + DOT + 8 + (26 if turn else 0)
         tag_room = 0
         if state in ("away", "forfeited"):
             tag = _pill(x + panel_w - 12, y + 27, t(lang, f"table.{state}"), DIM, FELT_DARK,
@@ -489,9 +493,11 @@ def draw(lay: Layout) -> Image.Image:
             veil = Image.new("RGB", (p.rect[2] - p.rect[0], p.rect[3] - p.rect[1]), FELT)
             im.paste(Image.blend(im.crop(p.rect), veil, 0.55), p.rect[:2])
     for p in lay.panels:
+        x, y = p.rect[0] + 14, p.rect[1] + 19
+        d.ellipse((x, y, x + DOT, y + DOT), fill=SEAT_RGB[p.seat % len(SEAT_RGB)])
         if p.turn:
             TURN_FRAME.paste(im, (p.rect[0] - 1, p.rect[1] - 1, p.rect[2] + 1, p.rect[3] + 1))
-            x, y = p.rect[0] + 14, p.rect[1] + 16
+            x, y = p.rect[0] + 14 + DOT + 8, p.rect[1] + 16
             d.polygon([(x, y), (x + 18, y + 10), (x, y + 20)], fill=GOLD)
     if lay.caption_rect is not None:
         r = lay.caption_rect

@@ -22,6 +22,7 @@ from bot.session.models import Table
 
 from . import ids
 from .buttons import button
+from .picture import SEAT_RGB
 from .render import Message, bundles_text, card_view, picture, table_title, text, timestamp, who
 from .text import cards, names_of
 
@@ -29,12 +30,7 @@ TABLE_PNG = "table.png"
 LOG_LINES = 4  # moves shown under the picture
 # One colour a seat: the card's accent and the dot before the seat's name, so the colour
 # tells whose turn it is at a glance, on any theme.
-SEAT_COLOURS = (
-    discord.Colour.from_rgb(52, 152, 219),
-    discord.Colour.from_rgb(230, 126, 34),
-    discord.Colour.from_rgb(155, 89, 182),
-    discord.Colour.from_rgb(46, 204, 113),
-)
+SEAT_COLOURS = tuple(discord.Colour.from_rgb(*rgb) for rgb in SEAT_RGB)  # as the picture's dots
 SEAT_DOTS = ("🔵", "🟠", "🟣", "🟢")
 GOLD = discord.Colour.from_rgb(241, 196, 15)  # a game over
 
