@@ -43,7 +43,7 @@ from .text import names_of
 Rect = tuple[int, int, int, int]  # x0, y0, x1, y1 (x1, y1 excluded)
 RGB = tuple[int, int, int]
 
-WIDTH = 800  # shown scaled to the reader's width: about 360 px on a phone
+WIDTH = 640  # shown scaled to the reader's width: about 300 px on a phone
 MARGIN = 16
 GAP = 12
 CARD_GAP = 8
@@ -386,7 +386,11 @@ def layout(scene: Scene) -> Layout:
             lines = [count_cards(lang, size), count_cards(lang, scene.hand_sizes[seat])]
         room = x + panel_w - 12 - rx
         counts = (count_cards(lang, size), count_cards(lang, scene.hand_sizes[seat]))
-        first, second = (_fit_or(a, b, room) for a, b in zip(lines, counts, strict=True))
+        numbers = (str(size), str(scene.hand_sizes[seat]))  # two bundles leave room for these
+        first, second = (
+            _fit_or(a, b, room) if _text_width(b, "text") <= room else _fit(n, "text", room)
+            for a, b, n in zip(lines, counts, numbers, strict=True)
+        )
         texts.append(Text((rx, by + 20), first, "text", LIGHT))
         texts.append(Text((rx, by + art.BIG.h - 4), second, "text", DIM))
         hand = []
