@@ -58,6 +58,9 @@ async def build(
 
     specs = settings.make_settings(options.turn_seconds, options.lobby_seconds)
     storage = await Storage.open(database, setting_defaults=settings.defaults(specs))
+    # Finished games are dated by the same clock as the deadlines and Discord's timestamps (in
+    # the playground, SimCord's): history then never says "in 48 weeks".
+    storage.clock = clock
     try:
         sessions = Sessions(
             storage,

@@ -1,7 +1,7 @@
 """`python -m bot.playground`: the real bot on a simulated Discord (SimCord), in your browser.
 
 No token needed. The bot runs unmodified; SimCord's preview serves #steal-the-bundle as a web
-page on 127.0.0.1, with three members (you, bob, cat) whose view the page can switch to.
+page on 127.0.0.1, with three members (ann, bob, cat) whose view the page can switch to.
 """
 
 from __future__ import annotations
@@ -21,14 +21,17 @@ from pathlib import Path
 # restart.
 GUILD_ID = 1_300_000_000_000_000_000
 CHANNEL = "steal-the-bundle"
-MEMBERS = ("you", "bob", "cat")
+# Real names: the bot writes "It's ann's turn", "**ann** wins"; a member named "you" read as
+# "It's you's turn". Ids come from the order of creation, not the names, so games stored by
+# earlier versions still belong to the same members.
+MEMBERS = ("ann", "bob", "cat")
 
 BANNER = """\
 Steal the Bundle: local playground
   The real bot is running against a simulated Discord on this computer (no token needed).
   Open {url}
   Type /steal new in the channel; switch the viewer to bob or cat to play their seats.
-  "you" is a server admin here: try /steal-admin settings.
+  ann is a server admin here: try /steal-admin settings.
   Games are saved in {database}.
   To connect to Discord instead, put DISCORD_TOKEN=... in .env (see README.md).
   Press Ctrl-C to stop.
@@ -43,11 +46,20 @@ def build_world(env):
     guild = env.create_guild("Playground", id=GUILD_ID)
     channel = guild.create_text_channel(CHANNEL)
     members = [guild.add_member(env.create_user(name)) for name in MEMBERS]
-    # "you" may try /steal-admin: a role with Manage Server, made after the members so their
+    # ann may try /steal-admin: a role with Manage Server, made after the members so their
     # ids stay what earlier versions stored.
     admins = guild.create_role("Admins", permissions=discord.Permissions(manage_guild=True))
     env.backend.add_member_role(guild.id, members[0].id, admins.id)
     return channel, members
+
+
+async def welcome(bot, channel_id: int) -> None:
+    """The bot's one-line welcome, so the page does not open on an empty channel."""
+    from bot.i18n import DEFAULT, t
+
+    await bot.wait_until_ready()
+    channel = bot.get_channel(channel_id)
+    await channel.send(t(DEFAULT, "playground.welcome", new="/steal new"))
 
 
 def parse(argv: list[str] | None) -> argparse.Namespace:
@@ -74,6 +86,7 @@ async def serve(args: argparse.Namespace, stop: asyncio.Event | None = None) -> 
     try:
         async with simcord.run(bot, check_errors=False) as env:
             channel, members = build_world(env)
+            await welcome(bot, channel.id)
             async with env.preview(
                 channel, viewers=members, layout="channel", port=args.port
             ) as preview:

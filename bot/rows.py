@@ -24,8 +24,14 @@ class PlayerStats:
     sigma: float
 
     @property
-    def rating(self) -> float:
+    def rating(self) -> int:
+        """The displayed rating (bot.stats.display_rating)."""
         return stats.display_rating(self.mu, self.sigma)
+
+    @property
+    def ordinal(self) -> float:
+        """The exact skill estimate the board sorts on."""
+        return stats.ordinal(self.mu, self.sigma)
 
     @property
     def win_rate(self) -> float:

@@ -2,14 +2,14 @@
 
 from __future__ import annotations
 
-from collections.abc import Collection, Sequence
+from collections.abc import Callable, Collection, Sequence
 from dataclasses import dataclass
 from itertools import chain, permutations, product
 from typing import Any
 
 from openskill.models import PlackettLuce
 
-from bot.engine import Game, apply, record, replay
+from bot.engine import RANK, Game, apply, record, replay
 from bot.engine.serialize import move_from_dict
 
 MODEL = PlackettLuce()  # openskill's defaults: mu 25, sigma 25/3
@@ -103,6 +103,97 @@ def rate(
     return [(mu / len(orders), sigma / len(orders)) for mu, sigma in total]
 
 
-def display_rating(mu: float, sigma: float) -> float:
-    """The conservative skill estimate shown and sorted on: mu - 3 sigma (openskill ordinal)."""
+# The rating players see: 1000 + 40 x the openskill ordinal (mu - 3 sigma), rounded. A newcomer
+# (ordinal 0) starts at 1000, so nobody new reads a negative or zero number (a first win
+# against another newcomer gives about 1140, a first loss about 930). Documented in
+# docs/playing.md.
+RATING_BASE, RATING_SCALE = 1000, 40
+
+
+def ordinal(mu: float, sigma: float) -> float:
+    """The conservative skill estimate sorted on: mu - 3 sigma (openskill's ordinal)."""
     return mu - 3 * sigma
+
+
+def display_rating(mu: float, sigma: float) -> int:
+    """The rating shown everywhere (leaderboard, stats, stats card): never below 0."""
+    return max(0, round(RATING_BASE + RATING_SCALE * ordinal(mu, sigma)))
+
+
+# ----- figures for a player's stats card, worked out from the history
+
+
+TREND_GAMES = 10  # the rating trend covers this many of the player's last counted games
+
+
+@dataclass(frozen=True)
+class Figures:
+    """What the stats card shows beyond the stored totals. Storage keeps no rating per game,
+    so `trend` is replayed from the finished games (bot.session.records)."""
+
+    trend: tuple[int, ...]  # displayed ratings: before the last games, then after each
+    favourite: tuple[str, int, int] | None  # (deck, rank, captures) the player captures most
+
+
+def rating_trend(
+    games: Sequence[tuple[Sequence[str], Sequence[int]]],
+    user_id: str,
+    counted: int,
+    current: int,
+    is_ai: Callable[[str], bool],
+) -> tuple[int, ...]:
+    """The player's displayed rating before and after each of their last TREND_GAMES counted
+    games. `games`: (seats, places) of the counted games, oldest first, rated as storage does
+    (AI seats from the start each game). Only the player's last `counted` games are theirs
+    since any leaderboard reset; the line ends at `current`, the stored rating, so a reset
+    or a change of which games count shifts the earlier points, never the latest."""
+    ratings: dict[str, tuple[float, float]] = {}
+    start = (START_MU, START_SIGMA)
+    mine: list[int] = []
+    for seats, seat_places in games:
+        before = [start if is_ai(u) else ratings.get(u, start) for u in seats]
+        if user_id in seats and not mine:
+            mine.append(display_rating(*ratings.get(user_id, start)))
+        for user, after in zip(seats, rate(before, seat_places), strict=True):
+            if not is_ai(user):
+                ratings[user] = after
+        if user_id in seats:
+            mine.append(display_rating(*ratings[user_id]))
+    if len(mine) > counted + 1:  # older games came before a leaderboard reset: left out
+        mine = mine[-(counted + 1) :]
+    trend = mine[-(TREND_GAMES + 1) :]
+    if not trend:
+        return (current,)
+    shift = current - trend[-1]
+    return tuple(max(0, r + shift) for r in trend)
+
+
+def captures_by_rank(rec: dict[str, Any], seat: int) -> dict[int, int]:
+    """How many captures `seat` made with each rank in a game record (playoffs included)."""
+    g = replay({**rec, "moves": [], "playoffs": [], "result": None})
+    found: dict[int, int] = {}
+    moves = list(rec["moves"]) + [m for p in rec["playoffs"] for m in p["moves"]]
+    for data in moves:
+        who, move, auto = move_from_dict(data)
+        g, events = apply(g, move, seat=who, auto=auto)
+        for event in events:
+            if event["type"] == "captured" and event["seat"] == seat:
+                rank = RANK[event["card"]]
+                found[rank] = found.get(rank, 0) + 1
+    return found
+
+
+def favourite_capture(
+    records: Sequence[tuple[dict[str, Any], int]],
+) -> tuple[str, int, int] | None:
+    """(deck, rank, captures) of the rank a player captured with most in these (record,
+    seat) games; ties go to the higher rank. None if they never captured."""
+    totals: dict[tuple[str, int], int] = {}
+    for rec, seat in records:
+        deck = rec["rules"].get("deck", "french52")
+        for rank, n in captures_by_rank(rec, seat).items():
+            totals[deck, rank] = totals.get((deck, rank), 0) + n
+    if not totals:
+        return None
+    (deck, rank), n = max(totals.items(), key=lambda kv: (kv[1], kv[0][1]))
+    return deck, rank, n

@@ -16,12 +16,13 @@ from discord import app_commands
 from discord.ext import commands
 
 from bot import export
+from bot.engine import PRESETS
 from bot.i18n import t, tn
 from bot.rows import GuildSettings
 from bot.seats import is_ai
 from bot.settings import BadValue, Setting, make_settings
 from bot.ui import ids
-from bot.ui.admin import channel_list, settings_embed
+from bot.ui.admin import TOPIC_KEYS, channel_list, select_values, settings_panel, topic_of
 from bot.ui.buttons import button, view_of
 from bot.ui.text import ai_label
 
@@ -102,8 +103,8 @@ class Admin(commands.Cog):
     @admin.command(name="settings", description="Every setting here, beside its default")
     async def show(self, interaction: discord.Interaction) -> None:
         current = await self.current(interaction)
-        embed = settings_embed(self.specs(interaction), current, user_lang(interaction))
-        await reply(interaction, embed=embed)
+        panel = settings_panel(self.specs(interaction), current, user_lang(interaction))
+        await reply(interaction, **panel.send_kwargs())
 
     @admin.command(name="set", description="Change a setting; it applies from the next lobby")
     @per_member(5, 10)
@@ -368,6 +369,97 @@ class Admin(commands.Cog):
             done = await self.end(interaction, game_id, op == "end_lobby")
         await update(interaction, content=done, view=None)
 
+    # ----- the settings panel's menus and toggles
+
+    async def refresh(
+        self, interaction: discord.Interaction, topic: str, note: str | None = None
+    ) -> None:
+        current = await self.current(interaction)
+        lang = user_lang(interaction)
+        panel = settings_panel(self.specs(interaction), current, lang, topic, note)
+        await update(interaction, **panel.kwargs())
+
+    async def on_topic(self, interaction: discord.Interaction, values: list[str]) -> None:
+        if not await is_manager(interaction):
+            await tell(interaction, refused(interaction))
+            return
+        topic = values[0] if len(values) == 1 and values[0] in TOPIC_KEYS else "rules"
+        await self.refresh(interaction, topic)
+
+    async def on_pick(self, interaction: discord.Interaction, key: str, values: list) -> None:
+        """A select's values are untrusted: only what the panel offered passes."""
+        lang = user_lang(interaction)
+        if not await is_manager(interaction):
+            await tell(interaction, refused(interaction))
+            return
+        if key == "channels":
+            await self.pick_channels(interaction, values)
+            return
+        spec = self.specs(interaction)[key]
+        if spec.kind == "role":
+            ok, new = self.picked_role(interaction, values)
+        else:
+            ok = len(values) == 1 and values[0] in select_values(spec)
+            new = spec.parse(values[0]) if ok else None
+        if not ok:
+            await tell(interaction, t(lang, "panel.bad_value"))
+            return
+        await self.panel_change(interaction, spec, new)
+
+    @staticmethod
+    def picked_role(interaction: discord.Interaction, values: list) -> tuple[bool, int | None]:
+        """Whether the pick is none or one of this server's roles, and the role (None: none)."""
+        if not values:
+            return True, None
+        guild = interaction.guild
+        role_id = getattr(values[0], "id", None)
+        if len(values) != 1 or guild is None or not isinstance(role_id, int):
+            return False, None
+        return guild.get_role(role_id) is not None, role_id
+
+    async def on_toggle(self, interaction: discord.Interaction, key: str, on: bool) -> None:
+        if not await is_manager(interaction):
+            await tell(interaction, refused(interaction))
+            return
+        spec = self.specs(interaction)[key]
+        new: bool | None = on
+        if spec.follows_preset:
+            # The same as the preset: follow it, so a change of preset carries this along.
+            preset = (await self.current(interaction))["preset"]
+            if getattr(PRESETS[preset], key) == on:
+                new = None
+        await self.panel_change(interaction, spec, new)
+
+    async def panel_change(self, interaction: discord.Interaction, spec: Setting, new) -> None:
+        lang = user_lang(interaction)
+        key = spec.key
+        old = (await self.current(interaction))[key]
+        await self.sessions(interaction).records.set_setting(guild_of(interaction), key, new)
+        self.changed(interaction, f"set {key} to {spec.show(new)} (was {spec.show(old)}) by menu")
+        when = t(lang, "admin.applies_now" if key == "manager_role" else "admin.applies_next")
+        note = t(lang, "admin.set_done", setting=key, value=spec.show(new, lang),
+                 old=spec.show(old, lang), when=when)  # fmt: skip
+        await self.refresh(interaction, topic_of(key), f"✅ {note}")
+
+    async def pick_channels(self, interaction: discord.Interaction, values: list) -> None:
+        lang = user_lang(interaction)
+        guild = interaction.guild
+        picked = [getattr(v, "id", None) for v in values]
+        if guild is None or any(
+            not isinstance(c, int) or guild.get_channel_or_thread(c) is None for c in picked
+        ):
+            await tell(interaction, t(lang, "panel.bad_value"))
+            return
+        allowed = list(dict.fromkeys(cast(list[int], picked)))[:MAX_CHANNELS]
+        old = (await self.current(interaction))["channels"]
+        await self.set_channels(interaction, allowed)
+        self.changed(interaction, f"allowed games in channels {allowed} (was {old}) by menu")
+        removed = set(old) - set(allowed)
+        games_there = any(self.sessions(interaction).live_in(c) is not None for c in removed)
+        key = "admin.channels.now_carry_on" if games_there else "admin.channels.now"
+        note = t(lang, key, channels=channel_list(lang, allowed))
+        await self.refresh(interaction, "channels", f"✅ {note}")
+
     async def end(self, interaction: discord.Interaction, game_id: int, lobby_only: bool) -> str:
         lang = user_lang(interaction)
         sessions = self.sessions(interaction)
@@ -380,6 +472,24 @@ class Admin(commands.Cog):
         await sessions.cancel(live.channel_id, interaction.user.id, game_id=game_id, admin=True)
         self.changed(interaction, f"ended game {game_id} in channel {live.channel_id}")
         return t(lang, "admin.end.done")
+
+
+async def panel_topic(interaction: discord.Interaction, values: list[str]) -> None:
+    """The panel's topic select: show that topic's menus (nothing changes)."""
+    cog = cast(Admin, cast(commands.Bot, interaction.client).get_cog("Admin"))
+    await cog.on_topic(interaction, values)
+
+
+async def panel_set(interaction: discord.Interaction, key: str, values: list) -> None:
+    """A panel select (cogs/buttons.py SettingSelect): a menu, role or channel picked."""
+    cog = cast(Admin, cast(commands.Bot, interaction.client).get_cog("Admin"))
+    await cog.on_pick(interaction, key, values)
+
+
+async def panel_toggle(interaction: discord.Interaction, key: str, on: bool) -> None:
+    """A panel toggle button (cogs/buttons.py ToggleButton)."""
+    cog = cast(Admin, cast(commands.Bot, interaction.client).get_cog("Admin"))
+    await cog.on_toggle(interaction, key, on)
 
 
 async def answered(

@@ -7,6 +7,7 @@ they reach a query.
 
 from __future__ import annotations
 
+import asyncio
 import io
 
 import discord
@@ -14,6 +15,7 @@ import discord
 from bot.ui import boards as ui
 from bot.ui import ids
 from bot.ui.render import Message
+from bot.ui.stats_card import render_card
 
 from .common import app_of, reply, seen, tell, update
 from .language import guild_lang, user_lang
@@ -27,7 +29,9 @@ async def board(interaction: discord.Interaction, sort: str, page: int, lang: st
     count = await records.players(guild_id)
     shown = ui.clamp_page(page, count)  # also keeps a crafted huge page out of OFFSET
     standings = await records.board(guild_id, sort, ui.PER_PAGE, (shown - 1) * ui.PER_PAGE)
-    return ui.leaderboard(lang, standings, sort, shown, count, page)
+    # The member who asked (or turned the page): their row is highlighted, or shown below.
+    me = await records.standing(guild_id, str(interaction.user.id), sort) if count else None
+    return ui.leaderboard(lang, standings, sort, shown, count, page, me)
 
 
 async def leaderboard(interaction: discord.Interaction, sort: str, page: int) -> None:
@@ -60,8 +64,12 @@ async def stats(interaction: discord.Interaction, member: discord.abc.User) -> N
         return
     rank = await records.rank(guild_id, user)
     count = await records.players(guild_id)
-    embed = ui.player_stats(lang, found, member.display_name, rank, count)
-    await reply(interaction, embed=embed)
+    ai_counts = (await records.settings(guild_id)).values["ai_counts"]
+    figures = await records.figures(found, ai_counts)
+    card = ui.stats_card(lang, found, member.display_name, rank, count, figures)
+    picture = await asyncio.to_thread(render_card, card)  # Pillow: off the event loop
+    message = ui.player_stats(lang, found, member.display_name, rank, count, figures, picture, me)
+    await reply(interaction, **message.send_kwargs())
 
 
 async def history(interaction: discord.Interaction, member: discord.abc.User | None) -> None:

@@ -17,11 +17,12 @@ from typing import TYPE_CHECKING, Any, Self
 
 import discord
 from discord.ui import Button, DynamicItem
+from discord.ui.select import BaseSelect
 
 from bot.engine import Move
 from bot.ui import ids
 
-from . import admin, boards, hands, lobbies, steal
+from . import admin, boards, hands, lobbies, replay, rules, steal
 from .common import answer
 
 if TYPE_CHECKING:
@@ -243,18 +244,131 @@ def dynamic(fields: dict[str, Any]) -> dict[str, Any]:
 
 
 def routed(item: discord.ui.Item[Any]) -> discord.ui.Item[Any]:
-    """A button as its family's item; any other item (a link button) as it is."""
+    """A button or select as its family's item; any other item (a link button) as it is."""
     if isinstance(item, Button) and item.custom_id:
         for family in FAMILIES:
             match = family.__discord_ui_compiled_template__.fullmatch(item.custom_id)
             if match:
                 return family.of(item, match)
+    if isinstance(item, BaseSelect):
+        for select in SELECT_FAMILIES:
+            match = select.__discord_ui_compiled_template__.fullmatch(item.custom_id)
+            if match:
+                return select.of(item, match)
     return item
 
 
 async def setup(bot: commands.Bot) -> None:
-    bot.add_dynamic_items(*FAMILIES)
+    bot.add_dynamic_items(*FAMILIES, *SELECT_FAMILIES)
 
 
 async def teardown(bot: commands.Bot) -> None:
-    bot.remove_dynamic_items(*FAMILIES)
+    bot.remove_dynamic_items(*FAMILIES, *SELECT_FAMILIES)
+
+
+# ----- the settings panel and the replay viewer
+
+
+class ToggleButton(Family, template=ids.TEMPLATES["toggle"]):
+    """Sets an on/off setting from the settings panel."""
+
+    def __init__(self, item: Item, key: str, on: bool) -> None:
+        super().__init__(item)
+        self.key, self.on = key, on
+
+    @classmethod
+    def of(cls, item: Item, match: re.Match[str]) -> Self:
+        return cls(item, match["key"], match["value"] == "on")
+
+    def clicked(self, interaction: discord.Interaction) -> Awaitable[None]:
+        return admin.panel_toggle(interaction, self.key, self.on)
+
+
+class ReplayButton(Family, template=ids.TEMPLATES["replay"]):
+    """Shows a finished game's replay at a step: the game and step are all its state."""
+
+    def __init__(self, item: Item, nav: str, game_id: int, step: int) -> None:
+        super().__init__(item)
+        self.nav, self.game_id, self.step = nav, game_id, step
+
+    @classmethod
+    def of(cls, item: Item, match: re.Match[str]) -> Self:
+        return cls(item, match["nav"], int(match["game"]), int(match["step"]))
+
+    def clicked(self, interaction: discord.Interaction) -> Awaitable[None]:
+        return replay.clicked(interaction, self.nav, self.game_id, self.step)
+
+
+Menu = BaseSelect[discord.ui.LayoutView]
+
+
+class SelectFamily(DynamicItem[Menu], template=r"(?!)"):
+    """A family of selects: as Family, with the values picked (untrusted, like the id)."""
+
+    @classmethod
+    def of(cls, item: Menu, match: re.Match[str]) -> Self:
+        raise NotImplementedError
+
+    @classmethod
+    async def from_custom_id(
+        cls, interaction: discord.Interaction, item: discord.ui.Item[Any], match: re.Match[str], /
+    ) -> Self:
+        assert isinstance(item, BaseSelect)  # the templates match only our selects' ids
+        return cls.of(item, match)
+
+    async def callback(self, interaction: discord.Interaction) -> None:
+        if interaction.guild_id is None:  # ours live in servers only: on_interaction answers
+            return
+        await answer(interaction, self.picked(interaction, list(self.item.values)))
+
+    def picked(self, interaction: discord.Interaction, values: list[Any]) -> Awaitable[None]:
+        raise NotImplementedError
+
+
+class SettingSelect(SelectFamily, template=ids.TEMPLATES["setting"]):
+    """A settings panel menu: a value, a role or channels for one setting."""
+
+    def __init__(self, item: Menu, key: str) -> None:
+        super().__init__(item)
+        self.key = key
+
+    @classmethod
+    def of(cls, item: Menu, match: re.Match[str]) -> Self:
+        return cls(item, match["key"])
+
+    def picked(self, interaction: discord.Interaction, values: list[Any]) -> Awaitable[None]:
+        return admin.panel_set(interaction, self.key, values)
+
+
+class TopicSelect(SelectFamily, template=ids.TEMPLATES["topics"]):
+    """Which topic's menus the settings panel shows."""
+
+    @classmethod
+    def of(cls, item: Menu, match: re.Match[str]) -> Self:
+        return cls(item)
+
+    def picked(self, interaction: discord.Interaction, values: list[Any]) -> Awaitable[None]:
+        return admin.panel_topic(interaction, [str(v) for v in values])
+
+
+FAMILIES += (ToggleButton, ReplayButton)
+SELECT_FAMILIES: tuple[type[SelectFamily], ...] = (SettingSelect, TopicSelect)
+
+
+# ----- /steal rules pages (kept at the end of the file: added with the rules pages)
+
+
+class RulesButton(Family, template=ids.TEMPLATES["rules"]):
+    def __init__(self, item: Item, source: str, tab: str) -> None:
+        super().__init__(item)
+        self.source, self.tab = source, tab
+
+    @classmethod
+    def of(cls, item: Item, match: re.Match[str]) -> Self:
+        return cls(item, match["op"], match["tab"])
+
+    def clicked(self, interaction: discord.Interaction) -> Awaitable[None]:
+        return rules.turn(interaction, self.source, self.tab)
+
+
+FAMILIES += (RulesButton,)

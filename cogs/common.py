@@ -14,8 +14,9 @@ import discord
 from discord import app_commands
 
 from bot.i18n import t
-from bot.session import SessionError
-from bot.ui.text import error_text
+from bot.session import AlreadyRunning, SessionError
+from bot.ui.errors import LINKED, error_message
+from bot.ui.text import next_steps
 
 from .language import user_lang
 
@@ -153,8 +154,10 @@ async def tell(interaction: discord.Interaction, text: str, **extra: Any) -> Non
 
 
 async def say(interaction: discord.Interaction, key: str, **values: Any) -> None:
-    """`tell` the catalog message `key`, in the language of the member who acted."""
-    await tell(interaction, t(user_lang(interaction), key, **values))
+    """`tell` the catalog message `key`, in the language of the member who acted; it may name
+    the usual next steps (ui.text.next_steps) besides `values`."""
+    lang = user_lang(interaction)
+    await tell(interaction, t(lang, key, **{**next_steps(lang), **values}))
 
 
 def per_member(rate: int, seconds: float) -> Callable[[T], T]:
@@ -179,7 +182,8 @@ async def fail(interaction: discord.Interaction, error: BaseException) -> None:
         await tell(interaction, t(lang, "reply.cooldown", when=f"<t:{when}:R>"))
         return
     if isinstance(error, SessionError):
-        await tell(interaction, error_text(lang, error))
+        link = table_link(interaction, error) if error.key in LINKED else None
+        await reply(interaction, **error_message(lang, error, link).send_kwargs())
         return
     code = secrets.token_hex(4)
     log.error("error %s in %s", code, describe(interaction), exc_info=error)
@@ -187,6 +191,15 @@ async def fail(interaction: discord.Interaction, error: BaseException) -> None:
         await tell(interaction, t(lang, "reply.unexpected", code=code))
     except discord.HTTPException:
         log.warning("error %s: could not tell the user", code)
+
+
+def table_link(interaction: discord.Interaction, error: SessionError) -> str | None:
+    """A link to the table an error is about: the running one, or this channel's."""
+    presenter = app_of(interaction).presenter
+    if isinstance(error, AlreadyRunning):
+        return presenter.link(error.game_id)
+    live = app_of(interaction).sessions.live_in(interaction.channel_id or 0)
+    return None if live is None else presenter.link(live.game_id)
 
 
 def describe(interaction: discord.Interaction) -> str:

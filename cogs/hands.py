@@ -10,6 +10,7 @@ from bot.session import NotInGame, SaveFailed, SessionError, StaleHand, Table
 from bot.ui import render
 from bot.ui.text import error_text
 
+from . import rules
 from .common import app_of, reply, seen, tell, update
 from .language import user_lang
 
@@ -47,7 +48,7 @@ async def table_button(interaction: discord.Interaction, op: str, game_id: int) 
     if table is None:
         return
     if op == "rules":
-        await reply(interaction, embed=render.rules_embed(user_lang(interaction), table.game.rules))
+        await rules.send(interaction, None)
         return
     if table.seat_of(user) is None:
         raise NotInGame()

@@ -15,7 +15,7 @@ from bot.engine import Rules
 from bot.i18n import t, tn
 from bot.seats import is_ai
 from bot.session import AlreadyHosting, AlreadyRunning, Lobby, NoLobby, NotHost, NotInGame
-from bot.ui import render
+from bot.ui import errors, render
 from bot.ui.text import ai_label
 
 from .common import app_of, guild_of, post, reply, say, seen, tell, update
@@ -95,12 +95,9 @@ async def open_lobby(
     except AlreadyHosting as exc:
         await say(interaction, "reply.already_hosting", channel=f"<#{exc.channel_id}>")
         return
-    except AlreadyRunning as exc:
-        link = app.presenter.link(exc.game_id)
-        if link:
-            await say(interaction, "reply.already_running_link", link=link)
-        else:
-            await say(interaction, "reply.already_running")
+    except AlreadyRunning as exc:  # answered here: not an error of the bot's
+        shown = errors.error_message(lang, exc, app.presenter.link(exc.game_id))
+        await reply(interaction, **shown.send_kwargs())
         return
     shown = render.lobby(public, lobby, app.sessions.names_in(lobby.guild_id))
     message_id = await post(interaction, **shown.send_kwargs())

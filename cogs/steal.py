@@ -10,16 +10,15 @@ import discord
 from discord import app_commands
 from discord.ext import commands
 
-from bot import settings
 from bot.ai import DIFFICULTIES
-from bot.engine import PRESETS, Rules
+from bot.engine import PRESETS
 from bot.i18n import t
-from bot.i18n.rules import preset_list, rules_title
 from bot.session import NoGame, NotHost, NotInGame, Table
-from bot.ui import ids, render
+from bot.ui import errors, ids
 from bot.ui.buttons import button, view_of
+from bot.ui.text import next_steps
 
-from . import boards, hands, lobbies
+from . import boards, hands, lobbies, replay, rules
 from .access import is_manager
 from .common import app_of, fail, per_member, post, reply, say, seen, update, watch
 from .language import user_lang
@@ -158,6 +157,16 @@ class Steal(commands.Cog):
     ) -> None:
         await boards.history(interaction, member)
 
+    @steal.command(name="replay", description="Step through a finished game (default: your last)")
+    @per_member(5, 10)
+    @app_commands.describe(game="The game's number, as /steal history shows it")
+    async def replay(
+        self,
+        interaction: discord.Interaction,
+        game: app_commands.Range[int, 1, 10**18 - 1] | None = None,
+    ) -> None:
+        await replay.show(interaction, game)
+
     # ----- /steal forfeit, cancel
 
     @steal.command(name="forfeit", description="Leave the game: the bot plays your cards")
@@ -200,7 +209,10 @@ async def repost_table(interaction: discord.Interaction) -> None:
         link = app.presenter.link(table.game_id)
         if link is None:
             raise NotInGame()
-        await say(interaction, "reply.table_link", link=link)
+        lang = user_lang(interaction)
+        await reply(
+            interaction, **errors.linked(lang, t(lang, "reply.table_link"), link).send_kwargs()
+        )
         return
     ch = app.presenter.channel(table.game_id, table.guild_id, table.channel_id)
     ch.table = table
@@ -210,21 +222,7 @@ async def repost_table(interaction: discord.Interaction) -> None:
 
 
 async def send_rules(interaction: discord.Interaction, name: str | None) -> None:
-    lang = user_lang(interaction)
-    sessions = app_of(interaction).sessions
-    if name is not None:
-        embed = render.rules_embed(lang, PRESETS[name], rules_title(lang, PRESETS[name]))
-    else:
-        in_play: Rules | None = sessions.rules_in(interaction.channel_id or 0)
-        if in_play is None:  # the rules a new game here would have
-            values = (await sessions.records.settings(interaction.guild_id or 0)).values
-            server = settings.rules_for(values)
-            title = t(lang, "reply.rules_no_game", title=rules_title(lang, server))
-            embed = render.rules_embed(lang, server, title)
-        else:
-            embed = render.rules_embed(lang, in_play, None)
-        embed.add_field(name=t(lang, "reply.presets"), value=preset_list(lang), inline=False)
-    await reply(interaction, embed=embed)
+    await rules.send(interaction, name)
 
 
 async def ask_forfeit(interaction: discord.Interaction) -> None:
@@ -275,7 +273,7 @@ async def confirmed(interaction: discord.Interaction, op: str, game_id: int, yes
     live: Any = sessions.lobby_of(game_id) if op == "close" else sessions.table_of(game_id)
     if live is None:
         gone = "reply.lobby_already_gone" if op == "close" else "reply.game_already_over"
-        await update(interaction, content=t(lang, gone), view=None)
+        await update(interaction, content=t(lang, gone, **next_steps(lang)), view=None)
         return
     if live.channel_id != interaction.channel_id:  # a crafted or misplaced question
         await update(interaction, content=t(lang, "reply.confirm_elsewhere"), view=None)

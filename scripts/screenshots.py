@@ -204,12 +204,12 @@ async def main(chromium: str, out: Path, language: str) -> None:
     try:
         async with simcord.run(bot, check_errors=False) as env:
             channel, members = build_world(env)
-            you, bob, cat = members
+            ann, bob, cat = members
             if language != "en":  # public messages in that language
                 await bot.storage.settings.set(GUILD_ID, "language", language)
 
             async def shot(name: str, width: int = WIDTH, *, theme: str = "dark") -> None:
-                # A fresh preview each time: the page opens at the newest message, as "you".
+                # A fresh preview each time: the page opens at the newest message, as ann.
                 async with env.preview(
                     channel,
                     viewers=members,
@@ -226,24 +226,24 @@ async def main(chromium: str, out: Path, language: str) -> None:
                     else:
                         await shoot(chromium, preview.url, target, tmp / "chrome", width)
 
-            lobby = (await you.slash(channel, "steal new")).response
+            lobby = (await ann.slash(channel, "steal new")).response
             await bob.click(lobby, custom_id=click_id(lobby, "join"))
             await cat.click(lobby, custom_id=click_id(lobby, "join"))
             await shot("lobby")
-            await you.click(lobby, custom_id=click_id(lobby, "start"))
+            await ann.click(lobby, custom_id=click_id(lobby, "start"))
             table = lobby
             hands: dict = {}
-            # A round and a bit, so the table shows bundles and a last move, on your turn.
+            # A round and a bit, so the table shows bundles and a last move, on ann's turn.
             moves = 0
-            while moves < 4 or whose_turn(table, members) is not you:
+            while moves < 4 or whose_turn(table, members) is not ann:
                 await play_one(table, members, hands)
                 moves += 1
             await shot("table")
             await shot("table-phone", PHONE)  # the table at a phone's width
             await shot("table-light", theme="light")
-            hands[you.id] = (await you.click(table, custom_id=click_id(table, "hand"))).response
+            hands[ann.id] = (await ann.click(table, custom_id=click_id(table, "hand"))).response
             await shot("hand")
-            await you.click(hands[you.id], custom_id=click_id(hands[you.id], "hint"))
+            await ann.click(hands[ann.id], custom_id=click_id(hands[ann.id], "hint"))
             await shot("hint-phone", PHONE)  # the hint's answer, at a phone's width
             moves = 0
             while not is_over(table):
@@ -255,10 +255,10 @@ async def main(chromium: str, out: Path, language: str) -> None:
 
             # A Rubamazzo game, in Italian: the Italian deck's suits and ranks.
             await bot.storage.settings.set(GUILD_ID, "language", "it")
-            lobby = (await you.slash(channel, "steal new", rules="rubamazzo")).response
+            lobby = (await ann.slash(channel, "steal new", rules="rubamazzo")).response
             await bob.click(lobby, custom_id=click_id(lobby, "join"))
             await cat.click(lobby, custom_id=click_id(lobby, "join"))
-            await you.click(lobby, custom_id=click_id(lobby, "start"))
+            await ann.click(lobby, custom_id=click_id(lobby, "start"))
             table, hands = lobby, {}
             for _ in range(5):
                 await play_one(table, members, hands)

@@ -53,3 +53,8 @@ def test_engine_bench_compares_with_the_yardstick(tmp_path):
     out = run("engine_speed.py", "--games", "20", "--rounds", "2", "--yardstick", str(yardstick))
     assert out["rounds"] == 2 and len(out["ratios"]) == 2
     assert out["yardstick_median_games_per_s"] > 0 and out["median_ratio"] > 0
+
+
+def test_replay_bench_runs():
+    out = run("replay.py", "--games", "1", "--players", "2")
+    assert out["step_wall_ms"]["n"] > 10 and out["png_kb"]["max"] > 0

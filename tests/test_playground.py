@@ -118,8 +118,11 @@ def run_command(base: str, page: dict, headers: dict[str, str], invocation: str)
 
 
 def messages(base: str, headers: dict[str, str]) -> list[str]:
+    """The channel's messages after the bot's welcome, oldest first."""
     _, text = call("GET", base + "/api/state", headers)
-    return [json.dumps(m) for m in json.loads(text)["messages"].values()]
+    shown = sorted(json.loads(text)["messages"].values(), key=lambda m: int(m["id"]))
+    assert "Type `/steal new`" in shown[0]["content"]  # the welcome comes first
+    return [json.dumps(m) for m in shown[1:]]
 
 
 @pytest.mark.slow  # a playground subprocess
@@ -135,7 +138,7 @@ def test_playground_serves_the_channel_and_slash_steal_new_opens_a_lobby(tmp_pat
         assert status == 200 and "<html" in html.lower()
 
         page, headers = open_page(base, capability)
-        assert [viewer["name"] for viewer in page["viewers"]] == ["you", "bob", "cat"]
+        assert [viewer["name"] for viewer in page["viewers"]] == ["ann", "bob", "cat"]
         assert page["channel"]["name"] == "steal-the-bundle"
         run_command(base, page, headers, "steal new")
         [lobby] = messages(base, headers)
@@ -143,7 +146,7 @@ def test_playground_serves_the_channel_and_slash_steal_new_opens_a_lobby(tmp_pat
 
         # bob, one of the members the page can switch to, joins with the lobby's Join button.
         bob_page, bob_headers = open_page(base, capability, page["viewers"][1]["id"])
-        [message] = bob_page["messages"].values()
+        message = max(bob_page["messages"].values(), key=lambda m: int(m["id"]))
         join = next(button for button in walk(message) if button.get("label") == "Join")
         result = action(
             base,
@@ -280,13 +283,13 @@ def test_a_whole_game_is_played_in_the_page(tmp_path):
     with playground(tmp_path, tmp_path / "playground.db") as (_, base, capability, _lines):
         first, _ = open_page(base, capability)
         pages = {v["name"]: Page(base, capability, v["id"]) for v in first["viewers"]}
-        you, bob = pages["you"], pages["bob"]
-        you.command("steal new")
-        table_id = next(iter(you.refresh().values()))["id"]
+        ann, bob = pages["ann"], pages["bob"]
+        ann.command("steal new")
+        table_id = max(ann.refresh().values(), key=lambda m: int(m["id"]))["id"]
         bob.click(bob.refresh()[str(table_id)], "Join")
         # Start is enabled once Bob sits: read from Bob's page, the one republished last.
-        you.click(bob.refresh()[str(table_id)], "Start")
-        last, moves = you, 0
+        ann.click(bob.refresh()[str(table_id)], "Start")
+        last, moves = ann, 0
         while True:
             table = last.refresh()[str(table_id)]
             words = shown_text(table)
@@ -308,8 +311,9 @@ def test_a_whole_game_is_played_in_the_page(tmp_path):
         assert "🏆" in words and moves >= 20
 
 
-async def test_you_are_a_server_admin_in_the_playground(tmp_path):
+async def test_ann_is_a_server_admin_in_the_playground(tmp_path):
     import simcord
+    from simcord.components import walk_components
 
     from bot.client import StealBot
     from bot.playground import build_world
@@ -317,11 +321,10 @@ async def test_you_are_a_server_admin_in_the_playground(tmp_path):
     bot = StealBot(tmp_path / "p.db", sync=True, turn_seconds=None, lobby_seconds=None)
     try:
         async with simcord.run(bot) as env:
-            channel, (you, bob, _) = build_world(env)
-            shown = await you.slash(channel, "steal-admin settings")
-            assert (
-                shown.ephemeral and shown.response.embeds[0].title == "Steal the Bundle: settings"
-            )
+            channel, (ann, bob, _) = build_world(env)
+            shown = await ann.slash(channel, "steal-admin settings")
+            texts = [c.get("content", "") for c in walk_components(shown.response.components)]
+            assert shown.ephemeral and texts[1].startswith("## Steal the Bundle: settings")
             assert "steal-admin" not in " ".join(bob.available_commands(channel))
     finally:
         await bot.storage.close()

@@ -4,11 +4,16 @@ layer (and the import contracts can say so)."""
 
 from __future__ import annotations
 
+import asyncio
 from collections.abc import Collection
 from typing import Any
 
+from bot import stats
 from bot.rows import GuildSettings, HistoryEntry, PlayerStats, Standing
+from bot.seats import is_ai
 from bot.storage import Storage
+
+FAVOURITE_GAMES = 50  # the favourite capture is read from the player's last games
 
 
 class Records:
@@ -41,8 +46,36 @@ class Records:
     async def player(self, guild_id: int, user_id: str) -> PlayerStats | None:
         return await self._storage.stats.get(guild_id, user_id)
 
-    async def rank(self, guild_id: int, user_id: str) -> int | None:
-        return await self._storage.stats.rank(guild_id, user_id)
+    async def rank(self, guild_id: int, user_id: str, sort: str = "rating") -> int | None:
+        return await self._storage.stats.rank(guild_id, user_id, sort)
+
+    async def standing(self, guild_id: int, user_id: str, sort: str) -> Standing | None:
+        """A player's place and totals on the board sorted by `sort`, if they are on it."""
+        player = await self.player(guild_id, user_id)
+        if player is None or player.games == 0:
+            return None
+        rank = await self.rank(guild_id, user_id, sort)
+        return None if rank is None else Standing(rank, player)
+
+    async def figures(self, player: PlayerStats, ai_counts: bool) -> stats.Figures:
+        """The stats card's rating trend and favourite capture, worked out from the server's
+        finished games (storage keeps no rating per game). Which games counted is read from
+        their seats and the server's `ai_counts` now; the trend ends at the stored rating.
+        Replaying takes a while on a long history: it runs in a thread."""
+        entries = await self._storage.history.all(player.guild_id)  # oldest first
+        user = player.user_id
+
+        def work() -> stats.Figures:
+            counted = [
+                (e.seats, e.places)
+                for e in entries
+                if ai_counts or not any(is_ai(s) for s in e.seats)
+            ]
+            trend = stats.rating_trend(counted, user, player.games, player.rating, is_ai)
+            mine = [(e.record, e.seats.index(user)) for e in entries if user in e.seats]
+            return stats.Figures(trend, stats.favourite_capture(mine[-FAVOURITE_GAMES:]))
+
+        return await asyncio.to_thread(work)
 
     async def names(self, guild_id: int, user_ids: Collection[str]) -> dict[str, str]:
         return await self._storage.stats.names(guild_id, user_ids)

@@ -1,18 +1,23 @@
-"""What /steal-admin shows: the settings beside their defaults, and the allowed channels.
-Ephemeral: in the language of the admin who asked."""
+"""What /steal-admin shows: the settings panel (each topic's settings beside their defaults,
+with the menus and toggles that change them) and the allowed channels. Ephemeral: in the
+language of the admin who asked."""
 
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 
 import discord
+from babel import Locale
 
+from bot.engine import PRESETS, Rules
 from bot.i18n import t
 from bot.rows import GuildSettings
-from bot.settings import Setting
+from bot.settings import Setting, duration
+
+from . import ids
+from .render import Message
 
 BLUE = discord.Colour.blurple()
-FIELD_LIMIT = 1024  # Discord's limit on an embed field's value
 
 
 def admin_command(lang: str, sub: str) -> str:
@@ -43,41 +48,218 @@ def setting_line(lang: str, spec: Setting, value, changed: bool) -> str:
     return t(lang, "setting.line", name=name, value=shown)
 
 
-def settings_embed(
-    specs: Mapping[str, Setting], current: GuildSettings, lang: str = "en"
-) -> discord.Embed:
-    """Every setting, grouped; changed ones in bold with their default beside them."""
-    embed = discord.Embed(
-        title=t(lang, "setting.title"),
-        description=t(
-            lang,
-            "setting.description",
-            set=admin_command(lang, "set"),
-            reset=admin_command(lang, "reset"),
-        ),
-        colour=BLUE,
-    )
-    groups: dict[str, list[str]] = {}
-    for key, spec in specs.items():
-        line = setting_line(lang, spec, current[key], key in current.changed)
-        groups.setdefault(spec.group, []).append(line)
-    for group, lines in groups.items():
-        name = t(lang, f"setting.group.{group}")
-        for value in _fields(lines):  # a long group goes on in a second field of the same name
-            embed.add_field(name=name, value=value, inline=False)
-    embed.add_field(
-        name=t(lang, "setting.channels"),
-        value=channel_list(lang, current["channels"])[:FIELD_LIMIT],
-        inline=False,
-    )
-    return embed
+# ----- the settings panel (/steal-admin settings): Components V2, changed by menus and toggles
+
+# The panel's topics and the settings each holds, in the order it shows them. The channels
+# topic also holds the allowed channels, which are no Setting.
+TOPIC_KEYS: dict[str, tuple[str, ...]] = {
+    "rules": (
+        "preset", "host_picks_preset", "deck", "direction", "play", "short_deal", "leftovers",
+        "tiebreak", "stealing", "refill_pool", "wild_jacks", "sweep_bonus", "double_bundles",
+    ),
+    "timers": ("turn_timer", "lobby_timeout", "pings"),
+    "channels": ("max_games",),
+    "ai": ("ai_allowed", "ai_counts", "hints", "hint_counts"),
+    "language": ("language",),
+    "roles": ("manager_role",),
+}  # fmt: skip
+PRESET = "preset"  # a rule option's select value for "as the preset"
+MAX_CHANNELS_PICKED = 25  # Discord's limit on a select's values
+PER_ROW = 5
+Layout = discord.ui.LayoutView
 
 
-def _fields(lines: Sequence[str]) -> list[str]:
-    values: list[str] = []
-    for line in lines:
-        if values and len(values[-1]) + 1 + len(line) <= FIELD_LIMIT:
-            values[-1] += "\n" + line
+def topic_of(key: str) -> str:
+    return next((topic for topic, keys in TOPIC_KEYS.items() if key in keys), "channels")
+
+
+def select_values(spec: Setting) -> tuple[str, ...]:
+    """The values a setting's select offers: what a click may send back. Anything else from a
+    client is refused, even if `Setting.parse` would read it."""
+    if spec.kind in ("choice", "seconds", "number"):
+        return tuple(PRESET if v == "preset" else v for v in spec.suggestions())
+    return ()
+
+
+def select_value(spec: Setting, value) -> str:
+    """The option a stored value is, for the select's default."""
+    if value is None:
+        return PRESET if spec.follows_preset else "off"
+    if spec.kind == "seconds":
+        return duration(value)
+    return str(value)
+
+
+def option_label(lang: str, spec: Setting, value: str, preset_rules: Rules) -> str:
+    if value == PRESET:
+        shown = spec.show(getattr(preset_rules, spec.key), lang)
+        return t(lang, "panel.as_preset", value=_value_words(lang, spec.key, shown))
+    if spec.kind == "seconds":
+        parsed = spec.parse(value)
+        return spec.show(parsed, lang)
+    return _value_words(lang, spec.key, value)
+
+
+def _value_words(lang: str, key: str, value: str) -> str:
+    """A choice's value as a reader knows it: a preset's or deck's name, a language's own
+    name; other values as admins type them."""
+    if key == "preset":
+        return t(lang, f"preset.{value}.name")
+    if key == "deck":
+        return t(lang, f"deck.{value}")
+    if key == "language":
+        if value == "follow":
+            return t(lang, "panel.language.follow")
+        return (Locale.parse(value).get_display_name(value) or value).capitalize()
+    return value.replace("_", " ")
+
+
+def topic_lines(
+    lang: str, topic: str, specs: Mapping[str, Setting], current: GuildSettings
+) -> list[str]:
+    """A topic's settings: those that differ from the default first; the rule options that
+    follow the preset, as they do by default, in one line at the end."""
+    keys = [k for k in TOPIC_KEYS[topic] if k in specs]
+    differs = [k for k in keys if k in current.changed and current[k] != specs[k].default]
+    rest = [k for k in keys if k not in differs]
+    folded = [k for k in rest if specs[k].follows_preset and current[k] is None]
+    if len(folded) < 2:
+        folded = []
+    lines = [setting_line(lang, specs[k], current[k], True) for k in differs]
+    lines += [setting_line(lang, specs[k], current[k], False) for k in rest if k not in folded]
+    if folded:
+        names = ", ".join(f"`{k}`" for k in folded)
+        lines.append(t(lang, "panel.as_preset_list", settings=names))
+    if topic == "channels":
+        allowed = current["channels"]
+        line = t(lang, "panel.channels", channels=channel_list(lang, allowed))
+        lines.insert(0 if allowed else len(lines), line)
+    return lines
+
+
+def _select(
+    lang: str, spec: Setting, current: GuildSettings, preset_rules: Rules
+) -> discord.ui.Select[Layout]:
+    now = select_value(spec, current[spec.key])
+    # A select shows only its picked option's label: so each says which setting it is.
+    options = [
+        discord.SelectOption(
+            label=t(lang, "panel.option", name=spec.label(lang),
+                    value=option_label(lang, spec, v, preset_rules))[:100],
+            value=v, default=v == now,
+        )
+        for v in select_values(spec)
+    ][:25]  # fmt: skip
+    placeholder = spec.label(lang)
+    return discord.ui.Select(custom_id=ids.setting(spec.key), placeholder=placeholder[:150],
+                             options=options)  # fmt: skip
+
+
+def effective(spec: Setting, current: GuildSettings) -> bool:
+    """An on/off setting as it plays now: a rule option "as the preset" is the preset's."""
+    value = current[spec.key]
+    if value is None and spec.follows_preset:
+        return bool(getattr(PRESETS[current["preset"]], spec.key))
+    return bool(value)
+
+
+def _toggle(lang: str, spec: Setting, current: GuildSettings) -> discord.ui.Button[Layout]:
+    on = effective(spec, current)
+    words = t(lang, "setting.on" if on else "setting.off")
+    label = t(lang, "panel.toggle", name=spec.label(lang), value=words)
+    style = discord.ButtonStyle.success if on else discord.ButtonStyle.secondary
+    return discord.ui.Button(
+        custom_id=ids.toggle(spec.key, not on), label=label[:80], style=style,
+        emoji="✅" if on else "⬜",
+    )  # fmt: skip
+
+
+def topic_controls(
+    lang: str, topic: str, specs: Mapping[str, Setting], current: GuildSettings
+) -> list[discord.ui.ActionRow[Layout]]:
+    """The menus and toggles that change a topic's settings."""
+    preset_rules = PRESETS[current["preset"]]
+    rows: list[discord.ui.ActionRow[Layout]] = []
+    toggles = []
+    for key in TOPIC_KEYS[topic]:
+        spec = specs.get(key)
+        if spec is None:
+            continue
+        if spec.kind == "bool":
+            toggles.append(_toggle(lang, spec, current))
+        elif spec.kind == "role":
+            role = current[key]
+            picker: discord.ui.RoleSelect[Layout] = discord.ui.RoleSelect(
+                custom_id=ids.setting(key), placeholder=t(lang, "panel.pick_role")[:150],
+                min_values=0, max_values=1,
+                default_values=[discord.Object(role)] if role else [],
+            )  # fmt: skip
+            rows.append(discord.ui.ActionRow(picker))
         else:
-            values.append(line[:FIELD_LIMIT])
-    return values
+            rows.append(discord.ui.ActionRow(_select(lang, spec, current, preset_rules)))
+    if topic == "channels":
+        allowed = list(current["channels"])[:MAX_CHANNELS_PICKED]
+        channels: discord.ui.ChannelSelect[Layout] = discord.ui.ChannelSelect(
+            custom_id=ids.setting("channels"), placeholder=t(lang, "panel.pick_channels")[:150],
+            channel_types=[discord.ChannelType.text], min_values=0,
+            max_values=MAX_CHANNELS_PICKED,
+            default_values=[discord.Object(c) for c in allowed],
+        )  # fmt: skip
+        rows.insert(0, discord.ui.ActionRow(channels))
+    for i in range(0, len(toggles), PER_ROW):
+        rows.append(discord.ui.ActionRow(*toggles[i : i + PER_ROW]))
+    return rows
+
+
+def settings_panel(
+    specs: Mapping[str, Setting],
+    current: GuildSettings,
+    lang: str = "en",
+    topic: str = "rules",
+    note: str | None = None,
+) -> Message:
+    """The settings as a panel: a section per topic, its changed values first; the open
+    topic's section has the menus and toggles that change them. `note`: what just changed."""
+    if topic not in TOPIC_KEYS:
+        topic = "rules"
+    view = Layout(timeout=None)
+    intro = t(lang, "panel.intro", set=admin_command(lang, "set"))
+    head = f"## {t(lang, 'setting.title')}\n{intro}"
+    if note:
+        head += f"\n\n{note}"
+    # No option picked: the placeholder says which topic is open and what the menu is for.
+    now = t(lang, f"panel.topic.{topic}")
+    picker: discord.ui.Select[Layout] = discord.ui.Select(
+        custom_id=ids.topics(), placeholder=t(lang, "panel.pick_topic", topic=now)[:150],
+        options=[
+            discord.SelectOption(label=t(lang, f"panel.topic.{name}")[:100], value=name,
+                                 emoji=TOPIC_EMOJI[name])
+            for name in TOPIC_KEYS
+        ],
+    )  # fmt: skip
+    view.add_item(
+        discord.ui.Container(
+            discord.ui.TextDisplay(head), discord.ui.ActionRow(picker), accent_colour=BLUE
+        )
+    )
+    for name in TOPIC_KEYS:
+        title = f"### {TOPIC_EMOJI[name]} {t(lang, f'panel.topic.{name}')}"
+        text = "\n".join([title, *topic_lines(lang, name, specs, current)])
+        box: discord.ui.Container[Layout] = discord.ui.Container(discord.ui.TextDisplay(text))
+        if name == topic:
+            box.accent_colour = OPEN
+            for row in topic_controls(lang, name, specs, current):
+                box.add_item(row)
+        view.add_item(box)
+    return Message(view=view)
+
+
+OPEN = discord.Colour.from_rgb(46, 160, 67)  # the open topic's bar: green, like the toggles on
+TOPIC_EMOJI = {
+    "rules": "📖",
+    "timers": "⏱️",
+    "channels": "#️⃣",
+    "ai": "🤖",
+    "language": "🌐",
+    "roles": "🛡️",
+}

@@ -1,4 +1,4 @@
-"""Embeds and buttons for /steal leaderboard, stats and history, and the record reply.
+"""Layouts and buttons for /steal leaderboard, stats and history, and the record reply.
 
 Pure functions of storage values (stats rows, history entries, stored names): no API calls.
 Names are the display names stored with the stats, not mentions: the bot has no members
@@ -11,9 +11,10 @@ from __future__ import annotations
 
 import json
 from collections.abc import Mapping, Sequence
+from typing import cast
 
 import discord
-from babel.numbers import get_decimal_symbol
+from babel.numbers import format_decimal, get_decimal_symbol
 from discord.utils import escape_markdown
 
 from bot import stats
@@ -24,11 +25,16 @@ from bot.seats import is_ai
 from . import ids
 from .buttons import button, view_of
 from .render import BLUE, Message, command, mention, timestamp
+from .stats_card import StatsCard, alt_text
+from .stats_card import words as card_words
 from .text import ai_label
 
 PER_PAGE = 10  # leaderboard rows per page
 HISTORY_SIZE = 10  # games listed by /steal history
 PER_ROW = 5  # buttons per row
+MEDALS = {1: "🥇", 2: "🥈", 3: "🥉"}
+STATS_PNG = "stats.png"
+ME = "👉"  # marks the row of the member who asked (or turned the page)
 
 
 def pages(count: int) -> int:
@@ -67,75 +73,178 @@ def rating_note(lang: str) -> str:
     return t(lang, "board.rating_note")
 
 
+def rating(lang: str, value: int) -> str:
+    """A displayed rating (bot.stats.display_rating) as the language writes numbers: "1,134"."""
+    return format_decimal(value, locale=lang)
+
+
+def layout(*items: discord.ui.Item[discord.ui.LayoutView]) -> discord.ui.LayoutView:
+    """A Components V2 message: one card with the blurple accent."""
+    view = discord.ui.LayoutView(timeout=None)
+    view.add_item(discord.ui.Container(*items, accent_colour=BLUE))
+    return view
+
+
+def row(
+    *buttons: discord.ui.Button[discord.ui.View],
+) -> discord.ui.ActionRow[discord.ui.LayoutView]:
+    """Buttons in a layout's row. The ui draws plain buttons (typed for a View); a layout holds
+    them just the same."""
+    return discord.ui.ActionRow(*cast("list[discord.ui.Button[discord.ui.LayoutView]]", buttons))
+
+
+def small(*lines: str) -> str:
+    """Lines in Discord's small grey subtext."""
+    return "\n".join(f"-# {line}" for text in lines for line in text.splitlines() if line)
+
+
 # ----- /steal leaderboard
 
 
-def board_row(lang: str, standing: Standing, sort: str) -> str:
-    """One row: rank, name, rating, games, wins, win rate, cards; the sorted column in bold."""
+def board_row(lang: str, standing: Standing, sort: str, me: str | None = None) -> str:
+    """One player, on two lines so a phone does not wrap it: medal or rank, name and the
+    sorted column in bold; then, small, the other columns (rating, games, wins, win rate,
+    cards). The asker's own row is pointed at and underlined."""
     p = standing.player
     parts = {
-        "rating": t(lang, "board.rating", rating=decimal(lang, p.rating)),
+        "rating": t(lang, "board.rating", rating=rating(lang, p.rating)),
         "games": tn(lang, "board.games", p.games),
         "wins": tn(lang, "board.wins", p.wins),
         "win_rate": t(lang, "board.win_rate", percent=percent(lang, p.wins, p.games)),
         "cards": tn(lang, "count.cards", p.cards),
     }
-    parts[sort] = f"**{parts[sort]}**"
+    sorted_by = f"**{parts.pop(sort)}**"
     name = shown_name(lang, p.user_id, {p.user_id: p.name})
-    return t(lang, "board.row", rank=standing.rank, name=name, columns=" · ".join(parts.values()))
+    if p.user_id == me:
+        name = f"{ME} __{name}__"
+    if standing.rank in MEDALS:
+        first = t(
+            lang, "leaderboard.row_medal", medal=MEDALS[standing.rank], name=name, columns=sorted_by
+        )
+    else:
+        first = t(lang, "board.row", rank=standing.rank, name=name, columns=sorted_by)
+    return f"{first}\n-# {' · '.join(parts.values())}"
 
 
 def leaderboard(
-    lang: str, standings: Sequence[Standing], sort: str, page: int, count: int, asked: int
+    lang: str,
+    standings: Sequence[Standing],
+    sort: str,
+    page: int,
+    count: int,
+    asked: int,
+    me: Standing | None = None,
 ) -> Message:
     """One page of the board. `page` is the page shown (see clamp_page), `asked` the one
-    requested, `count` how many players the whole board has."""
-    embed = discord.Embed(title=t(lang, "board.title"), colour=BLUE)
+    requested, `count` how many players the whole board has; `me` the standing of the member
+    who asked, highlighted on the page or shown below it."""
+    title = f"## 🏆 {t(lang, 'board.title')}"
     if count == 0:
-        embed.description = t(lang, "board.empty", start=start(lang))
-        return Message(embed=embed)
+        return Message(
+            view=layout(
+                discord.ui.TextDisplay(f"{title}\n{t(lang, 'board.empty', start=start(lang))}")
+            )
+        )
     last = pages(count)
-    rows = "\n".join(board_row(lang, s, sort) for s in standings)
-    embed.description = t(lang, "board.sorted", sort=t(lang, f"board.sort.{sort}"), rows=rows)
-    players = tn(lang, "board.players", count)
-    footer = t(lang, "board.footer", page=page, pages=last, players=players, note=rating_note(lang))
-    embed.set_footer(text=footer)
-    content = tn(lang, "board.past_end", last) if asked > last else None
-    buttons = view_of(
-        button(ids.board(sort, page - 1), t(lang, "board.previous"), emoji="◀️", disabled=page <= 1),
-        button(ids.board(sort, page + 1), t(lang, "board.next"), emoji="▶️", disabled=page >= last),
-    )
-    return Message(content=content, embed=embed, view=buttons)
+    head = [title, t(lang, "leaderboard.sorted", sort=t(lang, f"board.sort.{sort}"))]
+    if asked > last:
+        head.append(small(tn(lang, "board.past_end", last)))
+    mine = me.player.user_id if me else None
+    rows = [board_row(lang, s, sort, mine) for s in standings]
+    if me is not None and all(s.player.user_id != mine for s in standings):
+        rows += ["…", board_row(lang, me, sort, mine)]  # the asker, below the page
+    players, note = tn(lang, "board.players", count), rating_note(lang)
+    footer = t(lang, "board.footer", page=page, pages=last, players=players, note=note)
+    items: list[discord.ui.Item[discord.ui.LayoutView]] = [
+        discord.ui.TextDisplay("\n".join(head)),
+        discord.ui.Separator(),
+        discord.ui.TextDisplay("\n".join(rows)),
+        discord.ui.Separator(),
+        discord.ui.TextDisplay(small(footer if last > 1 else f"{players}\n{note}")),
+    ]
+    if last > 1:  # no pager on a single page
+        items.append(
+            row(
+                button(
+                    ids.board(sort, page - 1),
+                    t(lang, "board.previous"),
+                    emoji="◀️",
+                    disabled=page <= 1,
+                ),
+                button(
+                    ids.board(sort, page + 1),
+                    t(lang, "board.next"),
+                    emoji="▶️",
+                    disabled=page >= last,
+                ),
+            )
+        )
+    return Message(view=layout(*items))
 
 
 # ----- /steal stats
 
 
+def stats_card(
+    lang: str, p: PlayerStats, name: str, rank: int | None, count: int, figures: stats.Figures
+) -> StatsCard:
+    """The values the stats picture shows (drawn by bot.ui.stats_card, in a thread)."""
+    return StatsCard(
+        lang, name, p.games, p.wins, p.rating, figures.trend, rank, count, p.biggest_steal,
+        figures.favourite,
+    )  # fmt: skip
+
+
 def player_stats(
-    lang: str, p: PlayerStats, name: str, rank: int | None, count: int
-) -> discord.Embed:
-    """A player's totals. `name` is shown as it is given (escaped here)."""
-    embed = discord.Embed(title=t(lang, "stats.title", name=escape_markdown(name)), colour=BLUE)
-    biggest = tn(lang, "count.cards", p.biggest_steal) if p.biggest_steal else None
-    fields = {
-        "games": str(p.games),
-        "wins": str(p.wins),
-        "win_rate": percent(lang, p.wins, p.games),
-        "cards": str(p.cards),
-        "steals": str(p.steals),
-        "biggest_steal": biggest or t(lang, "stats.none_yet"),
-        "rating": decimal(lang, p.rating),
-        "rank": (
-            t(lang, "stats.rank_of", rank=rank, count=count)
-            if rank is not None
-            else t(lang, "stats.unranked")
-        ),
-    }
-    for field, value in fields.items():
-        embed.add_field(name=t(lang, f"stats.{field}"), value=value, inline=True)
+    lang: str,
+    p: PlayerStats,
+    name: str,
+    rank: int | None,
+    count: int,
+    figures: stats.Figures,
+    picture: bytes,
+    me: bool = False,
+) -> Message:
+    """A player's stats: the card (`picture`, from `stats_card`) and the same figures in
+    words. `name` is shown as given (escaped here); `me`: the reader's own stats."""
+    card = stats_card(lang, p, name, rank, count, figures)
+    w = card_words(card)
+    shown = escape_markdown(name)
+    if me:
+        shown = t(lang, "stats_card.you", name=shown)
+
+    def item(key: str, value: str) -> str:
+        return t(lang, "stats_card.item", name=t(lang, key), value=value)
+
+    rank_text = (
+        t(lang, "stats.rank_of", rank=rank, count=count)
+        if rank is not None
+        else t(lang, "stats.unranked")
+    )
+    biggest = (
+        tn(lang, "count.cards", p.biggest_steal) if p.biggest_steal else t(lang, "stats.none_yet")
+    )
+    trend = t(lang, "stats_card.trend", change=w["change"], over=w["over"])
+    lines = [
+        " · ".join([item("stats.games", str(p.games)), item("stats.wins", str(p.wins)),
+                    item("stats.win_rate", percent(lang, p.wins, p.games))]),
+        " · ".join([item("stats.cards", str(p.cards)), item("stats.steals", str(p.steals)),
+                    item("stats.biggest_steal", biggest)]),
+        " · ".join([item("stats.rating", rating(lang, p.rating)),
+                    item("stats_card.trend_label", trend), item("stats.rank", rank_text)]),
+        item("stats_card.favourite", w["favourite"]),
+    ]  # fmt: skip
     board = command(lang, "leaderboard")
-    embed.set_footer(text=t(lang, "stats.footer", note=rating_note(lang), command=board))
-    return embed
+    footer = t(lang, "stats.footer", note=rating_note(lang), command=board)
+    view = layout(
+        discord.ui.TextDisplay(f"## 📊 {t(lang, 'stats.title', name=shown)}"),
+        discord.ui.MediaGallery(
+            discord.MediaGalleryItem(f"attachment://{STATS_PNG}", description=alt_text(card)[:256])
+        ),
+        discord.ui.TextDisplay("\n".join(lines)),
+        discord.ui.TextDisplay(small(footer)),
+    )
+    return Message(view=view, images=((STATS_PNG, picture),))
 
 
 def never_played(lang: str, name: str | None) -> str:
@@ -211,6 +320,11 @@ def history(
         )
         for i, e in enumerate(entries)
     ]
+    rows = -(-len(entries) // PER_ROW)
+    for i, e in enumerate(entries[: (5 - rows) * PER_ROW]):  # a message holds 5 rows
+        replay = button(ids.replay(e.game_id, 0), t(lang, "history.replay_button", game=e.game_id),
+                        emoji="🎬", row=rows + i // PER_ROW)  # fmt: skip
+        buttons.append(replay)
     return Message(embed=embed, view=view_of(*buttons))
 
 

@@ -10,7 +10,7 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 
-from bot.engine import ACTIONS, RANK, Move
+from bot.engine import ACTIONS, PRESETS, RANK, Move
 
 PREFIX = "stb"
 # bot: ask which AI to add; bot_<difficulty>: add it; unbot: remove the last one added.
@@ -175,3 +175,69 @@ def parse(custom_id: str) -> Action | None:
 def known(custom_id: str) -> bool:
     """Whether a custom_id matches one of the bot's button families."""
     return any(t.fullmatch(custom_id) for t in TEMPLATES.values())
+
+
+# ----- the settings panel and the replay viewer (appended: new families)
+
+# Imported here, not at the top: the families above need nothing from the settings.
+from bot.settings import make_settings  # noqa: E402
+
+SETTING_SPECS = make_settings()
+# What a select of the settings panel may set: every setting, and the allowed channels.
+SETTING_KEYS = (*SETTING_SPECS, "channels")
+# The on/off settings a toggle button flips (rule options too: they are on/off or "as preset").
+TOGGLE_KEYS = tuple(k for k, s in SETTING_SPECS.items() if s.kind == "bool")
+# The panel's topics, in the order it shows them (bot/ui/admin.py says what each holds).
+TOPICS = ("rules", "timers", "channels", "ai", "language", "roles")
+# The replay's buttons: the same step can sit under two of them (◀ and ⏮ at move 1), and a
+# message's custom_ids must differ, so each says which button it is.
+REPLAY_NAV = ("open", "first", "back", "next", "last", "steal")
+
+TEMPLATES.update(
+    {
+        kind: re.compile(rf"{PREFIX}:{kind}:{body}")
+        for kind, body in {
+            "setting": rf"(?P<key>{_one_of(SETTING_KEYS)})",
+            "toggle": rf"(?P<key>{_one_of(TOGGLE_KEYS)}):(?P<value>on|off)",
+            "topics": r"open",
+            "replay": rf"(?P<nav>{_one_of(REPLAY_NAV)}):(?P<game>{_ID}):(?P<step>{_ID})",
+        }.items()
+    }
+)
+
+
+def setting(key: str) -> str:
+    """A settings panel select that sets `key` to the value picked."""
+    return f"{PREFIX}:setting:{key}"
+
+
+def toggle(key: str, on: bool) -> str:
+    """A settings panel button that sets an on/off setting to `on` (not "flip": a second
+    click on an old panel changes nothing)."""
+    return f"{PREFIX}:toggle:{key}:{'on' if on else 'off'}"
+
+
+def topics() -> str:
+    """The settings panel's select of which topic's controls to show."""
+    return f"{PREFIX}:topics:open"
+
+
+def replay(game_id: int, step: int, nav: str = "open") -> str:
+    """Shows a finished game's replay at `step` (0: the deal; n: after n moves). The end
+    screen and the history use the default; the viewer's own buttons name themselves."""
+    return f"{PREFIX}:replay:{nav}:{game_id}:{step}"
+
+
+# ----- /steal rules pages (kept at the end of the file: added with the rules pages)
+
+RULES_TABS = ("play", "full", "options")  # how to play, full rules, options and presets
+# Whose rules a page shows: "here" (this channel's game, else the server's), or a preset.
+RULES_SOURCES = ("here", *PRESETS)
+TEMPLATES["rules"] = re.compile(
+    rf"{PREFIX}:rules:(?P<op>{_one_of(RULES_SOURCES)}):(?P<tab>{_one_of(RULES_TABS)})"
+)
+
+
+def rules(source: str, tab: str) -> str:
+    """A rules page's tab button: whose rules, and which page."""
+    return f"{PREFIX}:rules:{source}:{tab}"

@@ -105,9 +105,31 @@ def describe(lang: str, events: list[dict[str, Any]], rules: Rules, name: Name) 
     return lines
 
 
+def next_steps(lang: str) -> dict[str, str]:
+    """What an error or refusal may point to as the next step: commands as the reader types
+    them ("/robar nueva"), buttons as they are labelled in the reader's language."""
+    steal = t(lang, "cmd.steal.name")
+
+    def command(sub: str) -> str:
+        return f"/{steal} {t(lang, f'cmd.steal.{sub}.name')}"
+
+    return {
+        "new": command("new"),
+        "table": command("table"),
+        "forfeit": command("forfeit"),
+        "history": command("history"),
+        "admin": "/" + t(lang, "cmd.steal-admin.name"),
+        "hand": t(lang, "table.button.hand"),
+        "start": t(lang, "lobby.button.start"),
+        "leave": t(lang, "lobby.button.leave"),
+        "add_bot": t(lang, "lobby.button.bot"),
+    }
+
+
 def error_text(lang: str, error: SessionError) -> str:
-    """What the player who caused a session error reads, in their language."""
-    values = dict(error.values)
+    """What the player who caused a session error reads, in their language: what went wrong
+    and what to do next."""
+    values = {**next_steps(lang), **error.values}
     if "n" in values:
         return tn(lang, error.key, values.pop("n"), **values)
     return t(lang, error.key, **values)

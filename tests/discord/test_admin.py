@@ -38,6 +38,8 @@ from .helpers import (
     title,
     whose_turn,
 )
+from .screens import figures
+from .screens import text as screen_text
 
 REFUSED = "You need the Manage Server permission or this server's game manager role to do that."
 PING = "your turn in Steal the Bundle!"
@@ -99,13 +101,39 @@ async def change(member, room, setting: str, value: str) -> None:
     assert said.endswith("It applies from the next lobby."), said
 
 
+def panel_texts(message) -> list[str]:
+    """Every text of a Components V2 message, in order."""
+    from simcord.components import walk_components
+
+    return [c["content"] for c in walk_components(message.components) if c.get("type") == 10]
+
+
+def panel_sections(message) -> dict[str, str]:
+    """The settings panel's topics: title (without its emoji) -> its lines."""
+    out = {}
+    for text in panel_texts(message):
+        if text.startswith("### "):
+            title, _, body = text.partition("\n")
+            out[title.removeprefix("### ").split(" ", 1)[1]] = body
+    return out
+
+
 async def settings_shown(member, room) -> dict[str, str]:
-    """The `/steal-admin settings` embed: field name -> value."""
+    """The `/steal-admin settings` panel: topic -> its lines."""
     result = await member.slash(room, "steal-admin settings")
     assert result.ephemeral
-    (embed,) = result.response.embeds
-    assert embed.title == "Steal the Bundle: settings"
-    return {f.name: f.value for f in embed.fields}
+    assert panel_texts(result.response)[0].startswith("## Steal the Bundle: settings\n")
+    return panel_sections(result.response)
+
+
+CHANNELS_LINE = "Channels for new games: "
+
+
+def channels_shown(shown: dict[str, str]) -> str:
+    lines = shown["Channels and limits"].splitlines()
+    return next(line for line in lines if line.startswith(CHANNELS_LINE)).removeprefix(
+        CHANNELS_LINE
+    )
 
 
 def setting_line(shown: dict[str, str], key: str) -> str:
@@ -150,7 +178,7 @@ def crafted_click_target(env, channel, custom_id: str) -> ResponseMessage:
 
 async def board_players(member, room) -> str:
     """What `/steal leaderboard` shows."""
-    return (await member.slash(room, "steal leaderboard")).response.embeds[0].description
+    return screen_text((await member.slash(room, "steal leaderboard")).response)
 
 
 async def snapshot(env, guild, *channels) -> tuple:
@@ -184,8 +212,8 @@ class Case:
 
 
 CASES = [
-    Case("settings", {}, {}, {"admin": "embed:Steal the Bundle: settings",
-                              "manager": "embed:Steal the Bundle: settings"}),
+    Case("settings", {}, {}, {"admin": "panel:## Steal the Bundle: settings",
+                              "manager": "panel:## Steal the Bundle: settings"}),
     Case(
         "set",
         {"admin": {"setting": "pings", "value": "off"},
@@ -276,8 +304,8 @@ async def test_who_may_use_each_subcommand(simcord_env, guild, players, case):
         assert result.ephemeral, who
         reply = result.response
         expected = text(case.shows[who])
-        if expected.startswith("embed:"):
-            assert [e.title for e in reply.embeds] == [expected.removeprefix("embed:")], who
+        if expected.startswith("panel:"):
+            assert panel_texts(reply)[0].startswith(expected.removeprefix("panel:")), who
         elif expected.startswith("file:"):
             assert [a.filename for a in reply.attachments] == [expected.removeprefix("file:")]
         else:
@@ -315,7 +343,7 @@ async def test_preset_is_the_next_lobbys_rules(simcord_env, guild, channel, play
     assert said == "`preset` is now **casita** (was standard). It applies from the next lobby."
     # Before any game, /steal rules shows what a new game here would play.
     rules = await bob.slash(channel, "steal rules")
-    assert rules.response.embeds[0].title == "Casita rules (no game here)"
+    assert screen_text(rules.response).startswith("## 📖 Casita rules\n")
 
     lobby = (await ann.slash(channel, "steal new")).response
     assert "Casita rules" in fields(lobby)
@@ -324,7 +352,7 @@ async def test_preset_is_the_next_lobbys_rules(simcord_env, guild, channel, play
     await ann.click(lobby, label="Start")
     assert footer(lobby).startswith("Casita · Spanish")
     rules = await bob.slash(channel, "steal rules")
-    assert rules.response.embeds[0].title == "Casita rules"
+    assert screen_text(rules.response).startswith("## 📖 Casita rules\n")
 
 
 async def test_rule_options_override_the_preset(simcord_env, guild, channel, players):
@@ -339,9 +367,10 @@ async def test_rule_options_override_the_preset(simcord_env, guild, channel, pla
 
     table = await start_game(channel, [ann, bob])
     assert footer(table).startswith("Custom · Spanish · no stealing")
-    rules = (await bob.slash(channel, "steal rules")).response.embeds[0]
-    assert rules.title == "Custom rules"
-    assert "Spanish 48-card deck" in rules.description and "No stealing." in rules.description
+    rules = (await bob.slash(channel, "steal rules")).response
+    assert screen_text(rules).startswith("## 📖 This game's rules: Friendly, Spanish\n")
+    await bob.click(rules, label="Full rules")
+    assert "Spanish 48-card deck" in screen_text(rules) and "No stealing." in screen_text(rules)
 
     # "preset" hands the option back to the preset, for the next lobby only
     said = await set_setting(admin, channel, "deck", "preset")
@@ -525,7 +554,7 @@ async def test_manager_role_may_cancel_another_hosts_game(simcord_env, guild, ch
     table = await start_game(channel, [ann, bob])
 
     before = await mo.slash(channel, "steal cancel")
-    assert before.response.content == "Only the host or a server admin can cancel."
+    assert before.response.content.startswith("Only the host or a server admin can cancel.")
     assert answered_errors(simcord_env) == ["NotHost"]
 
     said = await set_setting(admin, channel, "manager_role", "game MANAGERS")  # any case
@@ -554,7 +583,7 @@ async def test_language_and_ai_settings_are_stored_validated_and_shown(simcord_e
     admin = make_admin(simcord_env, guild)
     shown = await settings_shown(admin, channel)
     assert shown["Language"] == "`language`: follow (default)"
-    assert shown["AI opponents"] == (
+    assert shown["AI and hints"] == (
         "`ai_allowed`: on (default)\n`ai_counts`: off (default)\n`hints`: on (default)\n"
         "`hint_counts`: on (default)"
     )
@@ -569,7 +598,7 @@ async def test_language_and_ai_settings_are_stored_validated_and_shown(simcord_e
 
     shown = await settings_shown(admin, channel)
     assert shown["Language"] == "`language`: **fr** (default: follow)"
-    assert shown["AI opponents"] == (
+    assert shown["AI and hints"] == (
         "`ai_allowed`: **off** (default: on)\n`ai_counts`: **on** (default: off)\n"
         "`hints`: on (default)\n`hint_counts`: on (default)"
     )
@@ -716,7 +745,7 @@ async def test_allowed_channels(simcord_env, guild, channel, players):
     assert listed.ephemeral
     assert listed.response.content == f"Games may be started in: {first.mention}, {second.mention}."
     shown = await settings_shown(admin, channel)
-    assert shown["Channels"] == f"{first.mention}, {second.mention}"
+    assert channels_shown(shown) == f"{first.mention}, {second.mention}"
 
     removed = await admin.slash(channel, "steal-admin channels remove", channel=first)
     assert removed.response.content == (
@@ -797,7 +826,7 @@ async def test_end_game_force_ends_a_lobby_and_a_game_without_stats(
     )
     assert {u.id for u in told.mentions} == {cat.id, dan.id}
     hand = await cat.slash(game_room, "steal hand")
-    assert hand.response.content == "There is no game running here."
+    assert hand.response.content.startswith("There is no game running here.")
     stats = await cat.slash(game_room, "steal stats")
     assert stats.response.content.startswith("You haven't finished a game here yet.")
     assert await env.bot.storage.history.by_guild(guild.id) == []
@@ -858,7 +887,7 @@ async def test_reset_leaderboard_confirm_cancel_and_expiry(
     table = await start_game(channel, [ann, bob])
     await play_to_end(table, [ann, bob])
     board = await board_players(ann, channel)
-    assert f"{ann.name} ·" in board and f"{bob.name} ·" in board
+    assert f"👉 __{ann.name}__ ·" in board and f"{bob.name} ·" in board
     history = (await ann.slash(channel, "steal history")).response.embeds[0]
     (game_field,) = [f.name for f in history.fields]
     assert game_field.startswith("Game #")
@@ -897,9 +926,7 @@ async def test_reset_leaderboard_confirm_cancel_and_expiry(
 
     assert asked.response.content == "The leaderboard was reset (2 players)."
     assert asked.response.components == []
-    assert (await board_players(ann, channel)).startswith(
-        "Nobody has finished a game in this server"
-    )
+    assert "Nobody has finished a game in this server" in await board_players(ann, channel)
     mine = await ann.slash(channel, "steal stats")
     assert mine.response.content.startswith("You haven't finished a game here yet.")
     history = (await ann.slash(channel, "steal history")).response.embeds[0]
@@ -943,10 +970,12 @@ async def test_reset_every_setting_asks_first(simcord_env, guild, channel, playe
 
     assert asked.response.content == "Every setting is back to its default."
     shown = await settings_shown(admin, channel)
-    lines = [line for name, v in shown.items() if name != "Channels" for line in v.splitlines()]
-    assert len(lines) == len(env.bot.settings)
+    lines = [line for v in shown.values() for line in v.splitlines()]
+    lines = [line for line in lines if not line.startswith(CHANNELS_LINE)]
+    keys = [key for line in lines for key in re.findall(r"`(\w+)`", line.partition(":")[0])]
+    assert sorted(keys) == sorted(env.bot.settings)  # each once
     assert all(line.endswith(" (default)") for line in lines), lines
-    assert shown["Channels"] == "Everywhere (no channels chosen)"
+    assert channels_shown(shown) == "Everywhere (no channels chosen)"
     table = await start_game(channel, [ann, bob])  # anywhere again, standard rules, 2 minutes
     assert footer(table).startswith("Standard")
     assert turn_deadline(table) == int(env.now().timestamp() + 120)
@@ -962,14 +991,16 @@ async def test_reset_one_setting(simcord_env, guild, channel):
     assert result.response.content == "`deck` is back to its default, **as the preset**."
     assert result.response.components == []  # one setting: no question
     shown = await settings_shown(admin, channel)
-    assert setting_line(shown, "deck") == "`deck`: as the preset (default)"
+    # Back to the preset, with the other rule options that follow it, in one line.
+    assert shown["Rules"].splitlines()[-1].startswith("`deck`, `direction`, `play`, ")
+    assert shown["Rules"].splitlines()[-1].endswith(": as the preset (default)")
 
 
 # ----- export
 
 
 def stats_fields(result) -> dict[str, str]:
-    return {f.name: f.value for f in result.response.embeds[0].fields}
+    return figures(result.response)
 
 
 async def test_export_has_the_leaderboard_and_the_finished_games(
@@ -1015,7 +1046,7 @@ async def test_export_has_the_leaderboard_and_the_finished_games(
         assert row["steals"] == shown["Steals"]
         biggest = "none yet" if row["biggest_steal"] == "0" else f"{row['biggest_steal']} cards"
         assert shown["Biggest steal"] in (biggest, biggest.removesuffix("s"))
-        assert abs(float(row["rating"]) - float(shown["Rating"])) <= 0.05
+        assert round(float(row["rating"])) == int(shown["Rating"].replace(",", ""))
         assert shown["Rank"] == f"#{row['rank']} of 2"
         assert f"{member.name}: {row['cards']} card" in "\n".join(final)
 

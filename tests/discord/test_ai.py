@@ -20,6 +20,8 @@ from .helpers import (
     table_text,
     title,
 )
+from .screens import figures
+from .screens import text as screen_text
 
 # Longer than SimCord's settle timeout, so AI moves wait for advance_time (shorter sleeps also
 # run in real time while SimCord settles). The default pace, 1.5 s, is tested in test_main.
@@ -75,7 +77,7 @@ async def test_one_person_and_two_bots_play_to_the_end(simcord_env, channel, pla
     assert "🤖 Easy bot 2" in final and "game over" in title(lobby)
     # Games with AI opponents do not count by default; the game is still in the history.
     board = (await ann.slash(channel, "steal leaderboard")).response
-    assert "Nobody has finished a game" in table_text(board)
+    assert "Nobody has finished a game" in screen_text(board)
     history = (await ann.slash(channel, "steal history")).response
     assert "🤖 Easy bot" in table_text(history)
 
@@ -89,10 +91,10 @@ async def test_games_with_bots_count_for_people_only_when_the_server_says_so(
     assert "🤖 Medium bot" in table_text(lobby)
     await ann.click(lobby, label="Start")
     await play_with_bots(simcord_env, lobby, [ann])
-    board = table_text((await ann.slash(channel, "steal leaderboard")).response)
+    board = screen_text((await ann.slash(channel, "steal leaderboard")).response)
     assert "ann" in board and "🤖" not in board  # AI seats never appear on the leaderboard
-    stats = table_text((await ann.slash(channel, "steal stats")).response)
-    assert "Games: 1" in stats.splitlines(), stats
+    stats = figures((await ann.slash(channel, "steal stats")).response)
+    assert stats["Games"] == "1", stats
     exported = (await boss.slash(channel, "steal-admin export")).response
     files = {a.filename: await a.read() for a in exported.attachments}
     assert b"ai:medium:1" not in files["leaderboard.csv"]
@@ -105,7 +107,7 @@ async def test_the_host_adds_and_removes_bots_with_buttons(simcord_env, channel,
     lobby = (await ann.slash(channel, "steal new", max_players=3)).response
     refused = await bob.click(lobby, label="Add bot")
     assert refused.ephemeral
-    assert refused.response.content == "Only the host can add or remove AI opponents."
+    assert refused.response.content.startswith("Only the host can add or remove AI opponents;")
     asked = await ann.click(lobby, label="Add bot")
     assert asked.ephemeral and labels(asked.response) == ["🤖 Easy", "🤖 Medium", "🤖 Hard"]
     added = await ann.click(asked.response, label="🤖 Hard")
@@ -150,7 +152,7 @@ async def test_bots_are_refused_when_the_server_turned_them_off(
     ann = players[0]
     await admin_sets(simcord_env, guild, channel, ai_allowed="off")
     refused = await ann.slash(channel, "steal new", bots=1)
-    assert refused.response.content == "AI opponents are turned off on this server."
+    assert refused.response.content.startswith("AI opponents are turned off on this server.")
     lobby = (await ann.slash(channel, "steal new")).response
     assert "Add bot" not in labels(lobby)
 

@@ -16,13 +16,18 @@ from bot.engine import new_game, preset, to_dict
 from bot.engine.playout import play_out
 from bot.ui import ids
 
-from .helpers import buttons, labels, play_to_end, start_game
+from .helpers import labels, play_to_end, start_game
+from .screens import buttons as v2_buttons
+from .screens import figures, images, text
 
 EMPTY_BOARD = "Nobody has finished a game in this server yet. Start one with `/steal new`!"
 NO_RECORD = "I have no record of that game here. Only finished games of this server have one."
-ROW = re.compile(
-    r"`#(\d+)` (.+) · (-?\d+\.\d) rating · (\d+) games? · (\d+) wins? · (\d+)% won · (\d+) cards?"
-)
+ROW = re.compile(r"(`#\d+`|🥇|🥈|🥉) (?:👉 __)?(.+?)(?:__)? · (.+)")
+COLUMNS = [
+    re.compile(p)
+    for p in (r"([\d,]+) rating", r"(\d+) games?", r"(\d+) wins?", r"(\d+)% won", r"(\d+) cards?")
+]
+MEDALS = {"🥇": 1, "🥈": 2, "🥉": 3}
 # Seeded players (ids that are no Discord member's) and the tables they finished games at.
 SEEDED = {str(100 + i): f"p{i:02}" for i in range(1, 13)}
 TABLES = [
@@ -32,10 +37,10 @@ TABLES = [
 ]  # fmt: skip
 # Each sort's order, written out independently of the SQL: best first, ties by user id.
 KEYS = {
-    "rating": lambda p: (-p.rating, -p.wins, p.user_id),
-    "wins": lambda p: (-p.wins, -p.rating, p.user_id),
-    "cards": lambda p: (-p.cards, -p.rating, p.user_id),
-    "win_rate": lambda p: (-p.wins / p.games, -p.games, -p.rating, p.user_id),
+    "rating": lambda p: (-p.ordinal, -p.wins, p.user_id),
+    "wins": lambda p: (-p.wins, -p.ordinal, p.user_id),
+    "cards": lambda p: (-p.cards, -p.ordinal, p.user_id),
+    "win_rate": lambda p: (-p.wins / p.games, -p.games, -p.ordinal, p.user_id),
 }
 
 
@@ -48,16 +53,28 @@ def answered_errors(env) -> list[str]:
     return [type(getattr(e, "original", e)).__name__ for e in env.errors]
 
 
-def rows(message) -> list[tuple[int, str, str, int, int, int, int]]:
-    """The leaderboard's rows: (rank, name, rating, games, wins, win %, cards)."""
-    lines = (message.embeds[0].description or "").replace("**", "").splitlines()
+def rows(message, below: bool = False) -> list[tuple[int, str, str, int, int, int, int]]:
+    """The leaderboard's rows: (rank, name, rating, games, wins, win %, cards); those of the
+    page, or (below) the asker's own row shown under it."""
+    lines = text(message).replace("**", "").splitlines()
+    if "…" in lines:
+        lines = lines[lines.index("…") + 1 :] if below else lines[: lines.index("…")]
+    elif below:
+        return []
     out = []
-    for line in lines:
-        if line.startswith("`#"):
+    for line, below_it in zip(lines, [*lines[1:], ""], strict=True):
+        if line.startswith(("`#", *MEDALS)):
             m = ROW.fullmatch(line)
-            assert m, line
-            rank, name, rating, *numbers = m.groups()
-            out.append((int(rank), name, rating, *map(int, numbers)))
+            assert m and below_it.startswith("-# "), (line, below_it)
+            rank, name, first = m.groups()
+            columns = f"{first} · {below_it[3:]}"  # the sorted column, then the others
+            numbers = []
+            for column in COLUMNS:
+                found = column.findall(columns)
+                assert len(found) == 1, (column, columns)
+                numbers.append(found[0])
+            place = MEDALS.get(rank) or int(rank.strip("`#"))
+            out.append((place, name, numbers[0], *map(int, numbers[1:])))
     return out
 
 
@@ -67,7 +84,7 @@ def names_on(message) -> list[str]:
 
 def state(message) -> dict[str, bool]:
     """Label -> enabled, for the page buttons."""
-    return {b["label"]: not b.get("disabled") for b in buttons(message)}
+    return {b["label"]: not b.get("disabled") for b in v2_buttons(message)}
 
 
 def fields(embed) -> dict[str, str]:
@@ -150,10 +167,8 @@ async def test_leaderboard_pages_with_previous_and_next(simcord_env, guild, chan
 
     assert not result.ephemeral  # the board is for everyone
     board = result.response
-    embed = board.embeds[0]
-    assert embed.title == "Steal the Bundle leaderboard"
-    assert embed.description.startswith("Sorted by **rating**")
-    assert embed.footer.text.startswith("Page 1 of 2 · 12 players")
+    assert text(board).startswith("## 🏆 Steal the Bundle leaderboard\nSorted by **rating**")
+    assert "-# Page 1 of 2 · 12 players" in text(board)
     assert [r[0] for r in rows(board)] == list(range(1, 11))
     assert names_on(board) == order[:10]
     assert state(board) == {"Previous": False, "Next": True}
@@ -163,7 +178,7 @@ async def test_leaderboard_pages_with_previous_and_next(simcord_env, guild, chan
     assert turned.acknowledged and not turned.ephemeral
     assert [r[0] for r in rows(board)] == [11, 12]
     assert names_on(board) == order[10:]
-    assert board.embeds[0].footer.text.startswith("Page 2 of 2 · 12 players")
+    assert "-# Page 2 of 2 · 12 players" in text(board)
     assert state(board) == {"Previous": True, "Next": False}
     assert [m.id for m in channel.history()].count(board.id) == 1
 
@@ -173,7 +188,7 @@ async def test_leaderboard_pages_with_previous_and_next(simcord_env, guild, chan
 
     # a page past the end shows the last one, and says so
     far = (await ann.slash(channel, "steal leaderboard", page=7)).response
-    assert far.content == "There are only 2 pages; here is the last."
+    assert "-# There are only 2 pages; here is the last." in text(far)
     assert names_on(far) == order[10:]
     assert state(far) == {"Previous": True, "Next": False}
     assert answered_errors(simcord_env) == []
@@ -185,7 +200,7 @@ async def test_every_sort_order(simcord_env, guild, channel, players, sort):
     await seed(storage, guild.id, channel.id)
 
     first = (await players[0].slash(channel, "steal leaderboard", sort=sort)).response
-    assert first.embeds[0].description.startswith(f"Sorted by **{sort.replace('_', ' ')}**")
+    assert f"Sorted by **{sort.replace('_', ' ')}**" in text(first)
     await players[0].click(first, label="Next")
     board = rows(first)
     second = (await players[0].slash(channel, "steal leaderboard", sort=sort, page=1)).response
@@ -195,10 +210,12 @@ async def test_every_sort_order(simcord_env, guild, channel, players, sort):
     ids_by_name = {name: user for user, name in SEEDED.items()}
     for _, name, rating, games, wins, rate, cards in board:
         p = await storage.stats.get(guild.id, ids_by_name[name])
-        assert (rating, games, wins, cards) == (f"{p.rating:.1f}", p.games, p.wins, p.cards)
+        assert (rating, games, wins, cards) == (f"{p.rating:,}", p.games, p.wins, p.cards)
         assert rate == round(100 * p.wins / p.games)
     column = {"rating": 2, "wins": 4, "cards": 6, "win_rate": 5}[sort]
-    shown = [float(row[column]) for row in board]  # the rows really are in that order, as shown
+    shown = [
+        float(str(row[column]).replace(",", "")) for row in board
+    ]  # the rows really are in that order, as shown
     assert shown == sorted(shown, reverse=True) and len(set(shown)) > 1
     # the seeded games rank the players differently by each sort, so no sort can pass for another
     assert len({tuple(await expected_order(storage, guild.id, s)) for s in ids.SORTS}) == 4
@@ -209,8 +226,8 @@ async def test_empty_board_and_members_who_never_played(simcord_env, channel, pl
 
     board = await ann.slash(channel, "steal leaderboard")
     assert not board.ephemeral
-    assert board.response.embeds[0].description == EMPTY_BOARD
-    assert buttons(board.response) == []
+    assert text(board.response) == f"## 🏆 Steal the Bundle leaderboard\n{EMPTY_BOARD}"
+    assert v2_buttons(board.response) == []
 
     own = await dan.slash(channel, "steal stats")
     assert own.ephemeral
@@ -242,9 +259,9 @@ async def test_stats_add_up_the_games_played(simcord_env, guild, channel, player
     result = await ann.slash(channel, "steal stats")
 
     assert result.ephemeral
-    embed = result.response.embeds[0]
-    assert embed.title == "ann: Steal the Bundle stats"
-    got = fields(embed)
+    assert text(result.response).startswith("## 📊 ann (you): Steal the Bundle stats\n")
+    assert images(result.response) == ["stats.png"]
+    got = figures(result.response)
     want = await seat_numbers(storage, guild.id, str(ann.id))
     assert want["games"] == 2
     assert got["Games"] == "2"
@@ -258,13 +275,14 @@ async def test_stats_add_up_the_games_played(simcord_env, guild, channel, player
         else "none yet"
     )
     ratings = {m: (await storage.stats.get(guild.id, str(m.id))).rating for m in (ann, bob, cat)}
-    assert got["Rating"] == f"{ratings[ann]:.1f}"
+    assert got["Rating"] == f"{ratings[ann]:,}"
     better = sum(r > ratings[ann] for r in ratings.values())
     assert got["Rank"] == f"#{better + 1} of 3"
 
     bobs = await ann.slash(channel, "steal stats", member=bob)
     assert bobs.ephemeral
-    bob_fields = fields(bobs.response.embeds[0])
+    assert text(bobs.response).startswith("## 📊 bob: Steal the Bundle stats\n")  # not "(you)"
+    bob_fields = figures(bobs.response)
     bob_want = await seat_numbers(storage, guild.id, str(bob.id))
     assert bob_fields["Games"] == "1"
     assert bob_fields["Cards collected"] == str(bob_want["cards"])
@@ -302,12 +320,15 @@ async def test_history_of_the_server_and_of_a_member(simcord_env, channel, playe
         f"Game #{second.game_id}": game_lines(second, names),
         f"Game #{first.game_id}": game_lines(first, names),
     }
-    assert labels(shown) == [f"Game file #{second.game_id}", f"Game file #{first.game_id}"]
+    assert labels(shown) == [
+        f"Game file #{second.game_id}", f"Game file #{first.game_id}",
+        f"Replay #{second.game_id}", f"Replay #{first.game_id}",
+    ]  # fmt: skip
 
     bobs = (await cat.slash(channel, "steal history", member=bob)).response
     assert bobs.embeds[0].title == "Steal the Bundle: bob's last games"
     assert fields(bobs.embeds[0]) == {f"Game #{first.game_id}": game_lines(first, names)}
-    assert labels(bobs) == [f"Game file #{first.game_id}"]
+    assert labels(bobs) == [f"Game file #{first.game_id}", f"Replay #{first.game_id}"]
     assert answered_errors(simcord_env) == []
 
 
@@ -366,7 +387,7 @@ async def test_a_member_who_left_is_still_listed_by_name(
 
     board = (await cat.slash(channel, "steal leaderboard")).response
     assert sorted(names_on(board)) == ["ann", "bob", "cat"]
-    assert "<@" not in board.embeds[0].description
+    assert "<@" not in text(board)
     history = (await cat.slash(channel, "steal history")).response
     bob_game = fields(history.embeds[0])[f"Game #{played[0].game_id}"]
     assert re.search(r"(^|· )bob \d+ cards", bob_game.splitlines()[1]), bob_game

@@ -29,6 +29,8 @@ from .helpers import (
     title,
     whose_turn,
 )
+from .screens import go_to
+from .screens import text as screen_text
 
 PING = "your turn in Steal the Bundle!"
 TURN_LINE = re.compile(r"^\S+ Turn: \*\*(.+?)\*\* · auto-play <t:(\d+):R>$")
@@ -152,9 +154,9 @@ async def test_table_rules_button_answers_privately(channel, players):
     result = await players[2].click(table, label="Rules")  # anyone may read them
 
     assert result.ephemeral
-    embed = result.response.embeds[0]
-    assert embed.title == "Classic rules"
-    assert "You must capture or steal when you can." in embed.description
+    assert screen_text(result.response).startswith("## 📖 Classic rules\n")
+    await players[2].click(result.response, label="Full rules")
+    assert "You must capture or steal when you can." in screen_text(result.response)
     assert [m.id for m in channel.history()] == before
 
 
@@ -183,15 +185,15 @@ async def test_hand_from_a_non_player_and_without_a_game(simcord_env, guild, cha
 
     stranger = await dan.slash(channel, "steal hand")
     assert stranger.ephemeral
-    assert stranger.response.content == "You're not in this game."
+    assert stranger.response.content.startswith("You're not in this game;")
     button = await dan.click(table, label="My hand")
     assert button.ephemeral
-    assert button.response.content == "You're not in this game."
+    assert button.response.content.startswith("You're not in this game;")
 
     empty = guild.create_text_channel("quiet")
     nothing = await ann.slash(empty, "steal hand")
     assert nothing.ephemeral
-    assert nothing.response.content == "There is no game running here."
+    assert nothing.response.content.startswith("There is no game running here.")
     assert answered_errors(simcord_env) == ["NotInGame", "NoGame"]
 
 
@@ -343,14 +345,14 @@ async def test_table_command_reposts_the_table(simcord_env, guild, channel, play
     assert jump(guild, channel, new.id) in pings(channel)[-1].content
     # /steal new now links to the new table
     again = await players[2].slash(channel, "steal new")
-    assert jump(guild, channel, new.id) in again.response.content
+    assert go_to(again.response) == jump(guild, channel, new.id)
 
 
 async def test_table_command_without_a_game(simcord_env, channel, players):
     result = await players[0].slash(channel, "steal table")
 
     assert result.ephemeral
-    assert result.response.content == "There is no game running here."
+    assert result.response.content.startswith("There is no game running here.")
     assert answered_errors(simcord_env) == ["NoGame"]
     assert channel.history() == []
 
@@ -363,18 +365,19 @@ async def test_rules_without_a_game_and_with_a_preset(channel, players):
 
     plain = await ann.slash(channel, "steal rules")
     assert plain.ephemeral
-    embed = plain.response.embeds[0]
-    assert embed.title == "Standard rules (no game here)"
-    assert "Match a pool card's rank" in embed.description
-    presets = {f.name: f.value for f in embed.fields}["Presets"]
+    assert screen_text(plain.response).startswith("## 📖 Standard rules\n")
+    await ann.click(plain.response, label="Full rules")
+    assert "Match a pool card's rank" in screen_text(plain.response)
+    await ann.click(plain.response, label="Options & presets")
+    presets = screen_text(plain.response)
     for name in ("standard", "classic", "casita", "rubamazzo", "friendly", "traditional"):
         assert f"**{name}**" in presets
 
     casita = await ann.slash(channel, "steal rules", preset="casita")
     assert casita.ephemeral
-    embed = casita.response.embeds[0]
-    assert embed.title == "Casita rules"
-    assert "Spanish 40-card deck" in embed.description
+    assert screen_text(casita.response).startswith("## 📖 Casita rules\n")
+    await ann.click(casita.response, label="Full rules")
+    assert "Spanish 40-card deck" in screen_text(casita.response)
     assert channel.history() == []
 
 
@@ -384,10 +387,10 @@ async def test_rules_in_a_classic_game_show_the_classic_rules(channel, players):
     result = await players[3].slash(channel, "steal rules")
 
     assert result.ephemeral
-    embed = result.response.embeds[0]
-    assert embed.title == "Classic rules"
-    assert "You must capture or steal when you can." in embed.description
-    assert "An empty pool is not refilled." in embed.description
+    assert screen_text(result.response).startswith("## 📖 Classic rules\n")
+    await players[3].click(result.response, label="Full rules")
+    assert "You must capture or steal when you can." in screen_text(result.response)
+    assert "An empty pool is not refilled." in screen_text(result.response)
 
 
 # ----- /steal forfeit
@@ -422,7 +425,7 @@ async def test_forfeit_from_a_non_player(simcord_env, channel, players):
     result = await players[3].slash(channel, "steal forfeit")
 
     assert result.ephemeral
-    assert result.response.content == "You're not in this game."
+    assert result.response.content.startswith("You're not in this game;")
     assert answered_errors(simcord_env) == ["NotInGame"]
 
 
@@ -536,7 +539,7 @@ async def test_cancel_by_the_host_after_no_then_yes(simcord_env, guild, channel,
         stats = await storage.stats.get(guild.id, str(member.id))
         assert stats is None or stats.games == 0
     gone = await bob.slash(channel, "steal hand")
-    assert gone.response.content == "There is no game running here."
+    assert gone.response.content.startswith("There is no game running here.")
     assert answered_errors(simcord_env) == ["NoGame"]
     assert not (await bob.slash(channel, "steal new")).ephemeral  # the channel is free again
 
@@ -549,7 +552,7 @@ async def test_cancel_is_refused_to_a_plain_member(simcord_env, channel, players
     for member in (bob, dan):  # a player who is not the host, and a bystander
         result = await member.slash(channel, "steal cancel")
         assert result.ephemeral
-        assert result.response.content == ("Only the host or a server admin can cancel.")
+        assert result.response.content.startswith("Only the host or a server admin can cancel.")
         assert result.response.components == []
     assert answered_errors(simcord_env) == ["NotHost", "NotHost"]
     assert table_text(table) == text
@@ -576,7 +579,7 @@ async def test_cancel_by_a_member_with_manage_server(simcord_env, guild, channel
 async def test_cancel_command_on_a_lobby(simcord_env, channel, players):
     ann, bob = players[:2]
     nothing = await ann.slash(channel, "steal cancel")
-    assert nothing.response.content == "There is no game running here."
+    assert nothing.response.content.startswith("There is no game running here.")
     assert answered_errors(simcord_env) == ["NoGame"]
     lobby = (await ann.slash(channel, "steal new")).response
     await bob.click(lobby, label="Join")

@@ -8,7 +8,8 @@ import discord
 from bot.session.timers import suggest
 from bot.ui import ids, render
 
-from .helpers import is_over, labels, play_one, start_game, table_text, whose_turn
+from .helpers import is_over, labels, play_one, start_game, whose_turn
+from .screens import figures
 from .test_reliability import bot_message, game_id_of, open_hand
 
 
@@ -92,11 +93,11 @@ async def test_a_game_with_a_hint_counts_unless_the_server_says_not(
 ):
     env, two = simcord_env, players[:2]
     await play_to_end_with_a_hint(env, channel, two)  # counts by default
-    assert "Games: 1" in table_text((await two[0].slash(channel, "steal stats")).response)
+    assert figures((await two[0].slash(channel, "steal stats")).response)["Games"] == "1"
 
     await change(make_admin(env, guild), channel, "hint_counts", "off")
     await play_to_end_with_a_hint(env, channel, two)
-    stats = table_text((await two[0].slash(channel, "steal stats")).response)
-    assert "Games: 1" in stats  # the second game, with a hint, is not counted
+    stats = figures((await two[0].slash(channel, "steal stats")).response)
+    assert stats["Games"] == "1"  # the second game, with a hint, is not counted
     finished = await env.bot.storage.history.by_guild(guild.id)
     assert len(finished) == 2  # both are in the history

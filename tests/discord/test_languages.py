@@ -24,6 +24,10 @@ from .helpers import (
     title,
     whose_turn,
 )
+from .screens import buttons as screen_buttons
+from .screens import figures
+from .screens import text as screen_text
+from .test_admin import panel_sections, panel_texts
 
 
 @pytest.fixture
@@ -41,7 +45,9 @@ async def test_a_french_player_in_a_spanish_server(simcord_env, channel, players
     joined = await bob.click(lobby, label="Unirme")
     assert not joined.ephemeral and "Jugadores (2/4)" in table_text(lobby)
     refused = await cat.slash(channel, "steal start")  # the host starts, not Cat
-    assert refused.response.content == "Seule la personne qui organise peut faire ça."
+    assert (
+        refused.response.content == "Seule la personne qui organise peut faire ça ; demande-le-lui."
+    )
     await ann.click(lobby, label="Empezar")
     table = lobby
     assert title(table) == "Casita Robada"
@@ -51,7 +57,9 @@ async def test_a_french_player_in_a_spanish_server(simcord_env, channel, players
     # A foreign click: Cat is not playing. She reads why in French.
     foreign = await cat.click(table, label="Mi mano")
     assert foreign.ephemeral
-    assert foreign.response.content == "Tu ne joues pas dans cette partie."
+    assert foreign.response.content.startswith("Tu ne joues pas dans cette partie ; la table")
+    [go] = [b for row in foreign.response.components for b in row["components"]]
+    assert go["label"] == "Aller à la table" and go["url"].endswith(f"/{table.id}")
 
     # Ann's hand is in French, and so are its notes: here, a hand left behind is stale.
     hands: dict = {}
@@ -70,7 +78,7 @@ async def test_a_french_player_in_a_spanish_server(simcord_env, channel, players
         "⚠️ Cette main n'était plus à jour ; voici ta main actuelle.\n**Ta main** : "
     ), stale.response.content
     rules = await ann.click(table, label="Reglas")
-    assert title(rules.response) == "Règles standard"
+    assert screen_text(rules.response).startswith("## 📖 Règles standard\n")
 
     # The log under the table is in Spanish.
     log = fields(table)["Últimas jugadas"]
@@ -84,7 +92,10 @@ async def test_a_french_player_in_a_spanish_server(simcord_env, channel, players
     assert "Montones finales" in fields(table)
     assert [b["label"] for b in buttons(table)] == ["Revancha", "Archivo de la partida"]
     over = await cat.slash(channel, "steal hand")
-    assert over.response.content == "Il n'y a pas de partie en cours ici."
+    assert (
+        over.response.content
+        == "Il n'y a pas de partie en cours ici. Lances-en une avec `/voler nouvelle`."
+    )
     # SimCord records errors that slash commands raised, answered or not: these were answered.
     assert [type(e.original).__name__ for e in simcord_env.errors] == ["NotHost", "NoGame"]
 
@@ -99,18 +110,20 @@ async def test_a_spanish_admin_sees_spanish(simcord_env, guild, channel, locales
 
     shown = await admin.slash(channel, "steal-admin settings")
     assert shown.ephemeral
-    (embed,) = shown.response.embeds
-    assert embed.title == "Casita Robada: ajustes"
-    shown_fields = {f.name: f.value for f in embed.fields}
-    assert shown_fields["Tiempos"].splitlines()[0] == (
+    head, *_ = panel_texts(shown.response)
+    assert head.startswith("## Casita Robada: ajustes\n")
+    fields = panel_sections(shown.response)
+    assert fields["Tiempos y avisos"].splitlines()[0] == (
         "`turn_timer` (Tiempo por turno): 2 min (por defecto)"
     )
     assert (
-        shown_fields["Rivales IA"].splitlines()[0]
+        fields["IA y pistas"].splitlines()[0]
         == "`ai_allowed` (IA permitida): activado (por defecto)"
     )
-    assert shown_fields["Canales"] == "En todas partes (no se eligió ningún canal)"
-    assert "`/robar-admin cambiar`" in embed.description
+    assert fields["Canales y límites"].splitlines()[-1] == (
+        "Canales para partidas nuevas: En todas partes (no se eligió ningún canal)"
+    )
+    assert "`/robar-admin cambiar`" in head
 
     bad = await admin.slash(channel, "steal-admin set", setting="turn_timer", value="5 s")
     assert bad.ephemeral
@@ -146,22 +159,19 @@ async def test_stats_follow_the_member_and_the_board_the_server(
 
     stats = await ann.slash(channel, "steal stats")
     assert stats.ephemeral
-    (embed,) = stats.response.embeds
-    assert embed.title == "ann : stats de Steal the Bundle"
-    assert {f.name for f in embed.fields} >= {"Parties", "Victoires", "Niveau", "Rang"}
-    assert "/voler classement" in embed.footer.text
+    shown = screen_text(stats.response)
+    assert shown.startswith("## 📊 ann (toi) : stats de Steal the Bundle\n")
+    assert set(figures(stats.response)) >= {"Parties", "Victoires", "Niveau", "Rang", "Tendance"}
+    assert "/voler classement" in shown
 
     await storage.settings.set(guild.id, "language", "it")  # public messages in Italian
     board = await bob.slash(channel, "steal leaderboard")
     assert not board.ephemeral
-    (embed,) = board.response.embeds
-    assert embed.title == "Classifica di Rubamazzo"
-    assert embed.description.startswith("Ordinata per **livello**")
-    assert "1 partita" in embed.description and "Livello:" in embed.footer.text
-    assert [b["label"] for b in board.response.components[0]["components"]] == [
-        "Precedente",
-        "Successiva",
-    ]
+    shown = screen_text(board.response)
+    assert shown.startswith("## 🏆 Classifica di Rubamazzo\nOrdinata per **livello**")
+    assert "1 partita" in shown and "-# Livello: tutti partono da 1000." in shown
+    assert "👉 __bob__" in shown  # Bob asked: his row
+    assert screen_buttons(board.response) == []  # one page: no pager
 
     history = await bob.slash(channel, "steal history")  # ephemeral again: Bob's Spanish
     assert title(history.response) == "Casita Robada: últimas partidas en este servidor"

@@ -63,8 +63,10 @@ async def test_only_players_and_managers_repost_the_table(simcord_env, guild, ch
     assert answer.ephemeral
     link = f"https://discord.com/channels/{guild.id}/{channel.id}/{table.id}"
     assert answer.response.content == (
-        f"The table is here: {link} Only its players can post it again."
+        "Only the table's players can post it again; it is one click away below."
     )
+    [go] = [b for row in answer.response.components for b in row["components"]]
+    assert (go["label"], go["url"]) == ("Go to the table", link)
     assert len(channel.history()) == before  # nothing reposted
     mods = guild.create_role("mods", permissions=discord.Permissions(manage_guild=True))
     dan = guild.add_member(simcord_env.create_user("dan"), roles=[mods])

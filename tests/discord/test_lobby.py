@@ -19,6 +19,7 @@ from .helpers import (
     title,
     whose_turn,
 )
+from .screens import go_to
 
 LOBBY_BUTTONS = ["Join", "Leave", "Add bot", "Start", "Cancel"]
 
@@ -98,7 +99,7 @@ async def test_max_players_two_fills_the_lobby(simcord_env, channel, players):
 
     result = await cat.slash(channel, "steal join")
     assert result.ephemeral
-    assert result.response.content == "This lobby is full."
+    assert result.response.content.startswith("This lobby is full.")
     assert answered_errors(simcord_env) == ["LobbyFull"]
     assert seated(lobby) == [ann.name, bob.name]
 
@@ -115,7 +116,8 @@ async def test_new_where_a_lobby_runs_links_to_it(simcord_env, guild, channel, p
 
     assert result.ephemeral
     assert "already running in this channel" in result.response.content
-    assert jump(guild, channel, lobby) in result.response.content
+    assert go_to(result.response) == jump(guild, channel, lobby)  # a button, not a raw URL
+    assert "https://" not in result.response.content
     assert [m.id for m in public(channel)] == [lobby.id]  # no second lobby
     assert "Standard rules" in fields(lobby)
 
@@ -131,7 +133,7 @@ async def test_new_where_a_game_runs_links_to_the_table(channel, guild, players)
 
     assert result.ephemeral
     assert "already running in this channel" in result.response.content
-    assert jump(guild, channel, lobby) in result.response.content  # the table is that message
+    assert go_to(result.response) == jump(guild, channel, lobby)  # the table is that message
     assert [m.id for m in public(channel)] == before
 
 
@@ -160,7 +162,7 @@ async def test_new_without_bot_permissions_names_them(simcord_env, guild, player
     assert public(room) == []
     # and no lobby was opened
     join = await players[1].slash(room, "steal join")
-    assert join.response.content == "There is no open lobby in this channel."
+    assert join.response.content.startswith("There is no open lobby in this channel.")
     assert answered_errors(simcord_env) == ["NoLobby"]
 
 
@@ -198,10 +200,10 @@ async def test_join_twice_and_leave_when_not_seated_are_refused(channel, players
 
     again = await bob.click(lobby, label="Join")
     assert again.ephemeral
-    assert again.response.content == "You're already in this lobby."
+    assert again.response.content.startswith("You're already in this lobby.")
     stranger = await cat.click(lobby, label="Leave")
     assert stranger.ephemeral
-    assert stranger.response.content == "You're not in this game."
+    assert stranger.response.content.startswith("You're not in this game;")
     assert seated(lobby) == [ann.name, bob.name]
 
 
@@ -213,7 +215,7 @@ async def test_start_by_a_non_host_is_refused(channel, players):
     result = await bob.click(lobby, label="Start")
 
     assert result.ephemeral
-    assert result.response.content == "Only the host can do that."
+    assert result.response.content.startswith("Only the host can do that;")
     assert title(lobby) == "Steal the Bundle: new game"
     assert labels(lobby) == LOBBY_BUTTONS
 
@@ -226,7 +228,7 @@ async def test_start_alone_is_refused(simcord_env, channel, players):
         await ann.click(lobby, label="Start")
     result = await ann.slash(channel, "steal start")  # and the command says why
     assert result.ephemeral
-    assert result.response.content == "A game needs 2 to 4 players."
+    assert result.response.content.startswith("A game needs 2 to 4 players.")
     assert answered_errors(simcord_env) == ["NotEnoughPlayers"]
     assert title(lobby) == "Steal the Bundle: new game"
 
@@ -265,7 +267,7 @@ async def test_host_leaving_passes_the_host_to_the_next_seat(channel, players):
         f"1. **{bob.name}** (host)\n2. **{cat.name}**",
     )
     refused = await cat.click(lobby, label="Start")
-    assert refused.response.content == "Only the host can do that."
+    assert refused.response.content.startswith("Only the host can do that;")
     await bob.click(lobby, label="Start")  # the new host can start
     assert labels(lobby) == ["My hand", "Rules"]
     assert "ann" not in table_text(lobby)
@@ -294,7 +296,7 @@ async def test_cancel_button_asks_then_closes_the_lobby(channel, players):
 
     refused = await bob.click(lobby, label="Cancel")
     assert refused.ephemeral
-    assert refused.response.content == "Only the host or a server admin can cancel."
+    assert refused.response.content.startswith("Only the host or a server admin can cancel.")
 
     asked = await ann.click(lobby, label="Cancel")
     assert asked.ephemeral
@@ -320,7 +322,7 @@ async def test_closing_a_lobby_that_has_since_started_leaves_the_game_alone(chan
 
     await ann.click(asked.response, label="Yes, cancel the lobby")
 
-    assert asked.response.content == "That lobby has already started or closed."
+    assert asked.response.content.startswith("That lobby has already started or closed.")
     assert labels(lobby) == ["My hand", "Rules"]  # the game goes on
     assert whose_turn(lobby, [ann, bob]) is not None
 
@@ -346,7 +348,7 @@ async def test_join_leave_start_commands_act_like_the_buttons(simcord_env, chann
 
     refused = await bob.slash(channel, "steal start")
     assert refused.ephemeral
-    assert refused.response.content == "Only the host can do that."
+    assert refused.response.content.startswith("Only the host can do that;")
     assert answered_errors(simcord_env) == ["NotHost"]
     assert title(lobby) == "Steal the Bundle: new game"
 
@@ -364,12 +366,12 @@ async def test_start_command_alone_and_join_without_lobby(simcord_env, channel, 
     ann, bob = players[:2]
     none = await bob.slash(channel, "steal join")
     assert none.ephemeral
-    assert none.response.content == "There is no open lobby in this channel."
+    assert none.response.content.startswith("There is no open lobby in this channel.")
 
     lobby = (await ann.slash(channel, "steal new")).response
     alone = await ann.slash(channel, "steal start")
     assert alone.ephemeral
-    assert alone.response.content == "A game needs 2 to 4 players."
+    assert alone.response.content.startswith("A game needs 2 to 4 players.")
     assert answered_errors(simcord_env) == ["NoLobby", "NotEnoughPlayers"]
     assert labels(lobby) == LOBBY_BUTTONS
 

@@ -46,7 +46,10 @@ from .helpers import (
     whose_turn,
 )
 
-UNKNOWN_BUTTON = "That button isn't one I know. Nothing happened."
+UNKNOWN_BUTTON = (
+    "That button isn't one I know (it may be from an old message). Nothing happened; use"
+    " `/steal table` for a fresh table, or `/steal new` for a new game."
+)
 GAME_GONE = "This game has ended. Start a new one with /steal new."
 LOBBY_GONE = "This lobby has closed. Start a new one with /steal new."
 
@@ -242,7 +245,7 @@ async def test_foreign_click_on_my_hand_is_refused_privately(simcord_env, channe
     result = await outsider.click(table, label="My hand")
 
     assert result.ephemeral
-    assert result.response.content == "You're not in this game."
+    assert result.response.content.startswith("You're not in this game;")
     assert table_text(table) == before
 
 
@@ -381,7 +384,7 @@ async def test_well_formed_ids_for_a_game_that_does_not_exist(simcord_env, chann
     # A confirm button lives on an ephemeral question; it is answered by editing it.
     result = await players[0].click(crafted, custom_id="stb:confirm:cancel:999:yes")
     assert result.acknowledged
-    assert result.response.content == "That game has already ended."
+    assert result.response.content.startswith("That game has already ended.")
     assert "Turn:" in table_text(table)  # the real game was not touched
 
 

@@ -23,8 +23,8 @@ async def test_a_confirm_naming_another_game_cancels_nothing(simcord_env, guild,
 
     result = await ann.click(crafted, custom_id=ids.confirm("cancel", other_id, True))
 
-    assert result.response.content == (
-        "That question was about a game in another channel. Nothing changed."
+    assert result.response.content.startswith(
+        "That question was about a game in another channel. Nothing changed; ask again"
     )
     assert "My hand" in labels(mine) and "My hand" in labels(other)  # both still running
     sessions = simcord_env.bot.sessions

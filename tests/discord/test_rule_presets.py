@@ -6,7 +6,8 @@ from __future__ import annotations
 
 from bot.engine import PRESETS
 
-from .helpers import fields, footer, play_to_end, start_game, title
+from .helpers import fields, footer, play_to_end, start_game
+from .screens import text as screen_text
 from .test_admin import change, make_admin, set_setting, setting_line, settings_shown
 
 ONE_AT_A_TIME = "If the stock cannot give everyone 4 cards, the last cards are dealt one at a time."
@@ -104,8 +105,8 @@ async def test_new_with_traditional_rules(simcord_env, guild, channel, players):
     await bob.click(lobby, label="Join")
     await ann.click(lobby, label="Start")
     assert footer(lobby).startswith("Traditional · French · stealing · forced play")
-    shown = (await bob.slash(channel, "steal rules")).response.embeds[0]
-    assert shown.title == "Traditional rules"
+    shown = (await bob.slash(channel, "steal rules")).response
+    assert screen_text(shown).startswith("## 📖 Traditional rules\n")
     await play_to_end(lobby, [ann, bob])
     record = await finished_record(simcord_env, guild)
     assert record["rules"] == PRESETS["traditional"].to_dict()
@@ -116,9 +117,10 @@ async def test_traditional_is_a_preset_to_read_and_to_set(simcord_env, guild, ch
     ann = players[0]
     read = await ann.slash(channel, "steal rules", preset="traditional")
     assert read.ephemeral
-    assert title(read.response) == "Traditional rules"
-    listed = await ann.slash(channel, "steal rules")
-    presets = {f.name: f.value for f in listed.response.embeds[0].fields}["Presets"]
+    assert screen_text(read.response).startswith("## 📖 Traditional rules\n")
+    listed = (await ann.slash(channel, "steal rules")).response
+    await ann.click(listed, label="Options & presets")
+    presets = screen_text(listed)
     assert "**traditional**: The old way: you must capture or steal" in presets
 
     admin = make_admin(simcord_env, guild)

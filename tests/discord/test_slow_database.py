@@ -64,11 +64,11 @@ async def test_nothing_is_left_unanswered_when_the_database_is_slow(
     assert "**bob**" in table_text(lobby)
 
     board = await answered_in_time(env, lambda: ann.slash(channel, "steal leaderboard"))
-    assert board.followups or board.response.embeds
+    assert board.followups or board.response.components
 
     settings = await answered_in_time(env, lambda: boss.slash(channel, "steal-admin settings"))
     shown = settings.followups[0] if settings.followups else settings.response
-    assert shown.embeds and shown.ephemeral
+    assert shown.components and shown.ephemeral  # the settings panel
 
 
 async def test_a_move_is_answered_in_time_when_the_database_is_slow(

@@ -4,6 +4,7 @@ import discord
 
 from .conftest import make_bot
 from .helpers import title
+from .screens import text as screen_text
 
 
 def command_syncs(env) -> list:
@@ -17,7 +18,7 @@ async def test_commands_are_guild_only_and_intents_are_not_privileged(simcord_en
     assert group.default_permissions is None
     assert {c.name for c in group.commands} == {
         "new", "join", "leave", "start", "hand", "table", "rules", "forfeit", "cancel",
-        "leaderboard", "stats", "history",
+        "leaderboard", "stats", "history", "replay",
     }  # fmt: skip
     # Discord applies default permissions to top-level commands only: a group of its own.
     assert admin.name == "steal-admin" and admin.guild_only
@@ -43,7 +44,7 @@ async def test_sync_happens_only_when_the_commands_changed(simcord_env, db_path,
     await simcord_env.restart_bot(make_bot(db_path, sync=True))
     assert len(command_syncs(simcord_env)) == 3  # --sync: always
     result = await players[0].slash(channel, "steal rules")
-    assert result.ephemeral and "Standard" in result.response.embeds[0].title
+    assert result.ephemeral and screen_text(result.response).startswith("## 📖 Standard rules")
 
 
 async def test_a_dev_guild_gets_the_commands_directly(

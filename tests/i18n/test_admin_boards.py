@@ -11,6 +11,7 @@ from string import Formatter
 import discord
 import pytest
 
+from bot import stats as game_stats
 from bot.i18n import LANGUAGES, LOCALES, read_file, t, tn
 from bot.settings import BadValue, duration, make_settings
 from bot.storage import GuildSettings, HistoryEntry, PlayerStats, Standing
@@ -105,17 +106,18 @@ def test_leaderboard_stats_and_history_render(lang):
     standings = [Standing(rank=i + 1, player=player(str(100 + i), f"p{i}")) for i in range(10)]
     for sort in ("rating", "wins", "cards", "win_rate"):
         for asked in (1, 9):
-            message = boards.leaderboard(lang, standings, sort, 1, 12, asked)
-            texts = embed_texts(message.embed) + view_labels(message.view)
-            texts += [message.content] if message.content else []
-            for text in texts:
+            me = Standing(rank=40, player=player("999", "zoe"))
+            message = boards.leaderboard(lang, standings, sort, 1, 42, asked, me)
+            for text in layout_texts(message.view):
                 clean(text)
     empty = boards.leaderboard(lang, [], "rating", 1, 0, 1)
-    for text in embed_texts(empty.embed):
+    for text in layout_texts(empty.view):
         clean(text)
     for rank in (3, None):
         for p in (player(), player(biggest_steal=0, mu=20.0, sigma=7.0)):
-            for text in embed_texts(boards.player_stats(lang, p, "ann_*", rank, 12)):
+            figures = game_stats.Figures((1000, 1138), ("spanish40", 12, 3) if rank else None)
+            shown = boards.player_stats(lang, p, "ann_*", rank, 12, figures, b"png", bool(rank))
+            for text in layout_texts(shown.view):
                 clean(text)
     entries = [
         entry(1, ("101", "102"), [0, 1]),  # a winner
@@ -153,18 +155,47 @@ def guild_settings(changed: bool) -> GuildSettings:
     return GuildSettings(1, values, frozenset(SPECS) if changed else frozenset())
 
 
+def layout_texts(view: discord.ui.LayoutView) -> list[str]:
+    """Every text of a Components V2 layout (texts, labels, placeholders, options), checked
+    against Discord's limits on the way: 40 components, 4000 characters of text."""
+    from simcord.components import walk_components
+
+    parts = list(walk_components(view.to_components()))
+    assert len(parts) <= 40
+    texts = [c["content"] for c in parts if c["type"] == 10]
+    assert sum(map(len, texts)) <= 4000
+    for c in parts:
+        if c.get("label"):
+            assert len(c["label"]) <= 80
+            texts.append(c["label"])
+        if c.get("placeholder"):
+            assert len(c["placeholder"]) <= 150
+            texts.append(c["placeholder"])
+        for option in c.get("options", ()):
+            assert len(option["label"]) <= 100
+            texts.append(option["label"])
+    return texts
+
+
 @pytest.mark.parametrize("lang", LANGUAGES)
 @pytest.mark.parametrize("changed", [False, True])
-def test_settings_embed_renders(lang, changed):
-    embed = admin_ui.settings_embed(SPECS, guild_settings(changed), lang)
-    texts = embed_texts(embed)
+@pytest.mark.parametrize("topic", admin_ui.TOPIC_KEYS)
+def test_settings_panel_renders(lang, changed, topic):
+    panel = admin_ui.settings_panel(SPECS, guild_settings(changed), lang, topic, note="✅ done")
+    assert isinstance(panel.view, discord.ui.LayoutView)
+    texts = layout_texts(panel.view)
     for text in texts:
         clean(text)
     shown = "\n".join(texts)
-    for key in SPECS:  # every key is in the list, as admins type it
+    for key in SPECS:  # every key is in the panel, as admins type it
         assert f"`{key}`" in shown
     if lang != "en":  # and, beside it, its name in the reader's language
         assert f"({t(lang, 'choice.turn_timer')})" in shown
+
+
+def test_every_setting_is_in_one_topic():
+    keys = [k for keys in admin_ui.TOPIC_KEYS.values() for k in keys]
+    assert sorted(keys) == sorted(SPECS)
 
 
 def test_english_settings_list_is_the_keys():

@@ -246,8 +246,9 @@ def lookup_plain(lang: str, key: str):
 
 def test_errors_read_in_the_readers_language():
     """A session error carries a key; the ui writes it in the reader's language."""
-    assert error_text("en", errors.NotYourTurn()) == "It's not your turn."
-    assert error_text("fr", errors.NotYourTurn()) == "Ce n'est pas ton tour."
+    assert error_text("en", errors.NotYourTurn()).startswith("It's not your turn. ")
+    assert error_text("fr", errors.NotYourTurn()).startswith("Ce n'est pas ton tour. ")
+    assert error_text("es", errors.NoGame()).endswith("con `/robar nueva`.")
     assert error_text("es", errors.TooManyGames(1)).startswith("Este servidor ya tiene 1 sala ")
     assert "nothing changed" in error_text("en", errors.SaveFailed())
     refused = errors.MoveRefused("7S is not in your hand")

@@ -1,0 +1,74 @@
+"""/steal replay and the Replay buttons: a finished game, step by step, in an ephemeral viewer.
+
+All its state is in the custom_id (game id and step), so an old viewer still works after a
+restart. The id is untrusted: the game must be one of this server's finished games (another
+server's gets the same answer as an unknown one), and the step is clamped to the game.
+Replaying the record and drawing a step run in a thread, cached (bot/ui/replay.py).
+"""
+
+from __future__ import annotations
+
+import asyncio
+import logging
+
+import discord
+
+from bot.engine import BadState
+from bot.ui import replay as ui
+from bot.ui.render import Message, command
+
+from .common import app_of, reply, seen, tell, update
+from .language import user_lang
+
+log = logging.getLogger(__name__)
+
+CACHE = ui.ReplayCache()
+
+
+async def show(interaction: discord.Interaction, game_id: int | None) -> None:
+    """`/steal replay [game]`: the game asked for, or the member's last game here."""
+    user = await seen(interaction)
+    lang = user_lang(interaction)
+    if game_id is None:
+        guild_id = interaction.guild_id or 0
+        mine = await app_of(interaction).sessions.records.history(guild_id, user, limit=1)
+        if not mine:
+            await tell(interaction, ui.none_yet(lang, command(lang, "new")))
+            return
+        game_id = mine[0].game_id
+    await open_at(interaction, game_id, 0, new=True)
+
+
+async def clicked(interaction: discord.Interaction, nav: str, game_id: int, step: int) -> None:
+    """A Replay button: "open" (history, end screen) sends a new viewer; the viewer's own
+    buttons move it in place."""
+    await seen(interaction)
+    await open_at(interaction, game_id, step, new=nav == "open")
+
+
+async def open_at(interaction: discord.Interaction, game_id: int, step: int, new: bool) -> None:
+    lang = user_lang(interaction)
+    records = app_of(interaction).sessions.records
+    entry = await records.finished(game_id)
+    if entry is None or entry.guild_id != interaction.guild_id:
+        await tell(interaction, ui.unknown(lang))
+        return
+    names = ui.step_names(entry.seats, await records.names(entry.guild_id, entry.seats))
+    try:
+        message = await asyncio.to_thread(draw, game_id, entry.record, step, names, lang)
+    except BadState:
+        log.warning("game %s: its record does not replay", game_id, exc_info=True)
+        await tell(interaction, ui.unknown(lang))
+        return
+    if new:
+        await reply(interaction, **message.send_kwargs())
+    else:
+        await update(interaction, **message.kwargs())
+
+
+def draw(game_id: int, record: dict, step: int, names: dict[str, str], lang: str) -> Message:
+    """In a thread: the game's states (cached), the step's picture (cached), the message."""
+    r = CACHE.game(game_id, record)
+    step = r.clamp(step)
+    png = CACHE.picture(r, step, names, lang)
+    return ui.viewer(lang, r, step, names, png)

@@ -1,0 +1,49 @@
+"""/steal rules and its page buttons: which rules are in play (a preset asked for by name,
+this channel's game, or the server's settings), drawn by bot/ui/rules_pages.py."""
+
+from __future__ import annotations
+
+import asyncio
+
+import discord
+
+from bot import settings
+from bot.engine import PRESETS
+from bot.ui import rules_pages as ui
+
+from .common import app_of, reply, update
+from .language import user_lang
+
+
+async def shown(interaction: discord.Interaction, source: str) -> ui.Shown:
+    """The rules `source` stands for now. "here": the channel's game (a button pressed after
+    the game ended shows the server's rules instead), else the rules a new game would have."""
+    if source in PRESETS:
+        return ui.Shown(PRESETS[source], source, "preset")
+    sessions = app_of(interaction).sessions
+    in_play = sessions.rules_in(interaction.channel_id or 0)
+    if in_play is not None:
+        return ui.Shown(in_play, ui.closest_preset(in_play), "game")
+    values = (await sessions.records.settings(interaction.guild_id or 0)).values
+    return ui.Shown(settings.rules_for(values), values["preset"], "server")
+
+
+async def page(interaction: discord.Interaction, source: str, tab: str) -> ui.Message:
+    lang = user_lang(interaction)  # an ephemeral answer: the reader's language
+    rules = await shown(interaction, source)
+    pictures: tuple[tuple[str, bytes], ...] = ()
+    if tab == "play":  # drawn once per language and deck, off the event loop
+        pictures = await asyncio.to_thread(ui.examples, lang, rules.rules.deck)
+    return ui.page(lang, rules, tab, source, pictures)
+
+
+async def send(interaction: discord.Interaction, preset: str | None) -> None:
+    """/steal rules [preset] and the table's Rules button: the first page, privately."""
+    message = await page(interaction, preset or "here", "play")
+    await reply(interaction, **message.send_kwargs())
+
+
+async def turn(interaction: discord.Interaction, source: str, tab: str) -> None:
+    """A tab button: the same message shows another page."""
+    message = await page(interaction, source, tab)
+    await update(interaction, **message.kwargs())
