@@ -63,7 +63,11 @@ def watch(interaction: discord.Interaction, *, public: bool = False) -> None:
     button family (its callback) calls this first."""
     if _DEFERRING in interaction.extras or interaction.type not in _ANSWERABLE:
         return  # watched already, or an autocomplete (answered by discord.py itself)
-    ANSWERING_TASK.set(asyncio.current_task())
+    task = asyncio.current_task()
+    ANSWERING_TASK.set(task)
+    app = getattr(interaction.client, "app", None)
+    if app is not None and task is not None:
+        app.presenter.answering(task)
     interaction.extras[_DEFERRING] = asyncio.Event()
     interaction.extras[_WATCH] = asyncio.create_task(_defer_when_late(interaction, public))
 

@@ -44,6 +44,7 @@ LOG_KEEP = 20
 RETRIES = (0.5, 2.0, 5.0)  # seconds between tries of a failing table edit
 OWED_RETRIES = (*RETRIES, 15.0, 30.0, 60.0)  # an owed message: then every minute until it lands
 EDIT_GAP = 1.0  # seconds between a game's table edits: well inside Discord's channel rate limit
+QUIET_WAIT = 0.25  # seconds background work waits, at most, for the clicks being answered
 
 
 @dataclass
@@ -90,6 +91,10 @@ class Presenter:
         # queues there instead of taking the event loop's turn (the GIL) from the clicks.
         self.painter = ThreadPoolExecutor(max_workers=1, thread_name_prefix="picture")
         self.channels: dict[int, Channel] = {}
+        # Clicks and commands being answered: background work waits for them (a little).
+        self._answering: set[asyncio.Task[Any]] = set()
+        self._quiet = asyncio.Event()
+        self._quiet.set()
         # (game id, player id) -> the newest interaction that shows that player's hand
         self.hand_tokens: dict[tuple[int, str], discord.Interaction] = {}
 
@@ -318,6 +323,28 @@ class Presenter:
 
     # ----- doing it
 
+    def answering(self, task: asyncio.Task[Any]) -> None:
+        """A click or command is being answered (cogs/common.py `watch`) until `task` ends."""
+        self._answering.add(task)
+        self._quiet.clear()
+        task.add_done_callback(self._answered)
+
+    def _answered(self, task: asyncio.Task[Any]) -> None:
+        self._answering.discard(task)
+        if not self._answering:
+            self._quiet.set()
+
+    async def _after_answers(self, after: asyncio.Task[Any] | None) -> None:
+        """Wait for the click that made this work to be answered, then (at most QUIET_WAIT)
+        for the other clicks being answered: tables are drawn once nobody waits for an answer,
+        so a burst of moves in many games is answered first."""
+        if after is not None and not after.done():
+            await asyncio.wait({after})
+        if not self._quiet.is_set():
+            quiet = asyncio.ensure_future(self._quiet.wait())
+            await asyncio.wait({quiet}, timeout=QUIET_WAIT)
+            quiet.cancel()
+
     def kick(self, ch: Channel) -> None:
         if ch.worker is None or ch.worker.done():
             # Made in a click's handler: the work waits for the click to be answered.
@@ -326,8 +353,7 @@ class Presenter:
 
     async def _work(self, ch: Channel, after: asyncio.Task[Any] | None = None) -> None:
         try:
-            if after is not None and not after.done():
-                await asyncio.wait({after})
+            await self._after_answers(after)
             for attempt in itertools.count():
                 try:
                     await self._flush(ch)
