@@ -121,6 +121,35 @@ async def test_the_presenters_work_starts_once_the_click_is_answered():
     assert flushed == [ch]
 
 
+async def test_tables_are_drawn_once_the_other_clicks_are_answered():
+    """A burst of moves in many games: every click is answered before any table is drawn."""
+    presenter = Presenter(None, None)  # type: ignore[arg-type]  # no call reaches either
+    ch = Channel(1, 2, 3)
+    flushed: list[Channel] = []
+
+    async def flush(c: Channel) -> None:
+        flushed.append(c)
+
+    presenter._flush = flush  # type: ignore[method-assign]
+    release = asyncio.Event()
+
+    async def other_click() -> None:  # another game's click, still being answered
+        presenter.answering(asyncio.current_task())  # type: ignore[arg-type]
+        await release.wait()
+
+    other = asyncio.create_task(other_click())
+    await asyncio.sleep(0)
+    presenter.kick(ch)
+    for _ in range(5):
+        await asyncio.sleep(0)
+    assert flushed == []
+    release.set()
+    await other
+    assert ch.worker is not None
+    await ch.worker
+    assert flushed == [ch]
+
+
 @pytest.mark.bot_options(bot_delay=0.2, away_delay=0.2, edit_gap=1.0)
 async def test_fast_ai_seats_edit_the_table_about_once_a_second(simcord_env, channel, players):
     ann = players[0]
