@@ -39,7 +39,8 @@ figures include waiting for the other games' work: one event loop, and one SQLit
 that commits one transaction at a time.
 
 Not in the move figures, timed on their own: the presenter's background work after a move.
-"table update" is one table message edit (render.table and the call); "presenter flush" is all
+"table update" is one table message edit (the picture, drawn in a thread unless cached, the
+card and the call); "presenter flush" is all
 of it for the move: the table, the turn ping (delete, send, save its id) and the next player's
 hand. It shares the event loop and the database with the moves, as in production.
 
@@ -239,6 +240,9 @@ async def make_bot(folder: Path, seed: int) -> Bot:
         turn_seconds=defaults["turn_seconds"].default,
         lobby_seconds=defaults["lobby_seconds"].default,
         seed_source=lambda: deals.getrandbits(63),
+        # The background figures time the work, not a game's wait for its next edit slot
+        # (the presenter edits a table at most once a second; clicks here come faster).
+        edit_gap=0.0,
     )
     bot.app = await build(folder / "bot.db", bot, options, clock=now)  # type: ignore[arg-type]
     # 100 games at once in one server: the most an admin may allow (the default is 10).

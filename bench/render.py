@@ -8,6 +8,7 @@ table, as the bot takes it on the event loop), and prints p50 / p95 / max in ms 
 p50 / p95 of the thread's CPU time (what the render itself costs, whatever else the machine
 is doing) and the PNG sizes. Also the worst case for size: 30 cards in the pool (overlapping)
 and a long name in every seat. The budget (docs/performance.md): p95 ≤ 30 ms, image ≤ 100 KB.
+Also the end screen's picture (the final bundles, drawn once a game): its median time and size.
 """
 
 from __future__ import annotations
@@ -18,7 +19,15 @@ import statistics
 import time
 
 from bot.engine import preset
-from bot.ui.picture import SAMPLE_NAMES, Scene, render, sample
+from bot.ui.picture import (
+    SAMPLE_NAMES,
+    SAMPLE_SEATS,
+    FinalScene,
+    Scene,
+    render,
+    render_final,
+    sample,
+)
 
 PRESETS = ("standard", "casita", "rubamazzo", "casita")
 DECKS = ("french52", "spanish40", "italian40", "spanish48")
@@ -42,6 +51,21 @@ def worst(players: int) -> Scene:
     deck = table.game.rules.card_deck.cards
     names = tuple("Wolfeschlegelsteinhausenbergerdorff" for _ in range(players))
     return replace(scene, pool=deck[:30], names=names, stock_size=30)
+
+
+def finals(players: int) -> list[FinalScene]:
+    """The end screens of finished games, one per deck family."""
+    from bot import stats
+    from bot.engine.playout import random_game
+
+    out = []
+    for i, (name, deck) in enumerate(zip(PRESETS, DECKS, strict=True)):
+        table, _ = sample(preset(name).replace(deck=deck), players, seed=i, moves=0)
+        table.game = random_game(table.game.rules, players, i)
+        table.game.seats = SAMPLE_SEATS[:players]
+        places = stats.places(table.game, set())
+        out.append(FinalScene.of(table, SAMPLE_NAMES, ("en", "es", "fr", "it")[i], places))
+    return out
 
 
 def percentile(xs: list[float], q: float) -> float:
@@ -72,6 +96,13 @@ def main() -> None:
         started = time.perf_counter()
         big_png = render(big)
         big_times.append((time.perf_counter() - started) * 1000)
+    ends = finals(args.players)
+    end_times, end_sizes = [], []
+    for _ in range(args.repeats):
+        for scene in ends:
+            started = time.perf_counter()
+            end_sizes.append(len(render_final(scene)))
+            end_times.append((time.perf_counter() - started) * 1000)
     figures = {
         "players": args.players,
         "renders": len(times),
@@ -84,6 +115,8 @@ def main() -> None:
         "max_kb": round(max(sizes) / 1024, 1),
         "worst_case_ms": round(statistics.median(big_times), 1),
         "worst_case_kb": round(len(big_png) / 1024, 1),
+        "end_screen_p50_ms": round(statistics.median(end_times), 1),
+        "end_screen_max_kb": round(max(end_sizes) / 1024, 1),
     }
     if args.json:
         print(json.dumps(figures))

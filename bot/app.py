@@ -28,6 +28,7 @@ class Options:
     bot_delay: float = 1.5  # how long an AI opponent waits before it plays
     seed_source: Callable[[], int] | None = None  # tests pass one, to deal the same cards
     cooldowns: bool = True  # per-member command cooldowns (cogs/common.py per_member)
+    edit_gap: float = 1.0  # seconds between a game's table edits (cogs/presenter.py)
 
 
 @dataclass
@@ -70,7 +71,7 @@ async def build(
             bot_delay=options.bot_delay,
             seed_source=options.seed_source,  # None: the session layer's own random seeds
         )
-        presenter = Presenter(discord, sessions)
+        presenter = Presenter(discord, sessions, gap=options.edit_gap)
         sessions.listen(presenter.on_event)
     except BaseException:
         await storage.close()

@@ -43,6 +43,7 @@ class StealBot(commands.Bot):
         sync: bool | None = None,
         seed_source: Callable[[], int] | None = None,
         cooldowns: bool = True,
+        edit_gap: float = 1.0,
     ) -> None:
         super().__init__(
             command_prefix=commands.when_mentioned,  # slash commands only; no message content
@@ -52,7 +53,7 @@ class StealBot(commands.Bot):
         )
         self.database = Path(database)
         self.options = Options(
-            turn_seconds, lobby_seconds, away_delay, bot_delay, seed_source, cooldowns
+            turn_seconds, lobby_seconds, away_delay, bot_delay, seed_source, cooldowns, edit_gap
         )
         self.dev_guild_id = dev_guild_id
         self.sync_mode = sync  # True: always, False: never, None: when the commands changed

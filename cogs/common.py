@@ -4,6 +4,7 @@ replies that work whether or not the interaction was answered (or deferred) alre
 from __future__ import annotations
 
 import asyncio
+import contextvars
 import logging
 import secrets
 from collections.abc import Awaitable, Callable
@@ -33,6 +34,11 @@ ACK_BUDGET = 2.0
 # defer has started to answer (so the two never both answer); set when the watch defers.
 _DEFERRING, _WATCH, _ANSWERING, _LATE = "deferring", "watch", "answering", "late"
 _ANSWERABLE = (discord.InteractionType.application_command, discord.InteractionType.component)
+# The task answering the current click or command (set by `watch`): the presenter starts its
+# background work for a move only once this task is done, so it never delays the answer.
+ANSWERING_TASK: contextvars.ContextVar[asyncio.Task[Any] | None] = contextvars.ContextVar(
+    "answering", default=None
+)
 
 
 def app_of(interaction: discord.Interaction) -> App:
@@ -57,6 +63,11 @@ def watch(interaction: discord.Interaction, *, public: bool = False) -> None:
     button family (its callback) calls this first."""
     if _DEFERRING in interaction.extras or interaction.type not in _ANSWERABLE:
         return  # watched already, or an autocomplete (answered by discord.py itself)
+    task = asyncio.current_task()
+    ANSWERING_TASK.set(task)
+    app = getattr(interaction.client, "app", None)
+    if app is not None and task is not None:
+        app.presenter.answering(task)
     interaction.extras[_DEFERRING] = asyncio.Event()
     interaction.extras[_WATCH] = asyncio.create_task(_defer_when_late(interaction, public))
 

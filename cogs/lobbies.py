@@ -168,8 +168,8 @@ async def lobby_op(interaction: discord.Interaction, op: str, game_id: int | Non
         joined = left
     else:
         table = await sessions.start(channel_id, user)
-        message = render.table(public, table, names, [])
         if game_id is not None and interaction.message is not None:
+            message = await app.presenter.table_message(table)
             await update(interaction, **message.kwargs())
             app.presenter.started(table, interaction.message.id, drawn=True)
         else:

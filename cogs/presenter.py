@@ -12,12 +12,17 @@ import asyncio
 import contextlib
 import itertools
 import logging
+import math
+import time
+from collections.abc import Sequence
+from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass, field
 from datetime import timedelta
 from typing import Any, Protocol
 
 import discord
 
+from bot import stats
 from bot.engine import record, replay
 from bot.highlights import highlights
 from bot.i18n import DEFAULT, language_of, t
@@ -26,11 +31,14 @@ from bot.session import Lobby, Sessions, Table
 from bot.session.models import CLOSED
 from bot.ui import hand as hand_ui
 from bot.ui import ids, render
+from bot.ui import table as tables
 from bot.ui.buttons import button, view_of
 from bot.ui.final import final
+from bot.ui.picture import FinalScene, LastMove, Scene, TableCache
 from bot.ui.text import describe, names_of
 
 from .buttons import dynamic
+from .common import ANSWERING_TASK
 from .hands import drawn
 
 log = logging.getLogger(__name__)
@@ -38,6 +46,8 @@ HAND_TOKEN_LIFE = timedelta(minutes=14)  # interaction tokens last 15 minutes
 LOG_KEEP = 20
 RETRIES = (0.5, 2.0, 5.0)  # seconds between tries of a failing table edit
 OWED_RETRIES = (*RETRIES, 15.0, 30.0, 60.0)  # an owed message: then every minute until it lands
+EDIT_GAP = 1.0  # seconds between a game's table edits: well inside Discord's channel rate limit
+QUIET_WAIT = 0.25  # seconds background work waits, at most, for the clicks being answered
 
 
 @dataclass
@@ -52,6 +62,9 @@ class Channel:
     table: Table | None = None  # the latest state; kept after the game ends or is cancelled
     lang: str = DEFAULT  # of the public messages (lobby, table, ping); see render.public_lang
     log: list[str] = field(default_factory=list)
+    last: LastMove | None = None  # the move the picture marks
+    edited: float = -math.inf  # when the table was last edited (time.monotonic)
+    words_only: bool = False  # the last edit with the picture failed: send the words alone
     closing: render.Message | None = None  # replaces the table once the game is cancelled
     dirty: bool = False
     ping_user: str | None = None  # whom the ping should name; None: no ping
@@ -102,10 +115,19 @@ class Discord(Protocol):
 
 
 class Presenter:
-    def __init__(self, client: Discord, sessions: Sessions) -> None:
+    def __init__(self, client: Discord, sessions: Sessions, gap: float = EDIT_GAP) -> None:
         self.discord = client
         self.sessions = sessions
+        self.gap = gap  # seconds between a game's table edits (0: as soon as it changes)
+        self.pictures = TableCache()  # drawn once per game version, for every viewer
+        # Pictures are drawn in one thread of their own: a burst of games drawing at once
+        # queues there instead of taking the event loop's turn (the GIL) from the clicks.
+        self.painter = ThreadPoolExecutor(max_workers=1, thread_name_prefix="picture")
         self.channels: dict[int, Channel] = {}
+        # Clicks and commands being answered: background work waits for them (a little).
+        self._answering: set[asyncio.Task[Any]] = set()
+        self._quiet = asyncio.Event()
+        self._quiet.set()
         # (game id, player id) -> the newest hand message of that player, and its token
         self.hand_tokens: dict[tuple[int, str], HandRef] = {}
         self._hand_edits: set[asyncio.Task[None]] = set()  # older hands being told "moved ↓"
@@ -185,6 +207,7 @@ class Presenter:
         name = names_of(ch.lang, table.seats, self.names(ch))
         lines = describe(ch.lang, payload["events"], table.game.rules, name)
         ch.log = (ch.log + lines)[-LOG_KEEP:]
+        ch.last = LastMove.of(payload["events"]) or ch.last
         ch.dirty = True
         dealt = any(e["type"] == "hands_dealt" for e in payload["events"])
         if dealt or payload["auto"]:
@@ -262,26 +285,28 @@ class Presenter:
         ch = self.channel(table.game_id, table.guild_id, table.channel_id)
         ch.table, ch.table_id, ch.ping_id, ch.dirty = table, table_id, ping_id, True
         ch.lang = render.public_lang(table)
-        ch.log = self._rebuild_log(table)
+        ch.log, ch.last = self._rebuild_log(table)
         seat = table.turn
         if seat is not None and ping_id is not None:
             ch.ping_user = ch.ping_done = table.seats[seat]  # that ping is still the right one
         self.kick(ch)
 
-    def _rebuild_log(self, table: Table) -> list[str]:
+    def _rebuild_log(self, table: Table) -> tuple[list[str], LastMove | None]:
+        """The move log and the last move, from the game's record (after a restart)."""
         if not table.game.moves:
-            return []
+            return [], None
         events: list[list[dict[str, Any]]] = []
         try:
             replay(record(table.game), events)
         except Exception:
             log.warning("game %s: could not rebuild the move log", table.game_id, exc_info=True)
-            return []
+            return [], None
         lang = render.public_lang(table)
         name = names_of(lang, table.seats, self.sessions.names_in(table.guild_id))
         rules = table.game.rules
         lines = [line for ev in events[-LOG_KEEP:] for line in describe(lang, ev, rules, name)]
-        return lines[-LOG_KEEP:]
+        last = next((m for ev in reversed(events) if (m := LastMove.of(ev))), None)
+        return lines[-LOG_KEEP:], last
 
     def link(self, game_id: int) -> str | None:
         """A link to a game's lobby or table message, if it is known."""
@@ -372,12 +397,37 @@ class Presenter:
 
     # ----- doing it
 
+    def answering(self, task: asyncio.Task[Any]) -> None:
+        """A click or command is being answered (cogs/common.py `watch`) until `task` ends."""
+        self._answering.add(task)
+        self._quiet.clear()
+        task.add_done_callback(self._answered)
+
+    def _answered(self, task: asyncio.Task[Any]) -> None:
+        self._answering.discard(task)
+        if not self._answering:
+            self._quiet.set()
+
+    async def _after_answers(self, after: asyncio.Task[Any] | None) -> None:
+        """Wait for the click that made this work to be answered, then (at most QUIET_WAIT)
+        for the other clicks being answered: tables are drawn once nobody waits for an answer,
+        so a burst of moves in many games is answered first."""
+        if after is not None and not after.done():
+            await asyncio.wait({after})
+        if not self._quiet.is_set():
+            quiet = asyncio.ensure_future(self._quiet.wait())
+            await asyncio.wait({quiet}, timeout=QUIET_WAIT)
+            quiet.cancel()
+
     def kick(self, ch: Channel) -> None:
         if ch.worker is None or ch.worker.done():
-            ch.worker = asyncio.create_task(self._work(ch), name=f"table-{ch.game_id}")
+            # Made in a click's handler: the work waits for the click to be answered.
+            after = ANSWERING_TASK.get()
+            ch.worker = asyncio.create_task(self._work(ch, after), name=f"table-{ch.game_id}")
 
-    async def _work(self, ch: Channel) -> None:
+    async def _work(self, ch: Channel, after: asyncio.Task[Any] | None = None) -> None:
         try:
+            await self._after_answers(after)
             for attempt in itertools.count():
                 try:
                     await self._flush(ch)
@@ -402,6 +452,7 @@ class Presenter:
     async def _flush(self, ch: Channel) -> None:
         while ch.dirty or ch.hands or ch.notices or ch.ping_user != ch.ping_done:
             if ch.dirty:
+                await self._wait_for_slot(ch)
                 ch.dirty = False
                 await self._send_table(ch)
             while ch.notices:
@@ -413,38 +464,82 @@ class Presenter:
             while ch.hands:
                 await self._refresh_hand(ch, ch.hands.pop())
 
-    def _table_message(self, ch: Channel) -> render.Message:
+    async def _wait_for_slot(self, ch: Channel) -> None:
+        """At most one table edit a `gap`: the first after a quiet spell goes at once, later
+        ones wait, and what changed meanwhile goes in one edit (hands are refreshed after
+        it, so they are coalesced too)."""
+        wait = ch.edited + self.gap - time.monotonic()
+        if wait > 0:
+            await asyncio.sleep(wait)
+
+    async def table_message(
+        self,
+        table: Table,
+        moves: Sequence[str] = (),
+        last: LastMove | None = None,
+        *,
+        image: bool = True,
+    ) -> render.Message:
+        """A game's table, or its end screen once it is over, in its public language, with its
+        picture (drawn in a thread, once per game version) unless `image` is False."""
+        lang = render.public_lang(table)
+        names = self.sessions.names_in(table.guild_id)
+        if table.game.over:
+            png = None
+            if image:
+                places = stats.places(table.game, table.forfeited)
+                scene = FinalScene.of(table, names, lang, places)
+                png = await self._draw(scene)
+            return final(lang, table, names, highlights(table.game), png)
+        png = None
+        if image:
+            png = await self._draw(Scene.of(table, names, lang, last=last))
+        return tables.table(lang, table, names, moves, png)
+
+    async def _draw(self, scene: Scene | FinalScene) -> bytes:
+        """The picture of a scene, from the cache or drawn in the painter's thread."""
+        loop = asyncio.get_running_loop()
+        return await loop.run_in_executor(self.painter, self.pictures.picture, scene)
+
+    async def _table_message(self, ch: Channel, *, image: bool = True) -> render.Message:
         if ch.closing is not None:
             return ch.closing
         assert ch.table is not None
-        lang = render.public_lang(ch.table)
-        if ch.table.game.over:
-            return final(lang, ch.table, self.names(ch), highlights(ch.table.game))
-        return render.table(lang, ch.table, self.names(ch), ch.log)
+        return await self.table_message(ch.table, ch.log, ch.last, image=image)
 
     async def _send_table(self, ch: Channel) -> None:
-        message = self._table_message(ch)
+        # After a failed edit with the picture, the retry sends the table in words alone: a
+        # picture that cannot be uploaded never leaves the channel with a stale table.
+        message = await self._table_message(ch, image=not ch.words_only)
         target = self.discord.get_partial_messageable(ch.channel_id, guild_id=ch.guild_id)
         if ch.table_id is None and not ch.loaded:  # e.g. a game that ended during a restart
             ch.loaded = True
             lobby_id, table_id, _ = await self.sessions.messages(ch.game_id)
             ch.table_id = table_id or lobby_id
+        try:
+            await self._put_table(ch, target, message)
+        except discord.HTTPException:
+            ch.dirty = True  # so the retry sends it again
+            ch.words_only = bool(message.images)
+            raise
+        else:
+            ch.words_only = False
+        finally:
+            ch.edited = time.monotonic()
+
+    async def _put_table(
+        self, ch: Channel, target: discord.PartialMessageable, message: render.Message
+    ) -> None:
+        """Edit the table message; post it again if it is gone."""
         if ch.table_id is not None:
             try:
                 await target.get_partial_message(ch.table_id).edit(**dynamic(message.kwargs()))
                 return
             except discord.NotFound:
                 log.info("game %s: the table message is gone; posting a new one", ch.game_id)
-            except discord.HTTPException:
-                ch.dirty = True  # so the retry sends it again
-                raise
         if ch.closing is not None:
             return  # no table to replace: nothing to say that the game is gone
-        try:
-            sent = await target.send(**dynamic(message.send_kwargs()))
-        except discord.HTTPException:
-            ch.dirty = True
-            raise
+        sent = await target.send(**dynamic(message.send_kwargs()))
         await self.set_table_id(ch, sent.id)
 
     async def set_table_id(self, ch: Channel, message_id: int) -> None:
@@ -523,3 +618,4 @@ class Presenter:
         for task in tasks:
             task.cancel()
         await asyncio.gather(*tasks, return_exceptions=True)
+        self.painter.shutdown(wait=False)

@@ -14,7 +14,7 @@ from bot.ai import DIFFICULTIES
 from bot.engine import PRESETS
 from bot.i18n import t
 from bot.session import NoGame, NotHost, NotInGame, Table
-from bot.ui import errors, ids, render
+from bot.ui import errors, ids
 from bot.ui.buttons import button, view_of
 from bot.ui.text import next_steps
 
@@ -216,8 +216,7 @@ async def repost_table(interaction: discord.Interaction) -> None:
         return
     ch = app.presenter.channel(table.game_id, table.guild_id, table.channel_id)
     ch.table = table
-    public = render.public_lang(table)
-    message = render.table(public, table, app.sessions.names_in(table.guild_id), ch.log)
+    message = await app.presenter.table_message(table, ch.log, ch.last)
     sent = await post(interaction, **message.send_kwargs())
     await app.presenter.moved_to(ch, sent)
 

@@ -147,12 +147,7 @@ def test_playground_serves_the_channel_and_slash_steal_new_opens_a_lobby(tmp_pat
         # bob, one of the members the page can switch to, joins with the lobby's Join button.
         bob_page, bob_headers = open_page(base, capability, page["viewers"][1]["id"])
         message = max(bob_page["messages"].values(), key=lambda m: int(m["id"]))
-        join = next(
-            button
-            for row in message["components"]
-            for button in row["components"]
-            if button.get("label") == "Join"
-        )
+        join = next(button for button in walk(message) if button.get("label") == "Join")
         result = action(
             base,
             bob_page,
@@ -212,23 +207,24 @@ def test_python_m_bot_never_falls_back_to_the_playground(tmp_path):
     assert done.returncode == 2 and "playground" not in done.stdout
 
 
-def walk(components: list) -> list[dict]:
-    """Every component of a page's message, nested ones too (Components V2 layouts)."""
-    out = []
-    for c in components:
-        out.append(c)
-        out += walk(c.get("components") or [])
-        if isinstance(c.get("accessory"), dict):
-            out += walk([c["accessory"]])
+def walk(message: dict) -> list[dict]:
+    """A message's components, nested ones (a V2 layout's) included, in order."""
+    out: list[dict] = []
+
+    def visit(items: list[dict]) -> None:
+        for c in items:
+            out.append(c)
+            visit(c.get("components") or [])
+            if isinstance(c.get("accessory"), dict):
+                visit([c["accessory"]])
+
+    visit(message.get("components") or [])
     return out
 
 
-def words(message: dict) -> str:
-    """A page's message text: its content, or its layout's text displays."""
-    shown = [
-        c.get("content") or "" for c in walk(message.get("components", [])) if c.get("type") == 10
-    ]
-    return message.get("content") or "\n".join(shown)
+def shown_text(message: dict) -> str:
+    """What a V2 message says in words: its text displays."""
+    return "\n".join(c["content"] for c in walk(message) if c.get("type") == 10)
 
 
 class Page:
@@ -274,12 +270,8 @@ class Page:
         )
 
     def click(self, message: dict, label: str | None = None) -> None:
-        """Click a button by label, or the first enabled one (nested in a layout too)."""
-        enabled = [
-            b
-            for b in walk(message.get("components", []))
-            if b.get("type") == 2 and not b.get("disabled")
-        ]
+        """Click a button by label, or the first enabled one."""
+        enabled = [b for b in walk(message) if b.get("type") == 2 and not b.get("disabled")]
         button = enabled[0] if label is None else next(b for b in enabled if b["label"] == label)
         self.act(
             {"kind": "click", "target_id": message["id"], "control_key": button["control_key"]}
@@ -295,24 +287,25 @@ def test_a_whole_game_is_played_in_the_page(tmp_path):
         ann.command("steal new")
         table_id = max(ann.refresh().values(), key=lambda m: int(m["id"]))["id"]
         bob.click(bob.refresh()[str(table_id)], "Join")
-        ann.click(ann.refresh()[str(table_id)], "Start")
+        # Start is enabled once Bob sits: read from Bob's page, the one republished last.
+        ann.click(bob.refresh()[str(table_id)], "Start")
         last, moves = ann, 0
         while True:
             table = last.refresh()[str(table_id)]
-            embed = table["embeds"][0]
-            if (embed.get("title") or "").endswith("game over"):
+            words = shown_text(table)
+            if words.splitlines()[0].endswith("game over"):
                 break
-            name = re.search(r"Turn: \*\*(.+?)\*\*", embed["description"]).group(1)
+            name = re.search(r"Turn: \*\*(.+?)\*\*", words).group(1)
             player = pages[name]
             player.click(table, "My hand")
             hand = max(
-                (m for m in player.refresh().values() if "🃏 Your hand" in words(m)),
+                (m for m in player.refresh().values() if "🃏 Your hand" in shown_text(m)),
                 key=lambda m: int(m["id"]),
             )
             player.click(hand)  # its first move: one click
             last, moves = player, moves + 1
             assert moves < 200, "the game did not end"
-        assert "🏆" in embed["description"] and moves >= 20
+        assert "🏆" in words and moves >= 20
 
 
 async def test_ann_is_a_server_admin_in_the_playground(tmp_path):

@@ -6,6 +6,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 
 import discord
+from discord.utils import escape_markdown
 
 from bot import match as matches
 from bot import stats
@@ -17,18 +18,29 @@ from bot.i18n.rules import rules_footer
 from bot.session.models import Table
 
 from . import ids
-from .buttons import button, view_of
-from .render import GREY, Message
+from .buttons import button
+from .render import GREY, Message, card_view, picture, text
+from .table import GOLD
 from .text import Name, cards, join_names, names_of
 
 MEDALS = ("🥇", "🥈", "🥉", "4.")
 
 
-def final(lang: str, t_: Table, names: Mapping[str, str], hl: Highlights) -> Message:
+FINAL_PNG = "final.png"
+
+
+def final(
+    lang: str, t_: Table, names: Mapping[str, str], hl: Highlights, image: bytes | None = None
+) -> Message:
+    """The end screen as one card; `image` is the final bundles' picture (render_final)."""
     game, rules = t_.game, t_.game.rules
     result = game.result
     assert result is not None
-    name = names_of(lang, game.seats, names)
+    plain = names_of(lang, game.seats, names)
+
+    def name(seat: int) -> str:  # a name's markdown is shown as typed, not applied
+        return escape_markdown(plain(seat))
+
     places = stats.places(game, t_.forfeited)
     won = stats.winners(places, t_.forfeited)
     sizes = result.bundle_sizes
@@ -38,7 +50,6 @@ def final(lang: str, t_: Table, names: Mapping[str, str], hl: Highlights) -> Mes
         title = t(lang, "final.title")
     else:
         title = t(lang, "final.title_match", number=len(m["results"]), games=m["games"])
-    embed = discord.Embed(title=title, colour=GREY)
     if not won:
         lines = [t(lang, "final.nobody")]
     elif len(won) == 1:
@@ -46,8 +57,11 @@ def final(lang: str, t_: Table, names: Mapping[str, str], hl: Highlights) -> Mes
     else:
         lines = [t(lang, "final.shared", names=join_names(lang, [name(s) for s in won]))]
     lines += _tiebreak(lang, t_, result, name)
-    embed.description = "\n".join(lines)
-
+    lines += _playoff_scores(lang, t_, name)
+    items: list[discord.ui.Item] = [text(f"### {title}", *lines)]
+    bundles = t(lang, "final.bundles")
+    if image is not None:
+        items.append(picture(FINAL_PNG, bundles))
     order = sorted(range(len(game.seats)), key=lambda s: (places[s], -sizes[s], s))
     forfeited = " 🏳️ " + t(lang, "table.forfeited")
     standings = [
@@ -55,24 +69,43 @@ def final(lang: str, t_: Table, names: Mapping[str, str], hl: Highlights) -> Mes
           cards=cards(lang, sizes[s])) + (forfeited if s in t_.forfeited else "")
         for s in order
     ]  # fmt: skip
-    embed.add_field(name=t(lang, "final.bundles"), value="\n".join(standings), inline=False)
+    items.append(text(f"**{bundles}**", *standings))
     if result.leftovers:
         if result.leftovers_to is None:
-            text = tn(lang, "final.leftovers_nobody", result.leftovers)
+            left = tn(lang, "final.leftovers_nobody", result.leftovers)
         else:
-            text = tn(lang, "final.leftovers", result.leftovers, name=name(result.leftovers_to))
-        embed.add_field(name=t(lang, "final.leftovers_title"), value=text, inline=False)
+            left = tn(lang, "final.leftovers", result.leftovers, name=name(result.leftovers_to))
+        items.append(text(f"**{t(lang, 'final.leftovers_title')}**", left))
     shown = _highlights(lang, hl, rules, name)
     if shown:
-        embed.add_field(name=t(lang, "final.highlights"), value="\n".join(shown), inline=False)
-    buttons = [button(ids.record(t_.game_id), t(lang, "final.record"), emoji="📜")]
+        items.append(text(f"**{t(lang, 'final.highlights')}**", *shown))
     if m is not None:
-        embed.add_field(name=_match_title(lang, m), value=_match_text(lang, m, name), inline=False)
+        items.append(text(f"**{_match_title(lang, m)}**", _match_text(lang, m, name)))
+    # One row of buttons, with room for more (up to five).
+    buttons = [button(ids.record(t_.game_id), t(lang, "final.record"), emoji="📜")]
     if m is None or "winners" in m:
         buttons.insert(0, button(ids.rematch(t_.game_id), t(lang, "final.rematch"),
-                                      emoji="🔁", style=discord.ButtonStyle.primary))  # fmt: skip
-    embed.set_footer(text=rules_footer(lang, rules))
-    return Message(content=None, embed=embed, view=view_of(*buttons))
+                                 emoji="🔁", style=discord.ButtonStyle.primary))  # fmt: skip
+    items += [
+        discord.ui.Separator(),
+        discord.ui.ActionRow(*buttons),
+        text(f"-# {rules_footer(lang, rules)}", f"-# 📜 {t(lang, 'final.record_hint')}"),
+    ]
+    colour = GOLD if won else GREY
+    images = ((FINAL_PNG, image),) if image is not None else ()
+    return Message(view=card_view(colour, *items), images=images)
+
+
+def _playoff_scores(lang: str, t_: Table, name: Name) -> list[str]:
+    """Each playoff's bundles: "Playoff 1: Ann 8 · Bob 8"."""
+    lines = []
+    for number, playoff in enumerate(t_.game.playoffs, start=1):
+        if playoff.result is None:
+            continue
+        sizes = playoff.result.bundle_sizes
+        score = " · ".join(f"{name(s)} {sizes[s]}" for s in playoff.players)
+        lines.append(t(lang, "final.playoff_score", number=number, scores=score))
+    return lines
 
 
 def _tiebreak(lang: str, t_: Table, result: Result, name: Name) -> list[str]:

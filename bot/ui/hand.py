@@ -20,9 +20,10 @@ from bot.session.models import Hand, Table
 from . import ids
 from .buttons import button
 from .hand_picture import FILE
-from .render import GREEN, GREY, Message, bundles_text, command, timestamp
+from .render import GREY, Message, bundles_text, command, timestamp
 from .text import Name, cards, join_names, move_label, names_of
 
+GREEN = discord.Colour.from_rgb(46, 160, 67)  # the accent of a hand whose turn it is
 MAX_COMPONENTS = 40  # Discord's limit for a whole message, nested ones included
 ROW = 5  # buttons in an action row
 FORBIDDEN = "🚫"  # after a move the rules forbid (forced play), and in its legend

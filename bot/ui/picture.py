@@ -43,7 +43,7 @@ from .text import names_of
 Rect = tuple[int, int, int, int]  # x0, y0, x1, y1 (x1, y1 excluded)
 RGB = tuple[int, int, int]
 
-WIDTH = 800  # shown scaled to the reader's width: about 360 px on a phone
+WIDTH = 640  # shown scaled to the reader's width: about 300 px on a phone
 MARGIN = 16
 GAP = 12
 CARD_GAP = 8
@@ -59,6 +59,10 @@ INK = (18, 32, 40)  # text on the cyan marks
 LIGHT = (240, 247, 240)
 DIM = (178, 206, 186)
 SLOT = (64, 130, 92)
+# Each seat's colour: a dot before the name here, and the table message's accent colour
+# (bot.ui.table), so the message's edge points at the player to act.
+SEAT_RGB = ((52, 152, 219), (230, 126, 34), (155, 89, 182), (46, 204, 113))
+DOT = 14  # the seat dot's diameter
 
 COLS = 2  # panels a row
 PANEL_W = (WIDTH - 2 * MARGIN - GAP) // COLS
@@ -344,7 +348,7 @@ def layout(scene: Scene) -> Layout:
         elif seat not in scene.players:
             state = "out"
         # Name row: a triangle for the player to act, the name, a tag for their state.
-        name_x = x + 14 + (26 if turn else 0)
+        name_x = x + 14 + DOT + 8 + (26 if turn else 0)
         tag_room = 0
         if state in ("away", "forfeited"):
             tag = _pill(x + panel_w - 12, y + 27, t(lang, f"table.{state}"), DIM, FELT_DARK,
@@ -382,7 +386,11 @@ def layout(scene: Scene) -> Layout:
             lines = [count_cards(lang, size), count_cards(lang, scene.hand_sizes[seat])]
         room = x + panel_w - 12 - rx
         counts = (count_cards(lang, size), count_cards(lang, scene.hand_sizes[seat]))
-        first, second = (_fit_or(a, b, room) for a, b in zip(lines, counts, strict=True))
+        numbers = (str(size), str(scene.hand_sizes[seat]))  # two bundles leave room for these
+        first, second = (
+            _fit_or(a, b, room) if _text_width(b, "text") <= room else _fit(n, "text", room)
+            for a, b, n in zip(lines, counts, numbers, strict=True)
+        )
         texts.append(Text((rx, by + 20), first, "text", LIGHT))
         texts.append(Text((rx, by + art.BIG.h - 4), second, "text", DIM))
         hand = []
@@ -489,9 +497,11 @@ def draw(lay: Layout) -> Image.Image:
             veil = Image.new("RGB", (p.rect[2] - p.rect[0], p.rect[3] - p.rect[1]), FELT)
             im.paste(Image.blend(im.crop(p.rect), veil, 0.55), p.rect[:2])
     for p in lay.panels:
+        x, y = p.rect[0] + 14, p.rect[1] + 19
+        d.ellipse((x, y, x + DOT, y + DOT), fill=SEAT_RGB[p.seat % len(SEAT_RGB)])
         if p.turn:
             TURN_FRAME.paste(im, (p.rect[0] - 1, p.rect[1] - 1, p.rect[2] + 1, p.rect[3] + 1))
-            x, y = p.rect[0] + 14, p.rect[1] + 16
+            x, y = p.rect[0] + 14 + DOT + 8, p.rect[1] + 16
             d.polygon([(x, y), (x + 18, y + 10), (x, y + 20)], fill=GOLD)
     if lay.caption_rect is not None:
         r = lay.caption_rect
@@ -570,7 +580,7 @@ class TableCache:
         self._lock = threading.Lock()
         self.renders = 0  # pictures drawn, for tests and figures
 
-    def picture(self, scene: Scene) -> bytes:
+    def picture(self, scene: Scene | FinalScene) -> bytes:
         key = scene.key
         mine = threading.Event()
         while True:
@@ -584,7 +594,7 @@ class TableCache:
                     break
             waiting.wait()  # another thread is drawing it: take theirs
         try:
-            png = render(scene)
+            png = render_final(scene) if isinstance(scene, FinalScene) else render(scene)
             with self._lock:
                 self.renders += 1
                 self._done[key] = png
@@ -631,6 +641,124 @@ def _palette() -> Image.Image:
         stack.paste(r, (0, y))
         y += r.height
     return stack.quantize(256, method=Image.Quantize.FASTOCTREE, dither=Image.Dither.NONE)
+
+
+# ----- the end screen: the final bundles
+
+
+MEDAL_COLOURS = ((255, 202, 40), (199, 206, 214), (214, 138, 72))  # gold, silver, bronze
+ROW_H = art.SMALL.h + 20
+
+
+@dataclass(frozen=True)
+class Standing:
+    """One player on the end screen's picture: their place (0: first), name as drawn, final
+    bundle size and each bundle's top card (None: empty)."""
+
+    seat: int
+    place: int
+    name: str
+    size: int
+    tops: tuple[str | None, ...]
+    forfeited: bool = False
+
+
+@dataclass(frozen=True)
+class FinalScene:
+    """The final bundles, best first (taken from a finished Table by ``of``)."""
+
+    game_id: int
+    version: int
+    lang: str
+    rules: Rules
+    standings: tuple[Standing, ...]
+    four_colour: bool = False
+
+    @classmethod
+    def of(
+        cls,
+        table: Table,
+        names: Mapping[str, str],
+        lang: str,
+        places: Sequence[int],
+        *,
+        four_colour: bool = False,
+    ) -> FinalScene:
+        game = table.game
+        assert game.result is not None  # only a finished game has final bundles
+        sizes = game.result.bundle_sizes
+        name = names_of(lang, game.seats, names)
+        v = view(game, 0)
+        per_seat = game.rules.bundles_per_seat
+        rows = []
+        for seat in sorted(range(len(game.seats)), key=lambda s: (places[s], -sizes[s], s)):
+            drawn = art.drawable(name(seat)) or art.drawable(
+                t(lang, "name.player", number=seat + 1)
+            )
+            tops = tuple(b.top for b in v.bundles[seat][:per_seat])
+            rows.append(Standing(seat, places[seat], drawn, sizes[seat], tops,
+                                 seat in table.forfeited))  # fmt: skip
+        return cls(table.game_id, table.version, lang, game.rules, tuple(rows), four_colour)
+
+    @property
+    def key(self) -> tuple[Any, ...]:
+        return ("final", self.game_id, self.version, self.lang, self.four_colour, self.standings)
+
+
+def draw_final(scene: FinalScene) -> Image.Image:
+    """A row a player, best first: a medal with the place, the name, the top card of each
+    bundle and the final count, on the table's felt."""
+    rules, lang = scene.rules, scene.lang
+    rows = scene.standings
+    height = 2 * MARGIN + len(rows) * ROW_H + (len(rows) - 1) * GAP // 2
+    im = Image.new("RGB", (WIDTH, height), FELT)
+    d = ImageDraw.Draw(im)
+    best = max((r.size for r in rows), default=0) or 1
+    for i, row in enumerate(rows):
+        y = MARGIN + i * (ROW_H + GAP // 2)
+        rect = (MARGIN, y, WIDTH - MARGIN, y + ROW_H)
+        PLATES[row.place == 0].paste(im, rect)
+        # The medal: a disc in the place's colour with its number (4th: the number alone).
+        cx, cy = MARGIN + 40, y + ROW_H // 2
+        if row.place < len(MEDAL_COLOURS) and not row.forfeited:
+            d.ellipse((cx - 24, cy - 24, cx + 24, cy + 24), fill=MEDAL_COLOURS[row.place])
+            d.text((cx, cy), str(row.place + 1), font=art.FONTS.name, fill=INK, anchor="mm")
+        else:
+            d.text((cx, cy), str(row.place + 1), font=art.FONTS.name, fill=DIM, anchor="mm")
+        # The bundles' top cards.
+        x = MARGIN + 84
+        for top in row.tops:
+            spot_rect = (x, y + 10, x + art.SMALL.w, y + 10 + art.SMALL.h)
+            if top is None:
+                SLOT_FRAME.paste(im, spot_rect)
+            else:
+                spot = CardSpot(spot_rect, top, "small", rank_label(lang, RANK[top], rules))
+                _card(im, spot, rules.deck, scene.four_colour)
+            x += art.SMALL.w + CARD_GAP
+        # The count on the right, a bar as long as the bundle next to the name.
+        count = count_cards(lang, row.size)
+        right = WIDTH - MARGIN - 18
+        d.text((right, cy + 10), count, font=art.FONTS.name, fill=GOLD if row.place == 0 else LIGHT,
+               anchor="rs")  # fmt: skip
+        name_x = x + 10
+        room = right - round(_text_width(count, "name")) - 20 - name_x
+        name = row.name + (" (" + t(lang, "table.forfeited") + ")" if row.forfeited else "")
+        d.text((name_x, cy - 4), _fit(name, "name", room), font=art.FONTS.name,
+               fill=GOLD if row.place == 0 else LIGHT, anchor="ls")  # fmt: skip
+        bar = round(max(0, room) * row.size / best)
+        if bar:
+            d.rounded_rectangle((name_x, cy + 8, name_x + bar, cy + 18), radius=5,
+                                fill=CYAN if row.place == 0 else SLOT)  # fmt: skip
+    return im
+
+
+def render_final(scene: FinalScene) -> bytes:
+    """The end screen's picture as a PNG: its own 256 colours (it is drawn once a game)."""
+    im = draw_final(scene)
+    pal = im.quantize(256, method=Image.Quantize.FASTOCTREE, dither=Image.Dither.NONE)
+    out = io.BytesIO()
+    pal.save(out, "PNG", optimize=False, compress_level=PNG_LEVEL)
+    return out.getvalue()
 
 
 # ----- sample tables: the golden images, the benchmark and a look at the picture

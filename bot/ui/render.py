@@ -14,22 +14,20 @@ from typing import Any
 import discord
 from discord.utils import escape_markdown
 
-from bot.engine import BundleView, Rules, view
+from bot.engine import BundleView, Rules
 from bot.i18n import DEFAULT, t, tn
-from bot.i18n.cards import label, labels
-from bot.i18n.rules import rules_footer, rules_summary, rules_title
+from bot.i18n.cards import label
+from bot.i18n.rules import rules_summary, rules_title
 from bot.seats import is_ai
 from bot.session.models import Lobby, Table
 from bot.settings import duration
 
 from . import ids
 from .buttons import button, view_of
-from .text import ai_label, cards, names_of
+from .text import ai_label, cards
 
-GREEN = discord.Colour.from_rgb(46, 160, 67)
 BLUE = discord.Colour.blurple()
-GREY = discord.Colour.light_grey()
-LOG_LINES = 5  # moves shown under the table
+GREY = discord.Colour.from_rgb(128, 132, 142)  # closed, cancelled, moved, over
 
 
 @dataclass(frozen=True)
@@ -73,6 +71,30 @@ class Message:
         return sent
 
 
+def card_view(colour: discord.Colour | None, *items: discord.ui.Item) -> discord.ui.LayoutView:
+    """A message that is one Container with this accent colour."""
+    layout = discord.ui.LayoutView(timeout=None)
+    layout.add_item(discord.ui.Container(*items, accent_colour=colour))
+    return layout
+
+
+def text(*lines: str) -> discord.ui.TextDisplay:
+    return discord.ui.TextDisplay("\n".join(line for line in lines if line))
+
+
+def picture(name: str, alt: str) -> discord.ui.MediaGallery:
+    """An attached PNG, shown full width; `alt` is its description for screen readers."""
+    return discord.ui.MediaGallery(
+        discord.MediaGalleryItem(f"attachment://{name}", description=alt[:256])
+    )
+
+
+def notice(title: str, body: str, colour: discord.Colour = GREY) -> Message:
+    """A closed lobby or game, a moved table: a grey card with a title and a line. (A
+    Components V2 message can only be edited into another one.)"""
+    return Message(view=card_view(colour, text(f"### {title}", body)))
+
+
 def mention(user_id: str) -> str:
     return f"<@{user_id}>"
 
@@ -109,47 +131,53 @@ def jump_url(guild_id: int, channel_id: int, message_id: int) -> str:
 
 
 def lobby(lang: str, lobby: Lobby, names: Mapping[str, str]) -> Message:
+    """The lobby as one card: who hosts and who sits, the rules, the match, when it expires,
+    and its buttons. Start stays disabled while the host is alone, and says why."""
     seats = "\n".join(
         t(lang, "lobby.seat_host" if u == lobby.host_id else "lobby.seat",
           number=i + 1, name=who(lang, u, names))
         for i, u in enumerate(lobby.seats)
     )  # fmt: skip
     free = lobby.max_players - len(lobby.seats)
-    embed = discord.Embed(
-        title=t(lang, "lobby.title"),
-        description=t(lang, "lobby.description", host=who(lang, lobby.host_id, names)),
-        colour=BLUE,
-    )
     players = t(lang, "lobby.players", seated=len(lobby.seats), max=lobby.max_players)
-    embed.add_field(name=players, value=seats)
     rules = lobby.rules
-    embed.add_field(name=rules_title(lang, rules), value=rules_summary(lang, rules), inline=False)
+    items: list[discord.ui.Item] = [
+        text(
+            f"### {t(lang, 'lobby.title')}",
+            t(lang, "lobby.description", host=who(lang, lobby.host_id, names)),
+        ),
+        discord.ui.Separator(),
+        text(f"**{players}**", seats),
+        text(f"**{rules_title(lang, rules)}**", rules_summary(lang, rules)),
+    ]
     if lobby.match is not None:
         key = "lobby.match.wins" if lobby.match["scoring"] == "wins" else "lobby.match.cards"
-        text = tn(lang, key, lobby.match["games"])
-        embed.add_field(name=t(lang, "lobby.match_title"), value=text, inline=False)
-    if lobby.deadline is not None:
-        embed.add_field(
-            name=t(lang, "lobby.expires"), value=timestamp(lobby.deadline), inline=False
+        items.append(
+            text(f"**{t(lang, 'lobby.match_title')}**", tn(lang, key, lobby.match["games"]))
         )
     footer = tn(lang, "lobby.footer_free", free) if free else t(lang, "lobby.footer")
-    embed.set_footer(text=footer)
+    if lobby.deadline is not None:
+        footer += f" · {t(lang, 'lobby.expires')} {timestamp(lobby.deadline)}"
+    alone = len(lobby.seats) < 2
     g = lobby.game_id
 
     def lobby_button(op: str, *args: Any, **kwargs: Any) -> discord.ui.Button[discord.ui.View]:
         return button(ids.lobby(op, g), t(lang, f"lobby.button.{op}"), *args, **kwargs)
 
-    buttons = [
-        lobby_button("join", discord.ButtonStyle.success, disabled=not free),
-        lobby_button("leave"),
-        lobby_button("start", discord.ButtonStyle.primary),
-        lobby_button("cancel", discord.ButtonStyle.danger),
-    ]
+    seating = [lobby_button("join", discord.ButtonStyle.success, disabled=not free),
+               lobby_button("leave")]  # fmt: skip
     if lobby.options.get("ai_allowed", True):
-        buttons.insert(2, lobby_button("bot", disabled=not free))
+        seating.append(lobby_button("bot", disabled=not free))
     if any(is_ai(s) for s in lobby.seats):
-        buttons.insert(3, lobby_button("unbot"))
-    return Message(embed=embed, view=view_of(*buttons))
+        seating.append(lobby_button("unbot"))
+    start = lobby_button("start", discord.ButtonStyle.primary, disabled=alone)
+    items += [
+        discord.ui.Separator(),
+        text(f"-# {footer}", f"-# {t(lang, 'lobby.start_alone')}" if alone else ""),
+        discord.ui.ActionRow(*seating),
+        discord.ui.ActionRow(start, lobby_button("cancel", discord.ButtonStyle.danger)),
+    ]
+    return Message(view=card_view(BLUE, *items))
 
 
 def bot_choice(lang: str, game_id: int) -> Message:
@@ -168,8 +196,7 @@ def bot_choice(lang: str, game_id: int) -> Message:
 
 
 def lobby_closed(lang: str, why: str) -> Message:
-    embed = discord.Embed(title=t(lang, "lobby.closed_title"), description=why, colour=GREY)
-    return Message(content=None, embed=embed, view=None)
+    return notice(t(lang, "lobby.closed_title"), why)
 
 
 def lobby_expired(lang: str, seconds: float) -> Message:
@@ -206,51 +233,9 @@ def table_title(lang: str, t_: Table, playoff: int) -> str:
     return t(lang, key, number=m["number"], games=m["games"], playoff=playoff)
 
 
-def table(lang: str, t_: Table, names: Mapping[str, str], log: Sequence[str]) -> Message:
-    """The live table (the end of a game is bot.ui.final)."""
-    game = t_.game
-    v = view(game, 0)  # only the public parts are read here
-    rules = game.rules
-    embed = discord.Embed(title=table_title(lang, t_, v.playoff), colour=GREEN)
-    embed.add_field(name=t(lang, "table.pool"), value=labels(lang, v.pool, rules), inline=False)
-    name = names_of(lang, game.seats, names)
-    for seat in range(len(game.seats)):
-        marks = ""
-        if seat in t_.forfeited:
-            marks = " 🏳️ " + t(lang, "table.forfeited")
-        elif seat in t_.away:
-            marks = " 💤 " + t(lang, "table.away")
-        turn = "▶️ " if v.turn == seat else ""
-        value = t(
-            lang, "table.seat",
-            bundles=bundles_text(lang, v.bundles[seat], rules),
-            cards=cards(lang, v.hand_sizes[seat]),
-        )  # fmt: skip
-        embed.add_field(name=f"{turn}{name(seat)}{marks}", value=value, inline=True)
-    assert v.turn is not None  # a game not over has a player to move (its end is bot.ui.final)
-    status = t(lang, "table.turn", name=who(lang, game.seats[v.turn], names))
-    if is_ai(game.seats[v.turn]):
-        status += " · " + t(lang, "table.thinking")
-    elif t_.deadline is not None:
-        status += " · " + t(lang, "table.autoplay", when=timestamp(t_.deadline))
-    status += "\n" + t(lang, "table.stock", cards=cards(lang, v.stock_size))
-    embed.description = status
-    if log:
-        moves = "\n".join(log[-LOG_LINES:])
-        embed.add_field(name=t(lang, "table.last_moves"), value=moves, inline=False)
-    embed.set_footer(text=rules_footer(lang, rules))
-    g = t_.game_id
-    buttons = view_of(
-        button(ids.table("hand", g), t(lang, "table.button.hand"),
-                    discord.ButtonStyle.primary, emoji="🃏"),
-        button(ids.table("rules", g), t(lang, "table.button.rules"), emoji="📖"),
-    )  # fmt: skip
-    return Message(content=None, embed=embed, view=buttons)
-
-
 def table_moved(lang: str, guild_id: int, channel_id: int, message_id: int) -> Message:
     link = jump_url(guild_id, channel_id, message_id)
-    return Message(content=t(lang, "table.moved", link=link), embed=None, view=None)
+    return notice(t(lang, "table.title"), t(lang, "table.moved", link=link))
 
 
 def cancelled(
@@ -258,12 +243,9 @@ def cancelled(
 ) -> Message:
     """What a cancelled lobby or game's message turns into; `what` is "lobby" or "game"."""
     how = "ended" if admin else "cancelled"
-    embed = discord.Embed(
-        title=t(lang, f"table.{how}.{what}"),
-        description=t(lang, f"table.{how}_by", name=who(lang, by, names)),
-        colour=GREY,
+    return notice(
+        t(lang, f"table.{how}.{what}"), t(lang, f"table.{how}_by", name=who(lang, by, names))
     )
-    return Message(content=None, embed=embed, view=None)
 
 
 def ended_by_admin(lang: str, what: str, by: str, players: Sequence[str]) -> Message:

@@ -28,6 +28,10 @@ def make_bot(db_path: Path, **options) -> StealBot:
     # Players here click faster than anyone: cooldowns are tested on their own
     # (test_limits.py), with cooldowns=True.
     options.setdefault("cooldowns", False)
+    # Tables here are edited as soon as they change: SimCord's clock stands still between
+    # clicks, so a one-second gap would wait for real. Coalescing is tested on its own
+    # (test_table_v2.py), with edit_gap=1 and advance_time.
+    options.setdefault("edit_gap", 0.0)
     bot = StealBot(db_path, **options)
     _made.append(bot)
     return bot

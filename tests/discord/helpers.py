@@ -5,21 +5,31 @@ from __future__ import annotations
 import re
 from typing import Any
 
-from simcord.components import walk_components
-
-# "Turn: **ann**", "Turno: **ann**", "Tour : **ann**": the bold name after the first colon.
-TURN = re.compile(r"^[^:\n]*:\s*\*\*(.+?)\*\*")
+# "Turn: **ann**", "Turno: **ann**", "Tour : **ann**": the bold name after the first colon of
+# a line (the table's turn line).
+TURN = re.compile(r"^[^:\n]*:\s*\*\*(.+?)\*\*", re.MULTILINE)
+V2 = 1 << 15  # discord.MessageFlags.components_v2
 
 
 def components(message) -> list[dict[str, Any]]:
-    """Every component of a message (discord.Message or SimCord ResponseMessage), nested ones
-    too (Components V2 layouts), in order, as Discord sends them."""
-    tree = [c if isinstance(c, dict) else c.to_dict() for c in message.components]
-    return list(walk_components(tree))
+    """Every component of a message (discord.Message or SimCord ResponseMessage) as Discord's
+    JSON, nested ones included (a V2 layout's rows, sections and texts), in order."""
+    roots = [c if isinstance(c, dict) else c.to_dict() for c in message.components]
+    out: list[dict[str, Any]] = []
+
+    def walk(items) -> None:
+        for c in items:
+            out.append(c)
+            walk(c.get("components") or [])
+            if isinstance(c.get("accessory"), dict):
+                walk([c["accessory"]])
+
+    walk(roots)
+    return out
 
 
 def buttons(message) -> list[dict[str, Any]]:
-    """Every button of a message, in order."""
+    """Every button of a message, in order, wherever it sits."""
     return [c for c in components(message) if c.get("type") == 2]
 
 
@@ -53,11 +63,98 @@ def enabled(message) -> list[dict[str, Any]]:
     return [b for b in buttons(message) if not b.get("disabled")]
 
 
+def texts(message) -> list[str]:
+    """The text displays of a V2 message, in order."""
+    return [c["content"] for c in components(message) if c.get("type") == 10]
+
+
+def title(message) -> str:
+    """A V2 card's title: its first line, without the heading marks (an embed's title)."""
+    shown = texts(message)
+    if not shown and message.embeds:
+        return message.embeds[0].title or ""
+    return shown[0].splitlines()[0].lstrip("#").strip() if shown else ""
+
+
+def description(message) -> str:
+    """The lines under a V2 card's title, in its first text display (an embed's
+    description)."""
+    shown = texts(message)
+    if not shown and message.embeds:
+        return message.embeds[0].description or ""
+    return "\n".join(shown[0].splitlines()[1:]) if shown else ""
+
+
+def fields(message) -> dict[str, str]:
+    """A V2 card's sections: each text display that starts with a bold line, name -> the
+    lines under it (small print without its "-# ")."""
+    out = {}
+    for shown in texts(message):
+        first, _, rest = shown.partition("\n")
+        if first.startswith("**") and first.endswith("**"):
+            out[first[2:-2]] = "\n".join(line.removeprefix("-# ") for line in rest.splitlines())
+    return out
+
+
+POOL = re.compile(r"^-# [^:\n]+: (.*) · ([^·\n]+)$", re.MULTILINE)
+
+
+def pool_cards(table) -> list[str]:
+    """The pool's cards, as the table's text lists them."""
+    match = POOL.search(table_text(table))
+    assert match, table_text(table)
+    return match.group(1).split()
+
+
+def stock_text(table) -> str:
+    """The table's "Stock: n cards"."""
+    match = POOL.search(table_text(table))
+    assert match, table_text(table)
+    return match.group(2)
+
+
+def seat_field(table, member) -> tuple[str, str]:
+    """A player's seat on the table, as (name with its marks, "Bundle: ...\nHand: ...")
+    from their line: "-# 🔵 ▶️ **ann** 💤 away · Bundle: empty · Hand: 4 cards"."""
+    for line in table_text(table).splitlines():
+        if line.startswith("-# ") and f"**{member.name}**" in line:
+            who, _, value = line[3:].split(" ", 1)[1].partition(" · ")
+            return who.replace("**", ""), value.replace(" · ", "\n")
+    raise AssertionError(f"no seat line for {member.name}:\n{table_text(table)}")
+
+
+def footer(message) -> str:
+    """A V2 card's footer: the small print ("-# " lines) of its last text display."""
+    shown = texts(message)
+    last = shown[-1].splitlines() if shown else []
+    return "\n".join(line[3:] for line in last if line.startswith("-# "))
+
+
 def table_text(message) -> str:
-    embed = message.embeds[0]
-    parts = [embed.title or "", embed.description or ""]
-    parts += [f"{f.name}: {f.value}" for f in embed.fields]
-    return "\n".join(parts)
+    """Everything a V2 lobby, table or end screen says in words (or an embed: its title,
+    description and fields)."""
+    shown = texts(message)
+    if not shown and message.embeds:
+        embed = message.embeds[0]
+        parts = [embed.title or "", embed.description or ""]
+        parts += [f"{f.name}: {f.value}" for f in embed.fields]
+        return "\n".join(parts)
+    return "\n".join(shown)
+
+
+def accent(message) -> int | None:
+    """The accent colour of a V2 message's card."""
+    return next((c.get("accent_color") for c in components(message) if c.get("type") == 17), None)
+
+
+def images(message) -> list[str]:
+    """The file names of the pictures a V2 message's galleries show."""
+    return [
+        item["media"]["url"].rsplit("/", 1)[-1]
+        for c in components(message)
+        if c.get("type") == 12
+        for item in c["items"]
+    ]
 
 
 async def start_game(channel, members, **options):
@@ -86,7 +183,7 @@ def is_over(table) -> bool:
 
 
 def whose_turn(table, members):
-    match = TURN.search(table.embeds[0].description or "")
+    match = TURN.search(table_text(table))
     if match is None:
         return None
     return next(m for m in members if m.name == match.group(1))

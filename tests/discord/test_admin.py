@@ -25,13 +25,25 @@ import pytest
 from simcord import SetupError
 from simcord.results import ResponseMessage
 
-from .helpers import buttons, is_over, labels, play_one, play_to_end, start_game, whose_turn
+from .helpers import (
+    buttons,
+    description,
+    fields,
+    footer,
+    is_over,
+    labels,
+    play_one,
+    play_to_end,
+    start_game,
+    title,
+    whose_turn,
+)
 from .screens import figures
 from .screens import text as screen_text
 
 REFUSED = "You need the Manage Server permission or this server's game manager role to do that."
 PING = "your turn in Steal the Bundle!"
-TURN_LINE = re.compile(r"^Turn: \*\*(.+?)\*\*(?: · auto-play <t:(\d+):R>)?$")
+TURN_LINE = re.compile(r"^\S+ Turn: \*\*(.+?)\*\*(?: · auto-play <t:(\d+):R>)?$")
 EXPIRED = "That question expired after 30 seconds; nothing changed."
 QUESTION_BUTTONS = {
     "reset-leaderboard": ["Yes, reset the leaderboard", "Cancel"],
@@ -133,17 +145,13 @@ def setting_line(shown: dict[str, str], key: str) -> str:
     )
 
 
-def fields(message) -> dict[str, str]:
-    return {f.name: f.value for f in message.embeds[0].fields}
-
-
 def last_moves(table) -> list[str]:
     return fields(table).get("Last moves", "").splitlines()
 
 
 def turn_deadline(table) -> int | None:
-    match = TURN_LINE.match(table.embeds[0].description.splitlines()[0])
-    assert match, table.embeds[0].description
+    match = TURN_LINE.match(description(table).splitlines()[0])
+    assert match, description(table)
     return int(match.group(2)) if match.group(2) else None
 
 
@@ -342,7 +350,7 @@ async def test_preset_is_the_next_lobbys_rules(simcord_env, guild, channel, play
     assert "Spanish 40-card deck, played counterclockwise." in fields(lobby)["Casita rules"]
     await bob.click(lobby, label="Join")
     await ann.click(lobby, label="Start")
-    assert lobby.embeds[0].footer.text.startswith("Casita · Spanish")
+    assert footer(lobby).startswith("Casita · Spanish")
     rules = await bob.slash(channel, "steal rules")
     assert screen_text(rules.response).startswith("## 📖 Casita rules\n")
 
@@ -358,7 +366,7 @@ async def test_rule_options_override_the_preset(simcord_env, guild, channel, pla
     assert setting_line(shown, "deck") == "`deck`: **spanish48** (default: as the preset)"
 
     table = await start_game(channel, [ann, bob])
-    assert table.embeds[0].footer.text.startswith("Custom · Spanish · no stealing")
+    assert footer(table).startswith("Custom · Spanish · no stealing")
     rules = (await bob.slash(channel, "steal rules")).response
     assert screen_text(rules).startswith("## 📖 This game's rules: Friendly, Spanish\n")
     await bob.click(rules, label="Full rules")
@@ -369,7 +377,7 @@ async def test_rule_options_override_the_preset(simcord_env, guild, channel, pla
     assert (
         said == "`deck` is now **as the preset** (was spanish48). It applies from the next lobby."
     )
-    assert table.embeds[0].footer.text.startswith("Custom · Spanish · no stealing")
+    assert footer(table).startswith("Custom · Spanish · no stealing")
     other = guild.create_text_channel("other")
     lobby = (await ann.slash(other, "steal new")).response
     assert "Friendly rules" in fields(lobby)  # standard without stealing
@@ -482,18 +490,18 @@ async def test_lobby_timeout_closes_the_lobby_after_the_set_time(
 
     lobby = (await ann.slash(channel, "steal new")).response
     opened = simcord_env.now().timestamp()
-    assert fields(lobby)["Expires"] == f"<t:{int(opened + 120)}:R>"
+    assert f"Expires <t:{int(opened + 120)}:R>" in footer(lobby)
     await bob.click(lobby, label="Join")
 
     await simcord_env.advance_time(119)
     assert "Start" in labels(lobby)  # not yet
 
     await simcord_env.advance_time(1)
-    assert lobby.embeds[0].title == "Steal the Bundle: lobby closed"
-    assert "within 2 min." in lobby.embeds[0].description  # the server's own timeout
-    assert lobby.components == []
+    assert title(lobby) == "Steal the Bundle: lobby closed"
+    assert "within 2 min." in description(lobby)  # the server's own timeout
+    assert buttons(lobby) == []
     again = await bob.slash(channel, "steal new")
-    assert not again.ephemeral and again.response.embeds[0].title == "Steal the Bundle: new game"
+    assert not again.ephemeral and title(again.response) == "Steal the Bundle: new game"
 
 
 async def test_max_games_refuses_the_next_lobby_in_another_channel(
@@ -556,8 +564,8 @@ async def test_manager_role_may_cancel_another_hosts_game(simcord_env, guild, ch
     await mo.click(asked.response, label="Yes, cancel the game")
 
     assert asked.response.content == "Cancelled."
-    assert table.embeds[0].title == "Steal the Bundle: game cancelled"
-    assert table.embeds[0].description == "Cancelled by **mo**. No stats were recorded."
+    assert title(table) == "Steal the Bundle: game cancelled"
+    assert description(table) == "Cancelled by **mo**. No stats were recorded."
     shown = await settings_shown(admin, channel)
     assert (
         setting_line(shown, "manager_role") == f"`manager_role`: **<@&{role.id}>** (default: none)"
@@ -732,7 +740,7 @@ async def test_allowed_channels(simcord_env, guild, channel, players):
     )
     assert channel.history() == []
     here = await ann.slash(first, "steal new")
-    assert not here.ephemeral and here.response.embeds[0].title == "Steal the Bundle: new game"
+    assert not here.ephemeral and title(here.response) == "Steal the Bundle: new game"
     listed = await admin.slash(channel, "steal-admin channels list")
     assert listed.ephemeral
     assert listed.response.content == f"Games may be started in: {first.mention}, {second.mention}."
@@ -754,9 +762,7 @@ async def test_allowed_channels(simcord_env, guild, channel, players):
         removed.response.content == "Games may now be started in: Everywhere (no channels chosen)."
     )
     anywhere = await bob.slash(channel, "steal new")  # an empty list means everywhere
-    assert (
-        not anywhere.ephemeral and anywhere.response.embeds[0].title == "Steal the Bundle: new game"
-    )
+    assert not anywhere.ephemeral and title(anywhere.response) == "Steal the Bundle: new game"
 
 
 # ----- end-game
@@ -792,11 +798,11 @@ async def test_end_game_force_ends_a_lobby_and_a_game_without_stats(
 
     assert asked.response.content == "Ended. Its players were told, and nothing was recorded."
     assert asked.response.components == []
-    assert lobby.embeds[0].title == "Steal the Bundle: lobby ended"
-    assert lobby.embeds[0].description == (
+    assert title(lobby) == "Steal the Bundle: lobby ended"
+    assert description(lobby) == (
         f"Ended by a server admin, **{staff.admin.name}**. No stats were recorded."
     )
-    assert lobby.components == []
+    assert buttons(lobby) == []
     told = lobby_room.history()[-1]
     assert told.content == f"{ann.mention}, {bob.mention}: a server admin ended this lobby. " \
         "Nothing was recorded."  # fmt: skip
@@ -808,11 +814,11 @@ async def test_end_game_force_ends_a_lobby_and_a_game_without_stats(
     await staff.manager.click(asked.response, label="Yes, end the game")
 
     assert asked.response.content == "Ended. Its players were told, and nothing was recorded."
-    assert table.embeds[0].title == "Steal the Bundle: game ended"
-    assert table.embeds[0].description == (
+    assert title(table) == "Steal the Bundle: game ended"
+    assert description(table) == (
         f"Ended by a server admin, **{staff.manager.name}**. No stats were recorded."
     )
-    assert table.components == []
+    assert buttons(table) == []
     assert pings(game_room) == []
     told = game_room.history()[-1]
     assert told.content == (
@@ -848,7 +854,7 @@ async def test_end_game_question_about_a_game_that_has_since_ended(
     await admin.click(asked.response, label="Yes, end the lobby")
 
     assert asked.response.content == "That lobby or game has already ended."
-    assert newer.embeds[0].title == "Steal the Bundle: new game"  # the new lobby is untouched
+    assert title(newer) == "Steal the Bundle: new game"  # the new lobby is untouched
     assert "Join" in labels(newer)
 
 
@@ -971,7 +977,7 @@ async def test_reset_every_setting_asks_first(simcord_env, guild, channel, playe
     assert all(line.endswith(" (default)") for line in lines), lines
     assert channels_shown(shown) == "Everywhere (no channels chosen)"
     table = await start_game(channel, [ann, bob])  # anywhere again, standard rules, 2 minutes
-    assert table.embeds[0].footer.text.startswith("Standard")
+    assert footer(table).startswith("Standard")
     assert turn_deadline(table) == int(env.now().timestamp() + 120)
 
 

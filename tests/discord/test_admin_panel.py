@@ -12,6 +12,7 @@ from simcord.results import ResponseMessage
 
 from bot.ui import ids
 
+from .helpers import description, fields
 from .test_admin import channels_shown, make_admin, panel_sections, panel_texts, set_setting
 from .test_boards import bot_message
 
@@ -82,7 +83,7 @@ async def test_preset_by_menu_is_logged_and_applies_at_the_next_lobby(
     who = f"{admin.name} ({admin.id})"
     assert logged == [f"guild {guild.id}: {who} set preset to classic (was standard) by menu"]
     lobby = await players[0].slash(channel, "steal new")
-    assert lobby.response.embeds[0].fields[1].name == "Classic rules"
+    assert "Classic rules" in fields(lobby.response)
 
 
 async def test_an_on_off_toggle_flips_and_back_to_the_preset(simcord_env, guild, channel):
@@ -128,7 +129,7 @@ async def test_a_timer_from_its_menu_times_the_next_game(simcord_env, guild, cha
     lobby = (await ann.slash(channel, "steal new")).response
     await bob.click(lobby, label="Join")
     await ann.click(lobby, label="Start")
-    turn = lobby.embeds[0].description.splitlines()[0]
+    turn = description(lobby).splitlines()[0]
     assert turn.endswith(f"auto-play <t:{int(simcord_env.now().timestamp()) + 300}:R>"), turn
 
 

@@ -9,7 +9,17 @@ import discord
 import pytest
 
 from .conftest import make_bot
-from .helpers import TURN, enabled, is_over, labels, play_one, table_text
+from .helpers import (
+    TURN,
+    buttons,
+    description,
+    enabled,
+    is_over,
+    labels,
+    play_one,
+    table_text,
+    title,
+)
 from .screens import figures
 from .screens import text as screen_text
 
@@ -24,7 +34,7 @@ def simcord_bot(db_path):
 
 
 def turn_name(table) -> str:
-    return TURN.search(table.embeds[0].description).group(1)
+    return TURN.search(description(table)).group(1)
 
 
 async def admin_sets(simcord_env, guild, channel, **values):
@@ -44,7 +54,7 @@ async def play_with_bots(simcord_env, table, people) -> int:
     while not is_over(table):
         if turn_name(table).startswith("🤖"):
             before = table_text(table)
-            assert "thinking…" in table.embeds[0].description
+            assert "thinking…" in description(table)
             await simcord_env.advance_time(BOT_DELAY - 1)
             assert table_text(table) == before  # paced: not yet
             await simcord_env.advance_time(1.1)
@@ -64,7 +74,7 @@ async def test_one_person_and_two_bots_play_to_the_end(simcord_env, channel, pla
     await ann.click(lobby, label="Start")
     assert await play_with_bots(simcord_env, lobby, [ann]) > 5
     final = table_text(lobby)
-    assert "🤖 Easy bot 2" in final and "game over" in lobby.embeds[0].title
+    assert "🤖 Easy bot 2" in final and "game over" in title(lobby)
     # Games with AI opponents do not count by default; the game is still in the history.
     board = (await ann.slash(channel, "steal leaderboard")).response
     assert "Nobody has finished a game" in screen_text(board)
@@ -132,8 +142,8 @@ async def test_a_bot_only_lobby_is_refused(simcord_env, channel, players):
     lobby = (await ann.slash(channel, "steal new", bots=3)).response
     assert "Players (4/4)" in table_text(lobby)
     await ann.click(lobby, label="Leave")  # the only person leaves: the bots don't stay
-    assert "lobby closed" in lobby.embeds[0].title
-    assert lobby.components == []
+    assert "lobby closed" in title(lobby)
+    assert buttons(lobby) == []
 
 
 async def test_bots_are_refused_when_the_server_turned_them_off(

@@ -12,36 +12,33 @@ import pytest
 from .helpers import (
     buttons,
     cards_of,
+    description,
     enabled,
+    fields,
+    footer,
     hand_cards,
+    images,
     is_over,
     labels,
     moves_of,
     play_one,
+    pool_cards,
+    seat_field,
     start_game,
+    stock_text,
     table_text,
     text_of,
+    texts,
+    title,
     whose_turn,
 )
 from .screens import go_to
 from .screens import text as screen_text
 
 PING = "your turn in Steal the Bundle!"
-TURN_LINE = re.compile(r"^Turn: \*\*(.+?)\*\* · auto-play <t:(\d+):R>$")
+TURN_LINE = re.compile(r"^\S+ Turn: \*\*(.+?)\*\* · auto-play <t:(\d+):R>$")
 TABLE_BUTTONS = ["My hand", "Rules"]
 GREEN = discord.ButtonStyle.success.value
-
-
-def fields(message) -> dict[str, str]:
-    """The embed's fields, name -> value."""
-    return {f.name: f.value for f in message.embeds[0].fields}
-
-
-def seat_field(table, member) -> tuple[str, str]:
-    """(name, value) of a player's field on the table, whatever marks the name carries."""
-    return next(
-        (n, v) for n, v in fields(table).items() if re.search(rf"(^|\s){member.name}(\s|$)", n)
-    )
 
 
 def pings(channel) -> list[discord.Message]:
@@ -100,23 +97,22 @@ async def test_table_message_shows_the_game(simcord_env, channel, players):
     table = await start_game(channel, [ann, bob])
     start = simcord_env.now().timestamp()
 
-    embed = table.embeds[0]
-    assert embed.title == "Steal the Bundle"
-    turn_line, stock_line = embed.description.splitlines()
+    assert title(table) == "Steal the Bundle"
+    (turn_line,) = description(table).splitlines()
     match = TURN_LINE.match(turn_line)
-    assert match, embed.description
+    assert match, description(table)
     first = whose_turn(table, players)
     assert match.group(1) == first.name
     assert int(match.group(2)) == int(start + 120)  # the 2-minute turn countdown
-    pool = fields(table)["Pool"].split()
+    pool = pool_cards(table)
     assert len(pool) == 4
-    assert stock_line == f"Stock: {52 - 2 * 4 - len(pool)} cards"
+    assert stock_text(table) == f"Stock: {52 - 2 * 4 - len(pool)} cards"
     for member in (ann, bob):
         name, value = seat_field(table, member)
         assert name == (f"▶️ {member.name}" if member is first else member.name)
         assert value == "Bundle: empty\nHand: 4 cards"
-    assert embed.footer.text.startswith("Standard · French")
-    assert embed.footer.text.endswith("/steal rules")
+    assert footer(table).startswith("Standard · French")
+    assert footer(table).endswith("/steal rules")
     assert "Last moves" not in fields(table)
     assert labels(table) == TABLE_BUTTONS
 
@@ -129,7 +125,7 @@ async def test_table_message_shows_the_game(simcord_env, channel, players):
 
     other = bob if player is ann else ann
     assert whose_turn(table, players) is other
-    match = TURN_LINE.match(table.embeds[0].description.splitlines()[0])
+    match = TURN_LINE.match(description(table).splitlines()[0])
     assert match and int(match.group(2)) == int(start + 30 + 120)
     assert seat_field(table, other)[0] == f"▶️ {other.name}"
     assert seat_field(table, player)[0] == player.name
@@ -140,7 +136,7 @@ async def test_table_message_shows_the_game(simcord_env, channel, players):
     )
     log = fields(table)["Last moves"].splitlines()
     assert re.fullmatch(rf"{player.name} captured \d+ cards? with {re.escape(played)}", log[-1])
-    assert played not in fields(table)["Pool"].split()
+    assert played not in pool_cards(table)
 
 
 async def test_table_rules_button_answers_privately(channel, players):
@@ -175,7 +171,7 @@ async def test_hand_command_is_private_with_its_cards_and_moves(simcord_env, cha
     else:  # a greyed button per card
         assert [b["label"] for b in cards_of(hand)] == cards
     assert seat_field(table, ann)[1].endswith("Hand: 4 cards")
-    assert f"Pool: {fields(table)['Pool']}" in text_of(hand)
+    assert f"Pool: {' '.join(pool_cards(table))}" in text_of(hand)
     assert hand.id not in [m.id for m in channel.history()]  # nobody else sees it
 
 
@@ -311,14 +307,14 @@ async def test_table_command_reposts_the_table(simcord_env, guild, channel, play
     assert not result.ephemeral
     new = result.response
     assert new.id != old.id
-    assert [m.id for m in channel.history() if m.embeds][-1] == new.id  # the newest table
+    assert [m.id for m in channel.history() if texts(m)][-1] == new.id  # the newest table
     (ping,) = pings(channel)  # the turn ping was replaced to point at the new table
     assert jump(guild, channel, new.id) in ping.content
     assert table_text(new) == text
     assert labels(new) == TABLE_BUTTONS
-    assert old.content == f"The table moved: {jump(guild, channel, new.id)}"
-    assert old.embeds == []
-    assert old.components == []
+    assert description(old) == f"The table moved: {jump(guild, channel, new.id)}"
+    assert images(new) == ["table.png"] and len(new.attachments) == 1
+    assert buttons(old) == []
 
     # the new table is the live one: My hand works and moves show up there
     player = whose_turn(new, players)
@@ -327,7 +323,7 @@ async def test_table_command_reposts_the_table(simcord_env, guild, channel, play
     await play_one(new, players, {player.id: hand})
     assert "Last moves" in fields(new)
     assert whose_turn(new, players) is not player
-    assert old.content.startswith("The table moved")
+    assert description(old).startswith("The table moved")
     assert jump(guild, channel, new.id) in pings(channel)[-1].content
     # /steal new now links to the new table
     again = await players[2].slash(channel, "steal new")
@@ -456,7 +452,7 @@ async def test_forfeit_the_bot_plays_the_seat_to_the_end(simcord_env, guild, cha
     assert over(table), table_text(table)
     assert bot_moves >= 10
     assert "The game is over." in text_of(mine)  # her open hand followed the game to its end
-    assert labels(table) == ["Rematch", "Record"]
+    assert labels(table) == ["Rematch", "Game file"]
     final = fields(table)["Final bundles"].splitlines()
     assert final[0].startswith("🥇 bob: ") and final[1].endswith(" 🏳️ forfeited")
     assert final[1].startswith("🥈 ann: ")
@@ -475,7 +471,7 @@ async def test_a_forfeit_leaves_the_acting_players_countdown_alone(simcord_env, 
     table = await start_game(channel, members)
     first = whose_turn(table, players)
     quitter = next(m for m in members if m is not first)
-    countdown = TURN_LINE.match(table.embeds[0].description.splitlines()[0]).group(2)
+    countdown = TURN_LINE.match(description(table).splitlines()[0]).group(2)
     await simcord_env.advance_time(50)
 
     asked = await quitter.slash(channel, "steal forfeit")
@@ -483,7 +479,7 @@ async def test_a_forfeit_leaves_the_acting_players_countdown_alone(simcord_env, 
 
     assert seat_field(table, quitter)[0].endswith("🏳️ forfeited")
     assert whose_turn(table, players) is first
-    turn_line = table.embeds[0].description.splitlines()[0]
+    turn_line = description(table).splitlines()[0]
     assert TURN_LINE.match(turn_line).group(2) == countdown, (
         "someone else's forfeit moved the acting player's auto-play time"
     )
@@ -516,10 +512,9 @@ async def test_cancel_by_the_host_after_no_then_yes(simcord_env, guild, channel,
     await ann.click(asked.response, label="Yes, cancel the game")
 
     assert asked.response.content == "Cancelled."
-    embed = table.embeds[0]
-    assert embed.title == "Steal the Bundle: game cancelled"
-    assert embed.description == f"Cancelled by **{ann.name}**. No stats were recorded."
-    assert table.components == []
+    assert title(table) == "Steal the Bundle: game cancelled"
+    assert description(table) == f"Cancelled by **{ann.name}**. No stats were recorded."
+    assert buttons(table) == []
     assert pings(channel) == []
     storage = simcord_env.bot.storage
     assert await storage.history.by_guild(guild.id) == []
@@ -559,9 +554,9 @@ async def test_cancel_by_a_member_with_manage_server(simcord_env, guild, channel
     assert labels(asked.response) == ["Yes, cancel the game", "No, keep playing"]
     await mod.click(asked.response, label="Yes, cancel the game")
 
-    assert table.embeds[0].title == "Steal the Bundle: game cancelled"
-    assert f"Cancelled by **{mod.name}**" in table.embeds[0].description
-    assert table.components == []
+    assert title(table) == "Steal the Bundle: game cancelled"
+    assert f"Cancelled by **{mod.name}**" in description(table)
+    assert buttons(table) == []
     assert await simcord_env.bot.storage.history.by_guild(guild.id) == []
 
 
@@ -577,5 +572,5 @@ async def test_cancel_command_on_a_lobby(simcord_env, channel, players):
     assert asked.response.content.startswith("Cancel this lobby?")
     await ann.click(asked.response, label="Yes, cancel the lobby")
 
-    assert lobby.embeds[0].title == "Steal the Bundle: lobby cancelled"
-    assert lobby.components == []
+    assert title(lobby) == "Steal the Bundle: lobby cancelled"
+    assert buttons(lobby) == []

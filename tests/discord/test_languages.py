@@ -13,7 +13,18 @@ import pytest
 from bot.engine import new_game, preset, to_dict
 from bot.engine.playout import play_out
 
-from .helpers import buttons, enabled, is_over, play_one, table_text, text_of, whose_turn
+from .helpers import (
+    buttons,
+    description,
+    enabled,
+    fields,
+    is_over,
+    play_one,
+    table_text,
+    text_of,
+    title,
+    whose_turn,
+)
 from .screens import buttons as screen_buttons
 from .screens import figures
 from .screens import text as screen_text
@@ -31,7 +42,7 @@ async def test_a_french_player_in_a_spanish_server(simcord_env, channel, players
     locales.update({ann.id: "fr", bob.id: "es-ES", cat.id: "fr"})
 
     lobby = (await ann.slash(channel, "steal new")).response
-    assert lobby.embeds[0].title == "Casita Robada: partida nueva"
+    assert title(lobby) == "Casita Robada: partida nueva"
     assert "Unirme" in [b["label"] for b in buttons(lobby)]
     joined = await bob.click(lobby, label="Unirme")
     assert not joined.ephemeral and "Jugadores (2/4)" in table_text(lobby)
@@ -41,8 +52,8 @@ async def test_a_french_player_in_a_spanish_server(simcord_env, channel, players
     )
     await ann.click(lobby, label="Empezar")
     table = lobby
-    assert table.embeds[0].title == "Casita Robada"
-    assert table.embeds[0].description.startswith("Turno: **")
+    assert title(table) == "Casita Robada"
+    assert description(table).startswith("🔵 Turno: **")
     assert [b["label"] for b in buttons(table)] == ["Mi mano", "Reglas"]
 
     # A foreign click: Cat is not playing. She reads why in French.
@@ -74,17 +85,16 @@ async def test_a_french_player_in_a_spanish_server(simcord_env, channel, players
     assert screen_text(rules.response).startswith("## 📖 Règles standard\n")
 
     # The log under the table is in Spanish.
-    log = next(f.value for f in table.embeds[0].fields if f.name == "Últimas jugadas")
+    log = fields(table)["Últimas jugadas"]
     assert any(word in log for word in ("se llevó", "dejó", "robó")), log
     pings = [m.content for m in channel.history() if "Casita Robada!" in (m.content or "")]
     assert pings and "¡te toca en Casita Robada! [Ir a la mesa](" in pings[-1]
 
     while not is_over(table):
         await play_one(table, [ann, bob], hands)
-    end = table.embeds[0]
-    assert end.title == "Casita Robada: fin de la partida"
-    assert "Montones finales" in [f.name for f in end.fields]
-    assert [b["label"] for b in buttons(table)] == ["Revancha", "Registro"]
+    assert title(table) == "Casita Robada: fin de la partida"
+    assert "Montones finales" in fields(table)
+    assert [b["label"] for b in buttons(table)] == ["Revancha", "Archivo de la partida"]
     over = await cat.slash(channel, "steal hand")
     assert (
         over.response.content
@@ -168,6 +178,6 @@ async def test_stats_follow_the_member_and_the_board_the_server(
     assert screen_buttons(board.response) == []  # one page: no pager
 
     history = await bob.slash(channel, "steal history")  # ephemeral again: Bob's Spanish
-    assert history.response.embeds[0].title == "Casita Robada: últimas partidas en este servidor"
+    assert title(history.response) == "Casita Robada: últimas partidas en este servidor"
     record = history.response.components[0]["components"][0]
     assert record["label"].startswith("Archivo de la partida #")

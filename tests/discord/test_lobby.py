@@ -8,15 +8,20 @@ import discord
 import pytest
 from simcord import SetupError
 
-from .helpers import buttons, enabled, labels, table_text, whose_turn
+from .helpers import (
+    buttons,
+    description,
+    enabled,
+    fields,
+    footer,
+    labels,
+    table_text,
+    title,
+    whose_turn,
+)
 from .screens import go_to
 
 LOBBY_BUTTONS = ["Join", "Leave", "Add bot", "Start", "Cancel"]
-
-
-def fields(message) -> dict[str, str]:
-    """The embed's fields, name -> value."""
-    return {f.name: f.value for f in message.embeds[0].fields}
 
 
 def players_field(message) -> tuple[str, str]:
@@ -54,18 +59,19 @@ async def test_new_lobby_shows_host_seats_rules_and_buttons(simcord_env, channel
     assert not result.ephemeral
     lobby = result.response
     assert [m.id for m in public(channel)] == [lobby.id]
-    embed = lobby.embeds[0]
-    assert embed.title == "Steal the Bundle: new game"
-    assert f"Hosted by **{ann.name}**" in embed.description
+    assert title(lobby) == "Steal the Bundle: new game"
+    assert f"Hosted by **{ann.name}**" in description(lobby)
     assert players_field(lobby) == ("Players (1/4)", f"1. **{ann.name}** (host)")
     rules = fields(lobby)["Standard rules"]
     assert "French 52-card deck" in rules
     assert "steal the whole bundle" in rules
     deadline = int(simcord_env.now().timestamp()) + 600
-    assert fields(lobby)["Expires"] == f"<t:{deadline}:R>"
-    assert "3 seats free" in embed.footer.text
+    assert f"Expires <t:{deadline}:R>" in footer(lobby)
+    assert "3 seats free" in footer(lobby)
     assert labels(lobby) == LOBBY_BUTTONS
-    assert [b["label"] for b in enabled(lobby)] == LOBBY_BUTTONS
+    # Start waits for a second player, and the lobby says why.
+    assert [b["label"] for b in enabled(lobby)] == [b for b in LOBBY_BUTTONS if b != "Start"]
+    assert "Start needs a second player" in footer(lobby)
 
 
 async def test_new_with_classic_rules_shows_them(channel, players):
@@ -80,7 +86,7 @@ async def test_max_players_two_fills_the_lobby(simcord_env, channel, players):
     ann, bob, cat, _ = players
     lobby = (await ann.slash(channel, "steal new", max_players=2)).response
     assert players_field(lobby)[0] == "Players (1/2)"
-    assert "1 seat free" in lobby.embeds[0].footer.text
+    assert "1 seat free" in footer(lobby)
 
     await bob.click(lobby, label="Join")
 
@@ -176,7 +182,7 @@ async def test_join_and_leave_buttons_edit_the_lobby_in_place(channel, players):
     )
     await cat.click(lobby, label="Join")
     assert seated(lobby) == [ann.name, bob.name, cat.name]
-    assert "1 seat free" in lobby.embeds[0].footer.text
+    assert "1 seat free" in footer(lobby)
 
     await bob.click(lobby, label="Leave")
     assert players_field(lobby) == (
@@ -210,19 +216,27 @@ async def test_start_by_a_non_host_is_refused(channel, players):
 
     assert result.ephemeral
     assert result.response.content.startswith("Only the host can do that;")
-    assert lobby.embeds[0].title == "Steal the Bundle: new game"
+    assert title(lobby) == "Steal the Bundle: new game"
     assert labels(lobby) == LOBBY_BUTTONS
 
 
-async def test_start_alone_is_refused(channel, players):
-    ann = players[0]
+async def test_start_alone_is_refused(simcord_env, channel, players):
+    ann, bob = players[:2]
     lobby = (await ann.slash(channel, "steal new")).response
 
-    result = await ann.click(lobby, label="Start")
-
+    with pytest.raises(SetupError, match="disabled"):  # Start is disabled while alone
+        await ann.click(lobby, label="Start")
+    result = await ann.slash(channel, "steal start")  # and the command says why
     assert result.ephemeral
     assert result.response.content.startswith("A game needs 2 to 4 players.")
-    assert lobby.embeds[0].title == "Steal the Bundle: new game"
+    assert answered_errors(simcord_env) == ["NotEnoughPlayers"]
+    assert title(lobby) == "Steal the Bundle: new game"
+
+    await bob.click(lobby, label="Join")  # a second player: Start is enabled, the reason gone
+    assert "Start" in [b["label"] for b in enabled(lobby)]
+    assert "Start needs a second player" not in footer(lobby)
+    await bob.click(lobby, label="Leave")  # alone again: disabled again
+    assert "Start" not in [b["label"] for b in enabled(lobby)]
 
 
 async def test_start_button_turns_the_lobby_into_the_table(channel, players):
@@ -234,7 +248,7 @@ async def test_start_button_turns_the_lobby_into_the_table(channel, players):
 
     assert not result.ephemeral
     assert result.response.id == lobby.id
-    assert lobby.embeds[0].title == "Steal the Bundle"
+    assert title(lobby) == "Steal the Bundle"
     assert labels(lobby) == ["My hand", "Rules"]
     assert whose_turn(lobby, players) in (ann, bob)
 
@@ -247,7 +261,7 @@ async def test_host_leaving_passes_the_host_to_the_next_seat(channel, players):
 
     await ann.click(lobby, label="Leave")
 
-    assert f"Hosted by **{bob.name}**" in lobby.embeds[0].description
+    assert f"Hosted by **{bob.name}**" in description(lobby)
     assert players_field(lobby) == (
         "Players (2/4)",
         f"1. **{bob.name}** (host)\n2. **{cat.name}**",
@@ -267,10 +281,9 @@ async def test_last_player_leaving_closes_the_lobby(channel, players):
 
     await bob.click(lobby, label="Leave")
 
-    embed = lobby.embeds[0]
-    assert embed.title == "Steal the Bundle: lobby closed"
-    assert "Everyone left" in embed.description
-    assert lobby.components == []
+    assert title(lobby) == "Steal the Bundle: lobby closed"
+    assert "Everyone left" in description(lobby)
+    assert buttons(lobby) == []
     again = await ann.slash(channel, "steal new")  # the channel is free again
     assert not again.ephemeral
     assert again.response.id != lobby.id
@@ -295,9 +308,9 @@ async def test_cancel_button_asks_then_closes_the_lobby(channel, players):
 
     assert asked.response.content == "Cancelled."
     assert asked.response.components == []
-    assert lobby.embeds[0].title == "Steal the Bundle: lobby cancelled"
-    assert f"Cancelled by **{ann.name}**" in lobby.embeds[0].description
-    assert lobby.components == []
+    assert title(lobby) == "Steal the Bundle: lobby cancelled"
+    assert f"Cancelled by **{ann.name}**" in description(lobby)
+    assert buttons(lobby) == []
 
 
 async def test_closing_a_lobby_that_has_since_started_leaves_the_game_alone(channel, players):
@@ -337,12 +350,12 @@ async def test_join_leave_start_commands_act_like_the_buttons(simcord_env, chann
     assert refused.ephemeral
     assert refused.response.content.startswith("Only the host can do that;")
     assert answered_errors(simcord_env) == ["NotHost"]
-    assert lobby.embeds[0].title == "Steal the Bundle: new game"
+    assert title(lobby) == "Steal the Bundle: new game"
 
     started = await ann.slash(channel, "steal start")
     assert started.ephemeral
     assert started.response.content.startswith("The game has started!")
-    assert lobby.embeds[0].title == "Steal the Bundle"  # the lobby message became the table
+    assert title(lobby) == "Steal the Bundle"  # the lobby message became the table
     assert labels(lobby) == ["My hand", "Rules"]
     assert "ann" in table_text(lobby)
     assert "bob" in table_text(lobby)
@@ -371,8 +384,8 @@ async def test_last_player_leave_command_closes_the_lobby(channel, players):
 
     assert left.ephemeral
     assert left.response.content == "You left, and the lobby closed."
-    assert lobby.embeds[0].title == "Steal the Bundle: lobby closed"
-    assert lobby.components == []
+    assert title(lobby) == "Steal the Bundle: lobby closed"
+    assert buttons(lobby) == []
 
 
 # ----- expiry
@@ -388,14 +401,13 @@ async def test_lobby_expires_after_ten_minutes(simcord_env, channel, players):
 
     await simcord_env.advance_time(1)
 
-    embed = lobby.embeds[0]
-    assert embed.title == "Steal the Bundle: lobby closed"
-    assert "Nobody started this game within 10 min." in embed.description
-    assert lobby.components == []
+    assert title(lobby) == "Steal the Bundle: lobby closed"
+    assert "Nobody started this game within 10 min." in description(lobby)
+    assert buttons(lobby) == []
     again = await bob.slash(channel, "steal new")
     assert not again.ephemeral
-    assert again.response.embeds[0].title == "Steal the Bundle: new game"
-    assert f"Hosted by **{bob.name}**" in again.response.embeds[0].description
+    assert title(again.response) == "Steal the Bundle: new game"
+    assert f"Hosted by **{bob.name}**" in description(again.response)
 
 
 async def test_a_started_game_does_not_expire_as_a_lobby(simcord_env, channel, players):
@@ -406,5 +418,5 @@ async def test_a_started_game_does_not_expire_as_a_lobby(simcord_env, channel, p
 
     await simcord_env.advance_time(600)
 
-    assert lobby.embeds[0].title == "Steal the Bundle"
+    assert title(lobby) == "Steal the Bundle"
     assert labels(lobby) == ["My hand", "Rules"]

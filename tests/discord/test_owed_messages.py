@@ -7,7 +7,7 @@ from __future__ import annotations
 from bot.engine import active
 
 from .conftest import make_bot
-from .helpers import buttons, is_over, play_one, start_game, table_text, whose_turn
+from .helpers import buttons, is_over, play_one, start_game, table_text, title, whose_turn
 from .test_reliability import game_id_of, quick, table_patches
 
 EDIT = "PATCH"
@@ -66,5 +66,5 @@ async def test_a_cancelled_game_says_so_after_a_restart(simcord_env, db_path, ch
     env.backend.faults.clear()
     await env.restart_bot(make_bot(db_path))
     assert buttons(table) == []
-    assert table.embeds[0].title == "Steal the Bundle: game cancelled"
+    assert title(table) == "Steal the Bundle: game cancelled"
     assert await env.bot.storage.outbox.pending() == []

@@ -39,6 +39,7 @@ from .conftest import make_bot
 from .helpers import (
     buttons,
     enabled,
+    fields,
     hand_cards,
     is_over,
     moves_of,
@@ -46,6 +47,7 @@ from .helpers import (
     start_game,
     table_text,
     text_of,
+    title,
     whose_turn,
 )
 
@@ -77,13 +79,15 @@ def card_ids(message) -> list[str]:
 
 
 def last_moves(table) -> list[str]:
-    field = next((f for f in table.embeds[0].fields if f.name == "Last moves"), None)
-    return field.value.splitlines() if field else []
+    return fields(table).get("Last moves", "").splitlines()
 
 
-def seat_field(table, name: str) -> str:
-    """The table's field name for a player: "▶️ ann", "bob 💤 away", ..."""
-    return next(f.name for f in table.embeds[0].fields if name in f.name and "Bundle" in f.value)
+def seat_name(table, name: str) -> str:
+    """A player's name on the table with its marks: "▶️ ann", "bob 💤 away", ..."""
+    for line in table_text(table).splitlines():
+        if line.startswith("-# ") and f"**{name}**" in line:
+            return line[3:].split(" ", 1)[1].partition(" · ")[0].replace("**", "")
+    raise AssertionError(table_text(table))
 
 
 async def open_hand(member, table) -> ResponseMessage:
@@ -193,9 +197,7 @@ def table_patches(env, channel, message_id: int) -> int:
 
 def table_messages(channel) -> list[discord.Message]:
     """The channel's table messages, oldest first."""
-    return [
-        m for m in channel.history() if m.embeds and (m.embeds[0].title or "").startswith("Steal")
-    ]
+    return [m for m in channel.history() if (title(m) or "").startswith("Steal")]
 
 
 def latest_table(channel) -> discord.Message:
@@ -423,11 +425,11 @@ async def test_timeouts_auto_play_then_away_then_back(simcord_env, channel, play
         assert absent.name in last_moves(table)[-1]
         assert whose_turn(table, two) is present
         if n < 3:
-            assert "away" not in seat_field(table, absent.name)
+            assert "away" not in seat_name(table, absent.name)
             await present_plays()
 
-    assert seat_field(table, absent.name).endswith("💤 away")
-    assert not any("away" in seat_field(table, p.name) for p in [present])
+    assert seat_name(table, absent.name).endswith("💤 away")
+    assert not any("away" in seat_name(table, p.name) for p in [present])
 
     # Away: the bot plays for the seat away_delay after its turn comes, not 120 s.
     await present_plays()
@@ -438,7 +440,7 @@ async def test_timeouts_auto_play_then_away_then_back(simcord_env, channel, play
     moves = await stored_moves(simcord_env, game_id)
     assert len(moves) == 7 and moves[-1]["auto"] is True and moves[-1]["seat"] == seat
     assert whose_turn(table, two) is present
-    assert seat_field(table, absent.name).endswith("💤 away")
+    assert seat_name(table, absent.name).endswith("💤 away")
 
     # The player comes back: on their turn they open their hand and play a card.
     await present_plays()
@@ -446,7 +448,7 @@ async def test_timeouts_auto_play_then_away_then_back(simcord_env, channel, play
     assert "Your hand" in text_of(result.response)
     moves = await stored_moves(simcord_env, game_id)
     assert len(moves) == 9 and moves[-1]["auto"] is False and moves[-1]["seat"] == seat
-    assert "away" not in seat_field(table, absent.name)
+    assert "away" not in seat_name(table, absent.name)
     assert not last_moves(table)[-1].endswith("(auto)")
     row = await simcord_env.bot.storage.games.get(game_id)
     assert row.state["session"]["away"] == []
@@ -464,11 +466,11 @@ async def test_an_away_player_is_back_as_soon_as_they_open_their_hand(
         await simcord_env.advance_time(121)  # the absent player's turn runs out
         if n < 2:
             await choose(present, await open_hand(present, table))
-    assert seat_field(table, absent.name).endswith("💤 away")
+    assert seat_name(table, absent.name).endswith("💤 away")
     assert whose_turn(table, two) is present
 
     hand = await open_hand(absent, table)  # not their turn: just opening it brings them back
-    assert "away" not in seat_field(table, absent.name)
+    assert "away" not in seat_name(table, absent.name)
     await choose(present, await open_hand(present, table))
     assert whose_turn(table, two) is absent
     await simcord_env.advance_time(AWAY + 4)  # an away seat would have been played by now

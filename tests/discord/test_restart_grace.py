@@ -12,7 +12,7 @@ from simcord.results import ResponseMessage
 from bot.ui.render import timestamp
 
 from .conftest import make_bot
-from .helpers import start_game, table_text, whose_turn
+from .helpers import fields, start_game, table_text, title, whose_turn
 
 DOWNTIME = 300.0  # a 5-minute deploy
 TURN = 120
@@ -21,16 +21,13 @@ GRACE = 60.0  # bot.session.sessions.RESTORE_GRACE, as the docs promise: a minut
 
 def latest_table(env, channel) -> ResponseMessage:
     """A live view of the newest table message."""
-    tables = [
-        m for m in channel.history() if m.embeds and (m.embeds[0].title or "").startswith("Steal")
-    ]
+    tables = [m for m in channel.history() if (title(m) or "").startswith("Steal")]
     assert tables, "no table in the channel"
     return ResponseMessage(env, env.backend.get_message(channel.id, tables[-1].id))
 
 
 def last_moves(table) -> list[str]:
-    field = next((f for f in table.embeds[0].fields if f.name == "Last moves"), None)
-    return field.value.splitlines() if field else []
+    return fields(table).get("Last moves", "").splitlines()
 
 
 async def test_a_turn_that_ran_out_during_a_restart_gets_a_minute(

@@ -8,14 +8,25 @@ import json
 import pytest
 
 from .conftest import make_bot
-from .helpers import is_over, labels, newest_table, play_one, play_to_end, start_game, table_text
+from .helpers import (
+    description,
+    fields,
+    is_over,
+    labels,
+    newest_table,
+    play_one,
+    play_to_end,
+    start_game,
+    table_text,
+    title,
+)
 
 TIED_STANDARD = 20261142  # with the helpers' way of playing, these deals end in a tie
 PLAYOFF_CLASSIC = 20261142  # and this one (classic, 2 players) needs a playoff
 
 
 def field(message, name: str) -> str:
-    return next(f.value for f in message.embeds[0].fields if f.name.startswith(name))
+    return next(v for n, v in fields(message).items() if n.startswith(name))
 
 
 async def with_seed(env, db_path, seed: int) -> None:
@@ -33,21 +44,19 @@ async def test_a_finished_game_shows_its_standings_and_counts_once(
     table = await start_game(channel, [ann, bob])
     await play_to_end(table, [ann, bob])
 
-    assert is_over(table) and table.embeds[0].title == "Steal the Bundle: game over"
+    assert is_over(table) and title(table) == "Steal the Bundle: game over"
     (entry,) = await stored_results(simcord_env, guild.id)
     sizes = entry.record["result"]["bundle_sizes"]
     winner = ann if entry.winners == (str(ann.id),) else bob
     loser = bob if winner is ann else ann
     w, lost = (0, 1) if winner is ann else (1, 0)
-    assert table.embeds[0].description.startswith(
-        f"🏆 **{winner.name}** wins with {sizes[w]} cards!"
-    )
+    assert description(table).startswith(f"🏆 **{winner.name}** wins with {sizes[w]} cards!")
     assert field(table, "Final bundles").splitlines() == [
         f"🥇 {winner.name}: {sizes[w]} cards",
         f"🥈 {loser.name}: {sizes[lost]} cards",
     ]
     assert "Longest on top:" in field(table, "Highlights")
-    assert labels(table) == ["Rematch", "Record"]
+    assert labels(table) == ["Rematch", "Game file"]
     assert "My hand" not in table_text(table)
     for member in (ann, bob):
         got = await simcord_env.bot.storage.stats.get(guild.id, str(member.id))
@@ -58,7 +67,7 @@ async def test_a_tie_says_how_it_was_broken(simcord_env, db_path, channel, playe
     await with_seed(simcord_env, db_path, TIED_STANDARD)
     table = await start_game(channel, players[:2])
     await play_to_end(table, players[:2])
-    lines = table.embeds[0].description.splitlines()
+    lines = description(table).splitlines()
     assert lines[1].startswith("Tied on ") and "made the most recent capture." in lines[1]
 
 
@@ -68,17 +77,17 @@ async def test_a_classic_tie_is_played_off_in_the_channel(simcord_env, db_path, 
     seen_playoff = False
     hands: dict = {}
     while not is_over(table):
-        seen_playoff |= "playoff" in (table.embeds[0].title or "")
+        seen_playoff |= "playoff" in (title(table) or "")
         await play_one(table, players[:2], hands)
     assert seen_playoff  # the table showed the playoff as it was played
-    assert "settled by 1 playoff." in table.embeds[0].description
+    assert "settled by 1 playoff." in description(table)
 
 
 async def test_record_button_sends_the_game_record_privately(simcord_env, guild, channel, players):
     table = await start_game(channel, players[:2])
     await play_to_end(table, players[:2])
     outsider = players[3]
-    result = await outsider.click(table, label="Record")
+    result = await outsider.click(table, label="Game file")
     assert result.ephemeral
     (attachment,) = result.response.attachments
     data = json.loads(await attachment.read())
@@ -99,14 +108,14 @@ async def test_rematch_seats_the_same_players(simcord_env, channel, players):
 
     result = await bob.click(table, label="Rematch")
     lobby = result.response
-    assert not result.ephemeral and lobby.embeds[0].title == "Steal the Bundle: new game"
+    assert not result.ephemeral and title(lobby) == "Steal the Bundle: new game"
     seats = field(lobby, "Players (3/3)")
     assert seats.splitlines() == [
         f"1. **{bob.name}** (host)",
         f"2. **{ann.name}**",
         f"3. **{cat.name}**",
     ]
-    assert any(f.name == "Friendly rules" for f in lobby.embeds[0].fields)
+    assert "Friendly rules" in fields(lobby)
     await cat.click(lobby, label="Leave")  # anyone may leave before the start
     await bob.click(lobby, label="Start")
     assert labels(lobby) == ["My hand", "Rules"]
@@ -120,22 +129,22 @@ async def test_a_three_game_match_passes_the_deal_and_names_a_winner(
 ):
     ann, bob = players[:2]
     first = await start_game(channel, [ann, bob], games=3, scoring=scoring)
-    assert first.embeds[0].title == "Steal the Bundle: game 1 of 3"
+    assert title(first) == "Steal the Bundle: game 1 of 3"
     tables = [first]
     for number in (1, 2, 3):
         await play_to_end(tables[-1], [ann, bob])
         over = tables[-1]
-        assert over.embeds[0].title == f"Steal the Bundle: game {number} of 3 over"
+        assert title(over) == f"Steal the Bundle: game {number} of 3 over"
         match = field(over, "Match")
         if number < 3:
             assert f"Game {number + 1} is starting below." in match
-            assert labels(over) == ["Record"]  # no rematch in the middle of a match
+            assert labels(over) == ["Game file"]  # no rematch in the middle of a match
             tables.append(newest_table(simcord_env, channel))
             assert tables[-1].id != over.id
-            assert tables[-1].embeds[0].title == f"Steal the Bundle: game {number + 1} of 3"
+            assert title(tables[-1]) == f"Steal the Bundle: game {number + 1} of 3"
         else:
             assert "🏆 Match winner:" in match
-            assert labels(over) == ["Rematch", "Record"]
+            assert labels(over) == ["Rematch", "Game file"]
     entries = await stored_results(simcord_env, guild.id)
     assert len(entries) == 3
     dealers = [e.record["dealer"] for e in sorted(entries, key=lambda e: e.game_id)]
@@ -149,7 +158,7 @@ async def test_a_three_game_match_passes_the_deal_and_names_a_winner(
             wins[seat] += 1
     score = totals if scoring == "cards" else wins
     how = "total cards" if scoring == "cards" else "games won"
-    assert f"Match: 3 games, scored by {how}" in [f.name for f in tables[-1].embeds[0].fields]
+    assert f"Match: 3 games, scored by {how}" in fields(tables[-1])
     top = max(score.values())
     best = [p.name for p in (ann, bob) if score[str(p.id)] == top]
     if len(best) == 1:
@@ -185,4 +194,4 @@ async def test_stats_count_once_when_the_bot_restarts_at_the_end(
     for member in (ann, bob):
         got = await simcord_env.bot.storage.stats.get(guild.id, str(member.id))
         assert got.games == 1
-    assert table.embeds[0].title == "Steal the Bundle: game over"
+    assert title(table) == "Steal the Bundle: game over"

@@ -6,9 +6,9 @@ from __future__ import annotations
 
 from bot.engine import PRESETS
 
-from .helpers import play_to_end, start_game
+from .helpers import fields, footer, play_to_end, start_game
 from .screens import text as screen_text
-from .test_admin import change, fields, make_admin, set_setting, setting_line, settings_shown
+from .test_admin import change, make_admin, set_setting, setting_line, settings_shown
 
 ONE_AT_A_TIME = "If the stock cannot give everyone 4 cards, the last cards are dealt one at a time."
 
@@ -104,7 +104,7 @@ async def test_new_with_traditional_rules(simcord_env, guild, channel, players):
 
     await bob.click(lobby, label="Join")
     await ann.click(lobby, label="Start")
-    assert lobby.embeds[0].footer.text.startswith("Traditional · French · stealing · forced play")
+    assert footer(lobby).startswith("Traditional · French · stealing · forced play")
     shown = (await bob.slash(channel, "steal rules")).response
     assert screen_text(shown).startswith("## 📖 Traditional rules\n")
     await play_to_end(lobby, [ann, bob])
@@ -127,5 +127,5 @@ async def test_traditional_is_a_preset_to_read_and_to_set(simcord_env, guild, ch
     said = await set_setting(admin, channel, "preset", "traditional")
     assert said == "`preset` is now **traditional** (was standard). It applies from the next lobby."
     table = await start_game(channel, players[:3])
-    assert table.embeds[0].footer.text.startswith("Traditional")
+    assert footer(table).startswith("Traditional")
     assert simcord_env.bot.sessions.rules_in(channel.id) == PRESETS["traditional"]

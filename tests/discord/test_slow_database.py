@@ -9,7 +9,7 @@ import contextlib
 
 import discord
 
-from .helpers import labels, start_game, table_text, text_of
+from .helpers import description, labels, start_game, table_text, text_of
 from .test_reliability import choose, open_hand, quick
 
 DELAY = 2.5  # seconds each database call waits: past the 2 s budget on its own
@@ -77,7 +77,7 @@ async def test_a_move_is_answered_in_time_when_the_database_is_slow(
     env = simcord_env
     two = players[:2]
     table = await start_game(channel, two)
-    first = next(m for m in two if m.name in (table.embeds[0].description or ""))
+    first = next(m for m in two if m.name in (description(table) or ""))
     hand = await open_hand(first, table)
     slow_database(env, monkeypatch)
 

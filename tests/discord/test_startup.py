@@ -3,6 +3,7 @@
 import discord
 
 from .conftest import make_bot
+from .helpers import title
 from .screens import text as screen_text
 
 
@@ -53,5 +54,5 @@ async def test_a_dev_guild_gets_the_commands_directly(
     put = command_syncs(simcord_env)[-1]
     assert f"/guilds/{guild.id}/commands" in put.path
     result = await players[0].slash(channel, "steal new")
-    assert isinstance(result.response.embeds[0], discord.Embed)
-    assert "new game" in result.response.embeds[0].title
+    assert result.response.flags.components_v2  # the lobby, as a Components V2 card
+    assert "new game" in title(result.response)

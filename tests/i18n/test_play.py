@@ -23,6 +23,7 @@ from bot.session import Lobby, SessionError, Table
 from bot.ui import hand as hand_ui
 from bot.ui import render
 from bot.ui.final import final
+from bot.ui.table import table as table_card
 from bot.ui.text import describe, error_text, names_of
 
 KEYS = {key_of(m) for m in read_catalog("en") if m.id}
@@ -43,21 +44,23 @@ def texts(message: render.Message | discord.Embed) -> list[str]:
         for f in embed.fields:
             assert 0 < len(f.name) <= 256 and 0 < len(f.value) <= 1024, (f.name, f.value)
             out += [f.name, f.value]
-    if isinstance(message, discord.Embed) or message.view is None:
-        return out
-    if isinstance(message.view, discord.ui.LayoutView):  # Components V2: walk the layout
-        items = list(message.view.walk_children())
-        shown = [i.content for i in items if isinstance(i, discord.ui.TextDisplay)]
-        assert sum(len(x) for x in shown) <= 4000
+    if isinstance(message, render.Message) and message.v2:
+        assert isinstance(message.view, discord.ui.LayoutView)
+        assert len(list(message.view.walk_children())) <= 40
+        shown = [i.content for i in message.view.walk_children()
+                 if isinstance(i, discord.ui.TextDisplay)]  # fmt: skip
+        assert sum(len(text) for text in shown) <= 4000
         out += shown
-        for menu in (i for i in items if isinstance(i, discord.ui.Select)):
-            out += [menu.placeholder or ""] + [o.label for o in menu.options]
-    else:
-        items = list(message.view.children)
-    for item in items:
-        if isinstance(item, discord.ui.Button):
-            assert 0 < len(item.label or "") <= 80, item.label
-            out.append(item.label or "")
+        for item in message.view.walk_children():
+            if isinstance(item, discord.ui.Button):
+                assert 0 < len(item.label or "") <= 80, item.label
+                out.append(item.label or "")
+            elif isinstance(item, discord.ui.Select):
+                out += [item.placeholder or ""] + [o.label for o in item.options]
+    elif not isinstance(message, discord.Embed) and message.view is not None:
+        for item in message.view.children:
+            assert 0 < len(item.label) <= 80, item.label
+            out.append(item.label)
     return out
 
 
@@ -147,15 +150,15 @@ def rendered(lang: str) -> list[str]:
     assert len(log) == len([e for e in EVENTS if e["type"] != "played"])
     out += log
     for table in (in_playoff(), mid_game()):
-        out += texts(render.table(lang, table, NAMES, log))
+        out += texts(table_card(lang, table, NAMES, log))
         for seat in range(len(table.seats)):
             hand = table.hand(seat)
             out += texts(hand_ui.hand(lang, hand, table, NAMES, note="⚠️", picture=b"png"))
     table = mid_game(Rules())
     table.match = None
-    out += texts(render.table(lang, table, NAMES, []))
+    out += texts(table_card(lang, table, NAMES, []))
     match = {"games": 3, "scoring": "wins", "number": 1, "results": []}
-    out += texts(render.table(lang, dataclasses.replace(in_playoff(), match=match), NAMES, []))
+    out += texts(table_card(lang, dataclasses.replace(in_playoff(), match=match), NAMES, []))
 
     ended = [
         finished(Rules(tiebreak="shared"), 2, 3),  # a shared tie, with leftovers

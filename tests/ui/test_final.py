@@ -6,6 +6,8 @@ from bot.highlights import highlights
 from bot.session import Table
 from bot.ui.final import final
 
+from .v2 import description, fields, labels, title
+
 NAMES = {"0": "Ann", "1": "Bob", "2": "Cat"}
 
 
@@ -15,20 +17,16 @@ def finished(rules: Rules, players: int, seed: int, **extra) -> Table:
     return Table(1, 10, 100, "0", game, version=len(game.moves), **extra)
 
 
-def fields(message) -> dict[str, str]:
-    return {f.name: f.value for f in message.embed.fields}
-
-
 def test_a_shared_win_names_everyone_tied():
     t = finished(Rules(tiebreak="shared"), 2, 3)  # this deal ends 26 to 26
     message = final("en", t, NAMES, highlights(t.game))
-    assert message.embed.description.splitlines() == [
+    assert description(message).splitlines() == [
         "🏆 **Ann and Bob** share the win.",
         "Tied on 26 cards: the win is shared.",
     ]
     assert fields(message)["Final bundles"].splitlines() == ["🥇 Ann: 26 cards", "🥇 Bob: 26 cards"]
     assert fields(message)["Leftovers"] == "Bob took the 20 cards left in the pool."
-    assert [b.label for b in message.view.children] == ["Rematch", "Record"]
+    assert labels(message) == ["Rematch", "Game file"]
 
 
 def test_a_forfeiter_is_last_and_cannot_win():
@@ -36,7 +34,7 @@ def test_a_forfeiter_is_last_and_cannot_win():
     message = final("en", t, NAMES, highlights(t.game))
     rows = fields(message)["Final bundles"].splitlines()
     assert rows[-1].startswith("🥉 Ann: ") and rows[-1].endswith("🏳️ forfeited")
-    assert "Ann" not in message.embed.description.splitlines()[0]
+    assert "Ann" not in description(message).splitlines()[0]
 
 
 def test_highlights_are_named():
@@ -53,10 +51,10 @@ def test_a_match_in_progress_has_no_rematch_and_says_what_comes_next():
         {"game_id": 1, "sizes": [30, 22], "places": [0, 1], "forfeited": []}]}  # fmt: skip
     t = finished(Rules(), 2, 2, match=match)
     message = final("en", t, NAMES, highlights(t.game))
-    assert message.embed.title == "Steal the Bundle: game 1 of 3 over"
+    assert title(message) == "Steal the Bundle: game 1 of 3 over"
     assert fields(message)["Match: 3 games, scored by games won"].splitlines() == [
         "Ann: 1 win · 30 cards",
         "Bob: 0 wins · 22 cards",
         "Game 2 is starting below.",
     ]
-    assert [b.label for b in message.view.children] == ["Record"]
+    assert labels(message) == ["Game file"]
