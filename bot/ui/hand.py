@@ -21,6 +21,7 @@ from . import ids
 from .buttons import button
 from .hand_picture import FILE
 from .render import GREY, Message, bundles_text, command, timestamp
+from .table import seat_dot
 from .text import Name, cards, join_names, move_label, names_of
 
 GREEN = discord.Colour.from_rgb(46, 160, 67)  # the accent of a hand whose turn it is
@@ -82,7 +83,7 @@ def _facts(lang: str, h: Hand, t_: Table, name: Name) -> str:
     v, rules = h.view, h.view.rules
     lines = [t(lang, "hand.pool", cards=labels(lang, v.pool, rules))]
     for seat in range(len(v.seats)):
-        mark = "▶️ " if v.turn == seat else ""
+        mark = f"{seat_dot(seat)} " + ("▶️ " if v.turn == seat else "")  # as on the table
         if seat in t_.forfeited:
             mark += "🏳️ "
         elif seat in t_.away:
