@@ -16,9 +16,8 @@ callback, the Join, Start and My hand buttons) and spread over a game's length: 
 played on, untimed, i/GAMES of the way, so the moves that re-deal or end a game come at their
 natural rate. A game that ends is replaced by a new one in its channel, untimed.
 
-Then come rounds. In a round the player to act in every game clicks a card (at random among
-those with one possible play; if every card has several, an untimed click first opens the
-choice and the timed click is one of the choices), and one player of every game clicks a button
+Then come rounds. In a round the player to act in every game clicks one of their hand's move
+buttons (a legal move at random: a move is one click), and one player of every game clicks a button
 whose handler only answers: `await interaction.response.edit_message(content="ok")`. Each click
 is a new interaction handed to the handler in a task of its own, as discord.py does. Two phases:
 
@@ -85,7 +84,7 @@ from bot.ui import ids
 from cogs.buttons import family_of
 from cogs.steal import Steal
 
-HAND = "**Your hand**"  # how a hand message begins
+INTERACTIONS = itertools.count(10**16)  # interaction ids
 REFUSED: list[str] = []  # ephemeral answers that were not a hand: refusals and errors
 TRIVIAL = "bench:ok"  # the trivial button's custom_id (not one the bot could have sent)
 AT_ONCE, ONE_BY_ONE = "at_once", "one_at_a_time"
@@ -120,6 +119,8 @@ class Discord:
 
 
 class Message:
+    interaction_metadata = None  # which interaction made it: the presenter tells hands apart by it
+
     def __init__(self, wire: Discord, message_id: int) -> None:
         self.wire, self.id = wire, message_id
 
@@ -156,8 +157,8 @@ class Response:
 
     async def send_message(self, content: str | None = None, **fields: Any) -> None:
         self._answer()
-        if fields.get("ephemeral") and not (content or "").startswith(HAND):
-            REFUSED.append(content or "")  # an error or a refusal, not a hand
+        if fields.get("ephemeral") and not isinstance(fields.get("view"), discord.ui.LayoutView):
+            REFUSED.append(content or "")  # an error or a refusal, not a hand (a V2 layout)
         fields["content"] = content
         self.interaction.sent = await self.interaction.wire.call(fields, CHANNEL_MESSAGE)
 
@@ -201,6 +202,7 @@ class Interaction:
         self.locale = self.guild_locale = discord.Locale.american_english
         self.channel = None  # not a thread: games may start in any channel
         self.data = {"custom_id": custom_id, "component_type": 2}
+        self.id = next(INTERACTIONS)
         self.created_at = discord.utils.utcnow()
         self.app_permissions = self.permissions = discord.Permissions.all()
         self.response = Response(self)
@@ -437,28 +439,17 @@ class Bench:
 
     async def round(self, name: str, n: int, recording: bool) -> None:
         moves: list[Click] = []
-        choosing: list[Click] = []
         for game in self.games:
             table = self.sessions.table(game.game_id)
             user = table.seats[table.turn]
-            by_card: dict[str, list[Any]] = defaultdict(list)
-            for move in table.hand(table.turn).legal:
-                by_card[move.card].append(move)
-            single = sorted(c for c, options in by_card.items() if len(options) == 1)
+            legal = table.hand(table.turn).legal
             who = next(u for u in game.users if str(u.id) == user)
             where, gid, v = (game.channel_id, game.hands[user]), game.game_id, table.version
-            if single:
-                moves.append((who, *where, ids.card(gid, v, self.rng.choice(single))))
-                continue
-            card = self.rng.choice(sorted(by_card))
-            choosing.append((who, *where, ids.card(gid, v, card)))
-            moves.append((who, *where, ids.move(gid, v, self.rng.choice(by_card[card]))))
+            moves.append((who, *where, ids.move(gid, v, self.rng.choice(legal))))
         trivial = [
             (g.users[self.rng.randrange(len(g.users))], g.channel_id, g.trivial, TRIVIAL)
             for g in self.games
         ]
-        if choosing:
-            await self.together(choosing)
         sides = [("move", moves), ("trivial", trivial)]
         if name == AT_ONCE:
             for kind, clicks in sides if n % 2 == 0 else sides[::-1]:

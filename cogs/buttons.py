@@ -352,7 +352,25 @@ class TopicSelect(SelectFamily, template=ids.TEMPLATES["topics"]):
 
 
 FAMILIES += (ToggleButton, ReplayButton)
-SELECT_FAMILIES: tuple[type[SelectFamily], ...] = (SettingSelect, TopicSelect)
+
+
+class PickMenu(SelectFamily, template=ids.TEMPLATES["pick"]):
+    """A menu of one card's moves, on a hand with too many moves for buttons."""
+
+    def __init__(self, item: Menu, game_id: int, version: int, card: str) -> None:
+        super().__init__(item)
+        self.game_id, self.version, self.card = game_id, version, card
+
+    @classmethod
+    def of(cls, item: Menu, match: re.Match[str]) -> Self:
+        return cls(item, int(match["game"]), int(match["version"]), match["card"])
+
+    def picked(self, interaction: discord.Interaction, values: list[Any]) -> Awaitable[None]:
+        chosen = ids.choice_of(self.card, str(values[0]) if values else "")
+        return hands.picked(interaction, self.game_id, self.version, chosen)
+
+
+SELECT_FAMILIES: tuple[type[SelectFamily], ...] = (SettingSelect, TopicSelect, PickMenu)
 
 
 # ----- /steal rules pages (kept at the end of the file: added with the rules pages)

@@ -1,21 +1,55 @@
-"""Hands: showing a player's cards, and the My hand, Rules, card, choice and Back buttons."""
+"""Hands: showing a player's cards, and the My hand, Rules, move and Hint buttons (and the card
+and Back buttons of hands drawn before one-click moves, which now redraw the hand)."""
 
 from __future__ import annotations
 
+import asyncio
+import logging
+from collections.abc import Mapping
+
 import discord
 
-from bot.engine import Move
+from bot.engine import Move, Rules
 from bot.i18n import t
 from bot.session import NotInGame, SaveFailed, SessionError, StaleHand, Table
-from bot.ui import render
+from bot.ui import hand as hand_ui
+from bot.ui import hand_picture, render
 from bot.ui.text import error_text
 
 from . import rules
 from .common import app_of, reply, seen, tell, update
 from .language import user_lang
 
+log = logging.getLogger(__name__)
 OUT_OF_DATE = "reply.out_of_date"  # catalog keys of the notes above a hand
 NOT_SAVED = "reply.not_saved"
+
+
+async def drawn(
+    lang: str, table: Table, seat: int, names: Mapping[str, str], note: str | None = None
+) -> render.Message:
+    """A seat's hand with its picture, drawn in a thread unless it is cached. Without the
+    picture if drawing fails: the hand still lists its cards."""
+    h = table.hand(seat)
+    cards, rules = tuple(h.view.hand), h.view.rules
+    picture = hand_picture.peek(lang, cards, rules)
+    if picture is None:
+        try:
+            picture = await asyncio.to_thread(hand_picture.hand_strip, lang, cards, rules)
+        except Exception:
+            log.exception("game %s: the hand picture failed", table.game_id)
+    if h.legal:  # the hands its moves can leave, drawn while the player thinks
+        asyncio.get_running_loop().run_in_executor(None, _ahead, lang, cards, rules)
+    return hand_ui.hand(lang, h, table, names, note, picture)
+
+
+def _ahead(lang: str, cards: tuple[str, ...], rules: Rules) -> None:
+    """So the click that plays a card finds the hand it leaves drawn (no thread to wait for)."""
+    try:
+        for i in range(len(cards)):
+            hand_picture.hand_strip(lang, cards[:i] + cards[i + 1 :], rules)
+    except Exception:  # only a head start: the click draws it if this failed
+        log.exception("hand pictures not drawn ahead")
 
 
 async def send_hand(interaction: discord.Interaction, table: Table) -> None:
@@ -27,9 +61,11 @@ async def send_hand(interaction: discord.Interaction, table: Table) -> None:
         raise NotInGame()
     await app.sessions.back(table.game_id, user)
     names = app.sessions.names_in(table.guild_id)
-    message = render.hand(user_lang(interaction), table.hand(seat), table, names)
-    await reply(interaction, content=message.content, view=message.view)
-    app.presenter.remember_hand(table.game_id, user, interaction)
+    message = await drawn(user_lang(interaction), table, seat, names)
+    sent = await reply(interaction, **message.send_kwargs())
+    app.presenter.remember_hand(
+        table.game_id, user, interaction, sent.id if sent else None, fresh=True
+    )
 
 
 async def _table(interaction: discord.Interaction, game_id: int) -> Table | None:
@@ -55,8 +91,12 @@ async def table_button(interaction: discord.Interaction, op: str, game_id: int) 
     await send_hand(interaction, table)
 
 
-async def _seated(interaction: discord.Interaction, game_id: int) -> tuple[Table, int] | None:
-    """For a hand's buttons: the game and the clicking member's seat; they are back if away."""
+async def _seated(
+    interaction: discord.Interaction, game_id: int, remember: bool = True
+) -> tuple[Table, int] | None:
+    """For a hand's buttons: the game and the clicking member's seat; they are back if away.
+    The clicked hand becomes the one the presenter keeps up to date (`remember`: unless the
+    answer is another message, as a hint is)."""
     app = app_of(interaction)
     user = await seen(interaction)
     table = await _table(interaction, game_id)
@@ -65,7 +105,8 @@ async def _seated(interaction: discord.Interaction, game_id: int) -> tuple[Table
     seat = table.seat_of(user)
     if seat is None:
         raise NotInGame()
-    app.presenter.remember_hand(table.game_id, user, interaction)
+    if remember:
+        app.presenter.remember_hand(table.game_id, user, interaction)
     await app.sessions.back(table.game_id, user)
     return table, seat
 
@@ -79,41 +120,40 @@ async def back(interaction: discord.Interaction, game_id: int, version: int) -> 
 
 async def hint(interaction: discord.Interaction, game_id: int, version: int) -> None:
     """💡 Hint: the medium AI's move for this turn, privately, with one line why."""
-    found = await _seated(interaction, game_id)
+    found = await _seated(interaction, game_id, remember=False)
     if found is None:
         return
     table, seat = found
     if version != table.version:
+        app_of(interaction).presenter.remember_hand(game_id, str(interaction.user.id), interaction)
         await show_hand(interaction, table, seat, OUT_OF_DATE)
         return
     user = str(interaction.user.id)
     sessions = app_of(interaction).sessions
     move = await sessions.hint(game_id, user, version)
     names = sessions.names_in(table.guild_id)
-    await tell(interaction, render.hint(user_lang(interaction), table.hand(seat), move, names))
+    await tell(interaction, hand_ui.hint(user_lang(interaction), table.hand(seat), move, names))
 
 
 async def card(interaction: discord.Interaction, game_id: int, version: int, code: str) -> None:
-    """A card: played at once if it can do only one thing, else the choice of what it does."""
+    """A card button: from a hand drawn before one-click moves (after a restart), or a greyed
+    card. The hand is redrawn, with its moves as buttons."""
     found = await _seated(interaction, game_id)
-    if found is None:
+    if found is not None:
+        table, seat = found
+        await show_hand(interaction, table, seat, None if version == table.version else OUT_OF_DATE)
+
+
+async def picked(
+    interaction: discord.Interaction, game_id: int, version: int, chosen: Move | None
+) -> None:
+    """A move chosen from a card's menu; None: an option the bot did not send."""
+    if chosen is None:
+        found = await _seated(interaction, game_id)
+        if found is not None:
+            await show_hand(interaction, *found, "reply.cant_play")
         return
-    table, seat = found
-    if version != table.version:
-        await show_hand(interaction, table, seat, OUT_OF_DATE)
-        return
-    hand = table.hand(seat)
-    options = [m for m in hand.legal if m.card == code]
-    if not hand.legal:
-        await show_hand(interaction, table, seat, "reply.not_your_turn_yet")
-    elif not options:
-        await show_hand(interaction, table, seat, "reply.cant_play")
-    elif len(options) > 1:
-        names = app_of(interaction).sessions.names_in(table.guild_id)
-        message = render.choices(user_lang(interaction), hand, code, names)
-        await update(interaction, content=message.content, view=message.view)
-    else:
-        await _play(interaction, table, seat, version, options[0])
+    await move(interaction, game_id, version, chosen)
 
 
 async def move(interaction: discord.Interaction, game_id: int, version: int, chosen: Move) -> None:
@@ -156,5 +196,8 @@ async def show_hand(
     elif note is not None:
         note = t(lang, note)
     names = app_of(interaction).sessions.names_in(table.guild_id)
-    message = render.hand(lang, table.hand(seat), table, names, note)
-    await update(interaction, content=message.content, view=message.view)
+    if table.game.over:  # the move that ended it: the result, no buttons
+        message = hand_ui.ended(lang, table, seat, names)
+    else:
+        message = await drawn(lang, table, seat, names, note)
+    await update(interaction, **message.kwargs())

@@ -29,14 +29,17 @@ from bot.i18n import DEFAULT, language_of, t
 from bot.seats import is_ai
 from bot.session import Lobby, Sessions, Table
 from bot.session.models import CLOSED
-from bot.ui import render
+from bot.ui import hand as hand_ui
+from bot.ui import ids, render
 from bot.ui import table as tables
+from bot.ui.buttons import button, view_of
 from bot.ui.final import final
 from bot.ui.picture import FinalScene, LastMove, Scene, TableCache
 from bot.ui.text import describe, names_of
 
 from .buttons import dynamic
 from .common import ANSWERING_TASK
+from .hands import drawn
 
 log = logging.getLogger(__name__)
 HAND_TOKEN_LIFE = timedelta(minutes=14)  # interaction tokens last 15 minutes
@@ -73,6 +76,36 @@ class Channel:
     worker: asyncio.Task[None] | None = None
 
 
+@dataclass(frozen=True)
+class HandRef:
+    """An open hand message and the interaction token that can edit it (for 15 minutes)."""
+
+    interaction: discord.Interaction
+    origin: int  # the id of the interaction that created the message: which message it is
+    followup: int | None = None  # the message's id when it was sent as a follow-up
+
+    @property
+    def alive(self) -> bool:
+        return discord.utils.utcnow() - self.interaction.created_at < HAND_TOKEN_LIFE
+
+    async def edit(self, message: render.Message) -> None:
+        fields = dynamic(message.kwargs())
+        if self.followup is not None:
+            await self.interaction.followup.edit_message(self.followup, **fields)
+        else:
+            await self.interaction.edit_original_response(**fields)
+
+
+def origin_of(interaction: discord.Interaction, fresh: bool) -> int:
+    """Which hand message an interaction shows: a new one (My hand, /steal hand) is known by
+    the interaction that made it; a clicked one by the interaction that made the message."""
+    message = interaction.message
+    if fresh or message is None:
+        return interaction.id
+    meta = message.interaction_metadata
+    return meta.id if meta is not None else message.id
+
+
 class Discord(Protocol):
     """What the presenter needs of the client: a channel to send to and edit in."""
 
@@ -95,8 +128,9 @@ class Presenter:
         self._answering: set[asyncio.Task[Any]] = set()
         self._quiet = asyncio.Event()
         self._quiet.set()
-        # (game id, player id) -> the newest interaction that shows that player's hand
-        self.hand_tokens: dict[tuple[int, str], discord.Interaction] = {}
+        # (game id, player id) -> the newest hand message of that player, and its token
+        self.hand_tokens: dict[tuple[int, str], HandRef] = {}
+        self._hand_edits: set[asyncio.Task[None]] = set()  # older hands being told "moved ↓"
 
     def names(self, ch: Channel) -> dict[str, str]:
         return self.sessions.names_in(ch.guild_id)
@@ -178,6 +212,9 @@ class Presenter:
         dealt = any(e["type"] == "hands_dealt" for e in payload["events"])
         if dealt or payload["auto"]:
             ch.hands.update(table.seats if dealt else [payload["user_id"]])
+        ch.hands.update(
+            self._open_hands(table.game_id, but=None if payload["auto"] else payload["user_id"])
+        )
         self._turn_changed(ch, table)
         self.kick(ch)
 
@@ -210,6 +247,7 @@ class Presenter:
         """The lobby or game's message becomes `message`: owed until it is shown."""
         ch = self.channel(game_id, guild_id, channel_id)
         ch.closing, ch.dirty, ch.ping_user, ch.owed = message, True, None, True
+        ch.hands.update(self._open_hands(game_id))  # they say so too, and lose their buttons
         self.kick(ch)
 
     def notice(self, game_id: int, message: render.Message) -> None:
@@ -318,8 +356,44 @@ class Presenter:
                 ch.table_id, ch.lang = lobby_id, render.public_lang(lobby)
                 await self.show_lobby(lobby)
 
-    def remember_hand(self, game_id: int, user_id: str, interaction: discord.Interaction) -> None:
-        self.hand_tokens[(game_id, user_id)] = interaction
+    def remember_hand(
+        self,
+        game_id: int,
+        user_id: str,
+        interaction: discord.Interaction,
+        followup: int | None = None,
+        *,
+        fresh: bool = False,
+    ) -> None:
+        """`interaction` shows the player's hand now: a new message (`fresh`; `followup` its id
+        if it was sent as a follow-up) or a clicked one. The hand message they had before, if it
+        is another, becomes "Your hand moved ↓" with no buttons (while its token lives)."""
+        ref = HandRef(interaction, origin_of(interaction, fresh), followup)
+        old = self.hand_tokens.get((game_id, user_id))
+        self.hand_tokens[(game_id, user_id)] = ref
+        if old is None or old.origin == ref.origin or not old.alive:
+            return
+        task = asyncio.create_task(self._hand_moved(old), name=f"hand-moved-{game_id}")
+        self._hand_edits.add(task)
+        task.add_done_callback(self._hand_edits.discard)
+
+    async def _hand_moved(self, old: HandRef) -> None:
+        try:
+            await old.edit(hand_ui.moved(language_of(old.interaction.locale)))
+        except discord.HTTPException as exc:
+            log.debug("an older hand was not marked moved (%s)", exc)
+
+    def _open_hands(self, game_id: int, but: str | None = None) -> set[str]:
+        """The players of a game whose hand message can still be edited."""
+        return {
+            user
+            for (game, user), ref in self.hand_tokens.items()
+            if game == game_id and user != but and ref.alive
+        }
+
+    def _hand_alive(self, game_id: int, user: str) -> bool:
+        ref = self.hand_tokens.get((game_id, user))
+        return ref is not None and ref.alive
 
     # ----- doing it
 
@@ -487,10 +561,16 @@ class Presenter:
             if ch.table_id is not None:
                 url = render.jump_url(ch.guild_id, ch.channel_id, ch.table_id)
                 text = t(ch.lang, "ping.turn_link", user=render.mention(user), url=url)
+            extra: dict[str, Any] = {}
+            if not self._hand_alive(ch.game_id, user):  # no hand to refresh: one click opens one
+                mine = button(ids.table("hand", ch.game_id), t(ch.lang, "table.button.hand"),
+                              discord.ButtonStyle.primary, emoji="🃏")  # fmt: skip
+                extra = dynamic({"view": view_of(mine)})
             try:
                 sent = await target.send(
                     text,
                     allowed_mentions=discord.AllowedMentions(users=[discord.Object(int(user))]),
+                    **extra,
                 )
                 new = sent.id
             except discord.HTTPException as exc:
@@ -500,24 +580,33 @@ class Presenter:
             await self.sessions.keep_messages(ch.game_id, ping=new)
 
     async def _refresh_hand(self, ch: Channel, user: str) -> None:
-        interaction = self.hand_tokens.get((ch.game_id, user))
+        """Redraw a player's open hand as the game is now; at its end, the result."""
+        ref = self.hand_tokens.get((ch.game_id, user))
         table = ch.table
-        if interaction is None or table is None or ch.closing is not None:
+        if ref is None or table is None:
             return
-        if discord.utils.utcnow() - interaction.created_at > HAND_TOKEN_LIFE:
+        if not ref.alive:
             self.hand_tokens.pop((ch.game_id, user), None)
             return
+        if not ref.interaction.response.is_done():
+            return  # a click still being answered: its answer draws this hand as it is now
         seat = table.seat_of(user)
         if seat is None:
             return
         # A hand is ephemeral: in the language of the player who opened it.
-        lang = language_of(interaction.locale)
-        message = render.hand(lang, table.hand(seat), table, self.names(ch))
+        lang = language_of(ref.interaction.locale)
+        if ch.closing is not None:  # cancelled or ended by an admin: no game to play any more
+            message = hand_ui.closed(lang)
+        elif table.game.over:
+            message = hand_ui.ended(lang, table, seat, self.names(ch))
+        else:
+            message = await drawn(lang, table, seat, self.names(ch))
         try:
-            await interaction.edit_original_response(**dynamic(message.kwargs()))
+            await ref.edit(message)
         except discord.HTTPException as exc:
             log.debug("game %s: hand of %s not refreshed (%s)", ch.game_id, user, exc)
-            self.hand_tokens.pop((ch.game_id, user), None)
+            if self.hand_tokens.get((ch.game_id, user)) is ref:
+                self.hand_tokens.pop((ch.game_id, user), None)
 
     def _forget_hands(self, game_id: int) -> None:
         for key in [k for k in self.hand_tokens if k[0] == game_id]:
@@ -525,6 +614,7 @@ class Presenter:
 
     async def close(self) -> None:
         tasks = [ch.worker for ch in self.channels.values() if ch.worker and not ch.worker.done()]
+        tasks += self._hand_edits
         for task in tasks:
             task.cancel()
         await asyncio.gather(*tasks, return_exceptions=True)

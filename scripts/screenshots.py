@@ -111,17 +111,15 @@ def is_over(table) -> bool:
 
 
 async def play_one(table, members, hands) -> None:
-    """The player to act plays their first playable card, then the first choice if asked."""
+    """The player to act clicks their hand's first move (one click a move)."""
     player = whose_turn(table, members)
     hand = hands.get(player.id)
-    if hand is None:
+    if hand is None or not enabled(hand):  # none yet, or it moved to a newer message
         hand = hands[player.id] = (
             await player.click(table, custom_id=click_id(table, "hand"))
         ).response
-    card = enabled(hand)[0]
-    shown = (await player.click(hand, custom_id=card["custom_id"])).response
-    if any(":back:" in b.get("custom_id", "") for b in enabled(shown)):  # a choice to make
-        await player.click(shown, custom_id=enabled(shown)[0]["custom_id"])
+    move = next(b for b in enabled(hand) if ":move:" in b["custom_id"])
+    await player.click(hand, custom_id=move["custom_id"])
 
 
 async def shoot(chromium: str, url: str, out: Path, profile: Path, width: int = WIDTH) -> None:

@@ -299,13 +299,10 @@ def test_a_whole_game_is_played_in_the_page(tmp_path):
             player = pages[name]
             player.click(table, "My hand")
             hand = max(
-                (m for m in player.refresh().values() if "Your hand" in (m.get("content") or "")),
+                (m for m in player.refresh().values() if "🃏 Your hand" in shown_text(m)),
                 key=lambda m: int(m["id"]),
             )
-            player.click(hand)  # the first playable card
-            shown = player.refresh()[str(hand["id"])]
-            if (shown.get("content") or "").startswith("What should"):
-                player.click(shown)  # the first choice
+            player.click(hand)  # its first move: one click
             last, moves = player, moves + 1
             assert moves < 200, "the game did not end"
         assert "🏆" in words and moves >= 20

@@ -9,10 +9,14 @@ from bot.engine import RANK, Rules
 from . import t, tn
 
 # Suit letter -> symbol, per deck family. Symbols are the same in every language.
+# The French suits are the outlined ♤ ♡ ♢ ♧, which are not emoji: Discord draws them as text,
+# in the text's own colour, so they read on dark and light themes and on every button colour
+# (the emoji ♠ ♣ are near-black: invisible on the dark theme, "J" on a grey button). Shape tells
+# the suits apart; the pictures show their colours. Cups are a goblet, not the winner's 🏆.
 SUITS = {
-    "french52": {"S": "♠", "H": "♥", "D": "♦", "C": "♣"},
-    "spanish": {"O": "🪙", "C": "🏆", "E": "⚔️", "B": "🪵"},
-    "italian40": {"D": "🪙", "C": "🏆", "S": "⚔️", "B": "🪵"},
+    "french52": {"S": "♤", "H": "♡", "D": "♢", "C": "♧"},
+    "spanish": {"O": "🪙", "C": "🍷", "E": "⚔️", "B": "🪵"},
+    "italian40": {"D": "🪙", "C": "🍷", "S": "⚔️", "B": "🪵"},
 }
 # Ranks with a name of their own (ace and figures); the others read as numbers.
 FACES = {

@@ -60,6 +60,7 @@ TEMPLATES: dict[str, re.Pattern[str]] = {
         ),
         "back": rf"(?P<game>{_ID}):(?P<version>{_ID})",
         "hint": rf"(?P<game>{_ID}):(?P<version>{_ID})",
+        "pick": rf"(?P<game>{_ID}):(?P<version>{_ID}):(?P<card>{_CARD})",
         "confirm": rf"(?P<op>{_one_of(CONFIRM_OPS)}):(?P<game>{_ID}):(?P<answer>yes|no)",
         "board": rf"(?P<sort>{_one_of(SORTS)}):(?P<page>{_ID})",
         "record": rf"(?P<game>{_ID})",
@@ -76,7 +77,9 @@ TEMPLATES: dict[str, re.Pattern[str]] = {
 class Action:
     """What a click asks for. Which fields are set depends on `kind`."""
 
-    kind: str  # lobby, table, card, move, back, hint, confirm, board, record, rematch or admin
+    kind: (
+        str  # lobby, table, card, move, back, hint, pick, confirm, board, record, rematch or admin
+    )
     game_id: int  # for board: the page (from 1); for admin: the game to end, or 0
     op: str = ""  # lobby/table/confirm: which button
     version: int = -1  # card/move/back: the game version the hand was drawn at
@@ -110,6 +113,31 @@ def back(game_id: int, version: int) -> str:
 def hint(game_id: int, version: int) -> str:
     """Asks for the medium AI's suggestion on the hand drawn at `version`."""
     return f"{PREFIX}:hint:{game_id}:{version}"
+
+
+def pick(game_id: int, version: int, code: str) -> str:
+    """A menu of one card's moves (a hand with too many moves for buttons)."""
+    return f"{PREFIX}:pick:{game_id}:{version}:{code}"
+
+
+# A menu option's value: the move's action and slots, its card being the menu's.
+CHOICE = re.compile(
+    rf"(?P<action>[cst]):(?P<target>{_SLOT}):(?P<bundle>{_SLOT}):(?P<extra>{_SLOT})"
+)
+
+
+def choice(m: Move) -> str:
+    slots = ":".join("-" if v is None else str(v) for v in m[2:])
+    return f"{_ACTION_CODE[m.action]}:{slots}"
+
+
+def choice_of(card: str, value: str) -> Move | None:
+    """The move a menu option names, or None for a value the bot did not send."""
+    m = CHOICE.fullmatch(value) if isinstance(value, str) else None
+    if m is None:
+        return None
+    slots = slot(m["target"]), slot(m["bundle"]), slot(m["extra"])
+    return Move(card, _CODE_ACTION[m["action"]], *slots)
 
 
 def confirm(op: str, game_id: int, yes: bool) -> str:

@@ -14,17 +14,17 @@ from typing import Any
 import discord
 from discord.utils import escape_markdown
 
-from bot.engine import RANK, TRAIL, BundleView, Move, Rules
+from bot.engine import BundleView, Rules
 from bot.i18n import DEFAULT, t, tn
-from bot.i18n.cards import label, labels
+from bot.i18n.cards import label
 from bot.i18n.rules import rules_summary, rules_title
 from bot.seats import is_ai
-from bot.session.models import Hand, Lobby, Table
+from bot.session.models import Lobby, Table
 from bot.settings import duration
 
 from . import ids
 from .buttons import button, view_of
-from .text import ai_label, cards, choice_label, names_of
+from .text import ai_label, cards
 
 BLUE = discord.Colour.blurple()
 GREY = discord.Colour.from_rgb(128, 132, 142)  # closed, cancelled, moved, over
@@ -253,97 +253,6 @@ def ended_by_admin(lang: str, what: str, by: str, players: Sequence[str]) -> Mes
     everyone = ", ".join(mention(p) for p in players)
     text = t(lang, f"table.admin_ended.{what}", players=everyone)
     return Message(content=text, pings=tuple(players))
-
-
-# ----- hands (ephemeral: in the language of the player who holds them)
-
-
-def _status(lang: str, h: Hand, t_: Table, name) -> str:
-    v = h.view
-    if v.result is not None:
-        return t(lang, "hand.over")
-    if h.seat in t_.forfeited:
-        return t(lang, "hand.forfeited")
-    if v.turn == h.seat:
-        if t_.deadline is not None:
-            return t(lang, "hand.your_turn_timed", when=timestamp(t_.deadline))
-        return t(lang, "hand.your_turn")
-    if h.seat not in v.players:
-        return t(lang, "hand.sit_out")
-    return t(lang, "hand.their_turn", name=name(v.turn))
-
-
-def hand(
-    lang: str, h: Hand, t_: Table, names: Mapping[str, str], note: str | None = None
-) -> Message:
-    v, rules = h.view, h.view.rules
-    name = names_of(lang, v.seats, names)
-    others = "; ".join(
-        t(lang, "hand.other", name=name(seat), bundles=bundles_text(lang, v.bundles[seat], rules))
-        for seat in range(len(v.seats))
-        if seat != h.seat
-    )
-    lines = [
-        t(lang, "hand.hand", cards=labels(lang, v.hand, rules)),
-        t(lang, "hand.pool", cards=labels(lang, v.pool, rules)),
-        t(lang, "hand.bundle", bundles=bundles_text(lang, v.bundles[h.seat], rules)),
-        t(lang, "hand.others", others=others),
-        _status(lang, h, t_, name),
-    ]
-    if note:
-        lines.insert(0, f"⚠️ {note}")
-    can_play = bool(h.legal) and h.seat not in t_.forfeited
-    takes = {m.card for m in h.legal if m.action != TRAIL}
-    buttons = [
-        button(
-            ids.card(h.game_id, h.version, c),
-            label(lang, c, rules),
-            discord.ButtonStyle.success if c in takes else discord.ButtonStyle.secondary,
-            disabled=not can_play,
-        )
-        for c in v.hand
-    ]
-    if can_play and t_.hints_offered:
-        hint = t(lang, "hand.button.hint")
-        buttons.append(button(ids.hint(h.game_id, h.version), hint, emoji="💡"))
-    return Message(content="\n".join(lines), embed=None, view=view_of(*buttons))
-
-
-def hint(lang: str, h: Hand, move: Move, names: Mapping[str, str]) -> str:
-    """The medium AI's suggestion and, in one line, why."""
-    v, rules = h.view, h.view.rules
-    name = names_of(lang, v.seats, names)
-    choice = choice_label(lang, move, rules, v.pool, v.bundles, name)
-    # A trail's words name its card already ("Trail 7♣"); the others say what the card does.
-    what = choice if move.action == TRAIL else f"{label(lang, move.card, rules)} → {choice}"
-    if move.action == TRAIL:
-        why = t(lang, "hint.why.trail")
-    elif move.target_seat is not None:
-        size = v.bundles[move.target_seat][move.target_bundle or 0].size
-        why = tn(lang, "hint.why.steal", size, name=name(move.target_seat))
-    else:
-        taken = sum(1 for c in v.pool if RANK[c] == RANK[move.card])
-        why = tn(lang, "hint.why.capture", taken)
-    return t(lang, "hint.text", move=what, why=why)
-
-
-def choices(lang: str, h: Hand, card: str, names: Mapping[str, str]) -> Message:
-    v, rules = h.view, h.view.rules
-    name = names_of(lang, v.seats, names)
-    moves: list[Move] = [m for m in h.legal if m.card == card]
-    buttons = [
-        button(
-            ids.move(h.game_id, h.version, m),
-            choice_label(lang, m, rules, v.pool, v.bundles, name)[:80],
-            discord.ButtonStyle.secondary if m.action == TRAIL else discord.ButtonStyle.success,
-        )
-        for m in moves
-    ]
-    back = t(lang, "hand.back")
-    buttons.append(button(ids.back(h.game_id, h.version), back, emoji="↩️"))
-    text = t(lang, "hand.what", card=label(lang, card, rules))
-    text += "\n" + t(lang, "hand.pool", cards=labels(lang, v.pool, rules))
-    return Message(content=text, embed=None, view=view_of(*buttons))
 
 
 def rules_embed(lang: str, rules: Rules, title: str | None = None) -> discord.Embed:

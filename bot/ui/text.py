@@ -8,7 +8,7 @@ from typing import Any
 
 from bot.engine import CAPTURE, RANK, STEAL, BundleView, Move, Rules
 from bot.i18n import t, tn
-from bot.i18n.cards import label, rank_label
+from bot.i18n.cards import label
 from bot.seats import difficulty, is_ai
 from bot.session.errors import SessionError
 
@@ -43,32 +43,43 @@ def names_of(lang: str, seats: tuple[str, ...], known: Mapping[str, str]) -> Nam
     return name
 
 
-def choice_label(
+BUTTON_NAME = 24  # a player's name in a move button is cut to this: a label holds 80 characters
+
+
+def short(text: str, most: int = BUTTON_NAME) -> str:
+    return text if len(text) <= most else text[: most - 1] + "…"
+
+
+def move_label(
     lang: str,
     move: Move,
     rules: Rules,
-    pool: tuple[str, ...],
+    pool: Sequence[str],
     bundles: Sequence[Sequence[BundleView]],
     name: Name,
 ) -> str:
-    """A choice button's words: "Capture 2 × K", "Steal Bob's 12 cards", "Trail 7♣"; with
-    double bundles also which bundle, e.g. "Steal Bob's bundle 2 (5 cards) → your bundle 1"."""
+    """A move button's words, the card first: "9♡ → capture 9♧ 9♤", "Q♤ → steal bob's 12",
+    "7♧ → trail"; with double bundles also which bundle ("… → your bundle 2")."""
+    card = label(lang, move.card, rules)
     into = ""
     if move.own_bundle is not None:
         into = t(lang, "hand.choice.into", bundle=move.own_bundle + 1)
     if move.action == CAPTURE:
-        n = sum(1 for c in pool if RANK[c] == RANK[move.card])
-        rank = rank_label(lang, RANK[move.card], rules)
-        return t(lang, "hand.choice.capture", count=n, rank=rank) + into
-    if move.action == STEAL:
+        taken = " ".join(label(lang, c, rules) for c in pool if RANK[c] == RANK[move.card])
+        text = t(lang, "hand.move.capture", card=card, cards=taken) + into
+    elif move.action == STEAL:
         assert move.target_seat is not None  # a steal always names its victim
-        size = cards(lang, bundles[move.target_seat][move.target_bundle or 0].size)
-        victim = name(move.target_seat)
+        n = bundles[move.target_seat][move.target_bundle or 0].size
+        victim = short(name(move.target_seat))
         if move.target_bundle is None:
-            return t(lang, "hand.choice.steal", name=victim, cards=size) + into
-        bundle = move.target_bundle + 1
-        return t(lang, "hand.choice.steal_bundle", name=victim, bundle=bundle, cards=size) + into
-    return t(lang, "hand.choice.trail", card=label(lang, move.card, rules))
+            text = t(lang, "hand.move.steal", card=card, name=victim, n=n) + into
+        else:
+            bundle = move.target_bundle + 1
+            text = t(lang, "hand.move.steal_bundle", card=card, name=victim, bundle=bundle, n=n)
+            text += into
+    else:
+        text = t(lang, "hand.move.trail", card=card)
+    return short(text, 80)
 
 
 def describe(lang: str, events: list[dict[str, Any]], rules: Rules, name: Name) -> list[str]:

@@ -33,12 +33,29 @@ def buttons(message) -> list[dict[str, Any]]:
     return [c for c in components(message) if c.get("type") == 2]
 
 
+def text_of(message) -> str:
+    """A message's words: its content, or its layout's text displays."""
+    texts = [c["content"] for c in components(message) if c.get("type") == 10]
+    return "\n".join(texts) if texts else (message.content or "")
+
+
+def hand_cards(hand) -> list[str]:
+    """The cards a hand lists under its picture: "Your cards: 9♡ 4♡ ..."."""
+    line = next(x for x in text_of(hand).splitlines() if x.startswith("Your cards: "))
+    return line.removeprefix("Your cards: ").split()
+
+
+def moves_of(message) -> list[dict[str, Any]]:
+    """A hand's move buttons (each plays its move in one click)."""
+    return [b for b in buttons(message) if ":move:" in (b.get("custom_id") or "")]
+
+
 def labels(message) -> list[str]:
     return [b.get("label") for b in buttons(message)]
 
 
 def cards_of(message) -> list[dict[str, Any]]:
-    """A hand's card buttons (not its 💡 Hint)."""
+    """A hand's greyed card buttons (shown while it is not the player's turn)."""
     return [b for b in buttons(message) if ":card:" in (b.get("custom_id") or "")]
 
 
@@ -172,20 +189,22 @@ def whose_turn(table, members):
     return next(m for m in members if m.name == match.group(1))
 
 
+async def open_hand(table, player):
+    """The player clicks the table's My hand: their hand message."""
+    mine = next(b["custom_id"] for b in buttons(table) if ":table:hand:" in b["custom_id"])
+    return (await player.click(table, custom_id=mine)).response
+
+
 async def play_one(table, members, hands) -> None:
-    """The player to act clicks their first playable card, then the first choice if asked."""
+    """The player to act clicks the first move their hand offers (one click a move)."""
     player = whose_turn(table, members)
     assert player is not None, table_text(table)
     hand = hands.get(player.id)
-    if hand is None:
-        mine = next(b["custom_id"] for b in buttons(table) if ":table:hand:" in b["custom_id"])
-        hand = hands[player.id] = (await player.click(table, custom_id=mine)).response
-    card = enabled(hand)[0]
-    result = await player.click(hand, custom_id=card["custom_id"])
-    shown = result.response
-    if any(":back:" in (b.get("custom_id") or "") for b in buttons(shown)):  # a choice
-        choice = enabled(shown)[0]
-        await player.click(shown, custom_id=choice["custom_id"])
+    if hand is None or not buttons(hand):  # none yet, or it moved to a newer message
+        hand = hands[player.id] = await open_hand(table, player)
+    move = next((b for b in moves_of(hand) if not b.get("disabled")), None)
+    assert move is not None, text_of(hand)
+    await player.click(hand, custom_id=move["custom_id"])
 
 
 async def play_to_end(table, members, limit: int = 400) -> int:

@@ -16,15 +16,18 @@ from .helpers import (
     enabled,
     fields,
     footer,
+    hand_cards,
     images,
     is_over,
     labels,
+    moves_of,
     play_one,
     pool_cards,
     seat_field,
     start_game,
     stock_text,
     table_text,
+    text_of,
     texts,
     title,
     whose_turn,
@@ -36,13 +39,6 @@ PING = "your turn in Steal the Bundle!"
 TURN_LINE = re.compile(r"^\S+ Turn: \*\*(.+?)\*\* · auto-play <t:(\d+):R>$")
 TABLE_BUTTONS = ["My hand", "Rules"]
 GREEN = discord.ButtonStyle.success.value
-
-
-def hand_cards(hand) -> list[str]:
-    """The cards named on the hand's first line, "**Your hand**: 9♥ 4♥ ..."."""
-    first = hand.content.splitlines()[0]
-    assert first.startswith("**Your hand**: "), hand.content
-    return first.removeprefix("**Your hand**: ").split()
 
 
 def pings(channel) -> list[discord.Message]:
@@ -79,18 +75,18 @@ async def open_hand(member, table):
     return result.response
 
 
-async def card_with_choices(table, members):
-    """Play single-choice moves until the player to act holds a card with several actions.
-    Returns (player, their open hand message, that card's button)."""
+async def capture_in_hand(table, members):
+    """Play moves until the player to act can capture. Returns (player, their open hand
+    message, the capture's button, the card it plays)."""
     hands: dict[int, Any] = {}
     for _ in range(60):
         player = whose_turn(table, members)
         hand = await open_hand(player, table)
-        green = [b for b in enabled(hand) if b["style"] == GREEN]
-        if green:
-            return player, hand, green[0]
+        takes = [b for b in moves_of(hand) if " → capture " in b["label"]]
+        if takes:
+            return player, hand, takes[0], takes[0]["label"].split(" → ")[0]
         await play_one(table, members, hands)
-    pytest.fail("no card with several actions came up")
+    pytest.fail("no capture came up")
 
 
 # ----- the table message
@@ -122,12 +118,10 @@ async def test_table_message_shows_the_game(simcord_env, channel, players):
 
     # one move, 30 s later: the table says what happened, who is next, and a new countdown
     await simcord_env.advance_time(30)
-    player, hand, card = await card_with_choices(table, players)
+    player, hand, capture, played = await capture_in_hand(table, players)
     held = len(hand_cards(hand))
     assert seat_field(table, player)[1].endswith(f"Hand: {held} cards")
-    shown = (await player.click(hand, custom_id=card["custom_id"])).response
-    capture = next(b for b in buttons(shown) if b["label"].startswith("Capture"))
-    await player.click(shown, custom_id=capture["custom_id"])
+    await player.click(hand, custom_id=capture["custom_id"])
 
     other = bob if player is ann else ann
     assert whose_turn(table, players) is other
@@ -135,16 +129,14 @@ async def test_table_message_shows_the_game(simcord_env, channel, players):
     assert match and int(match.group(2)) == int(start + 30 + 120)
     assert seat_field(table, other)[0] == f"▶️ {other.name}"
     assert seat_field(table, player)[0] == player.name
-    top = re.escape(card["label"])
+    top = re.escape(played)
     left = f"{held - 1} card{'' if held == 2 else 's'}"
     assert re.fullmatch(
         rf"Bundle: \d+ cards, top {top}\nHand: {left}", seat_field(table, player)[1]
     )
     log = fields(table)["Last moves"].splitlines()
-    assert re.fullmatch(
-        rf"{player.name} captured \d+ cards? with {re.escape(card['label'])}", log[-1]
-    )
-    assert card["label"] not in pool_cards(table)
+    assert re.fullmatch(rf"{player.name} captured \d+ cards? with {re.escape(played)}", log[-1])
+    assert played not in pool_cards(table)
 
 
 async def test_table_rules_button_answers_privately(channel, players):
@@ -163,7 +155,7 @@ async def test_table_rules_button_answers_privately(channel, players):
 # ----- /steal hand and the hand buttons
 
 
-async def test_hand_command_is_private_with_one_button_per_card(simcord_env, channel, players):
+async def test_hand_command_is_private_with_its_cards_and_moves(simcord_env, channel, players):
     ann, bob = players[:2]
     table = await start_game(channel, [ann, bob])
 
@@ -173,9 +165,13 @@ async def test_hand_command_is_private_with_one_button_per_card(simcord_env, cha
     hand = result.response
     cards = hand_cards(hand)
     assert len(cards) == 4
-    assert [b["label"] for b in cards_of(hand)] == cards
+    assert [a.filename for a in hand.attachments] == ["hand.png"]  # the cards as a picture
+    if whose_turn(table, players) is ann:  # a button per move, each card's first
+        assert {b["label"].split(" → ")[0] for b in moves_of(hand)} == set(cards)
+    else:  # a greyed button per card
+        assert [b["label"] for b in cards_of(hand)] == cards
     assert seat_field(table, ann)[1].endswith("Hand: 4 cards")
-    assert f"Pool: {' '.join(pool_cards(table))}" in hand.content
+    assert f"Pool: {' '.join(pool_cards(table))}" in text_of(hand)
     assert hand.id not in [m.id for m in channel.history()]  # nobody else sees it
 
 
@@ -206,37 +202,28 @@ async def test_hand_when_it_is_not_your_turn(channel, players):
     waiting = await open_hand(second, table)
     acting = await open_hand(first, table)
 
-    assert f"It's {first.name}'s turn." in waiting.content
-    assert "Your turn" not in waiting.content
+    assert f"It's {first.name}'s turn." in text_of(waiting)
+    assert "Your turn" not in text_of(waiting)
     assert buttons(waiting) and enabled(waiting) == []  # every card disabled
-    assert "**Your turn**" in acting.content
-    assert len([b for b in cards_of(acting) if not b.get("disabled")]) == len(cards_of(acting)) == 4
+    assert f"⏳ {first.name} is playing: your buttons wake up on your turn." in text_of(waiting)
+    assert "**Your turn**" in text_of(acting)
+    moves = moves_of(acting)
+    assert moves and enabled(acting) == moves + [b for b in buttons(acting) if "Hint" in b["label"]]
+    assert {b["label"].split(" → ")[0] for b in moves} == set(hand_cards(acting))
 
 
-async def test_card_with_several_actions_offers_choices_and_back(channel, players):
+async def test_a_trail_is_one_click_and_the_table_says_so(channel, players):
     ann, bob = players[:2]
     table = await start_game(channel, [ann, bob])
-    player, hand, card = await card_with_choices(table, players)
-    cards = hand_cards(hand)
+    player = whose_turn(table, players)
+    hand = await open_hand(player, table)
+    trail = next(b for b in moves_of(hand) if b["label"].endswith(" → trail"))
+    card = trail["label"].split(" → ")[0]
 
-    shown = (await player.click(hand, custom_id=card["custom_id"])).response
+    await player.click(hand, custom_id=trail["custom_id"])
 
-    assert shown.id == hand.id  # the hand message itself shows the choices
-    assert shown.content.startswith(f"What should {card['label']} do?")
-    choices = labels(shown)
-    assert any(c.startswith("Capture ") for c in choices)
-    assert f"Trail {card['label']}" in choices
-    assert choices[-1] == "Back"
-
-    await player.click(hand, label="Back")
-    assert hand_cards(hand) == cards
-    assert [b["label"] for b in cards_of(hand)] == cards
-    assert "**Your turn**" in hand.content
-
-    await player.click(hand, custom_id=card["custom_id"])
-    await player.click(hand, label=f"Trail {card['label']}")
-    assert card["label"] not in hand_cards(hand)
-    assert fields(table)["Last moves"].splitlines()[-1] == f"{player.name} trailed {card['label']}"
+    assert card not in hand_cards(hand)
+    assert fields(table)["Last moves"].splitlines()[-1] == f"{player.name} trailed {card}"
 
 
 async def test_hand_updates_in_place_and_refreshes_when_the_turn_returns(channel, players):
@@ -245,32 +232,27 @@ async def test_hand_updates_in_place_and_refreshes_when_the_turn_returns(channel
     first = whose_turn(table, players)
     second = bob if first is ann else ann
     waiting = await open_hand(second, table)
-    assert f"It's {first.name}'s turn." in waiting.content
+    assert f"It's {first.name}'s turn." in text_of(waiting)
     hand = await open_hand(first, table)
     before = hand_cards(hand)
 
     # the player to act moves: their own hand message changes in place
-    card = enabled(hand)[0]
-    result = await first.click(hand, custom_id=card["custom_id"])
-    if hand.content.startswith("What should"):
-        result = await first.click(hand, custom_id=enabled(hand)[0]["custom_id"])
+    result = await first.click(hand, custom_id=moves_of(hand)[0]["custom_id"])
     assert result.response.id == hand.id
     assert len(hand_cards(hand)) == len(before) - 1
-    assert f"It's {second.name}'s turn." in hand.content
+    assert f"It's {second.name}'s turn." in text_of(hand)
     assert enabled(hand) == []
 
     # the other player's open hand was refreshed without a click: now it is their turn
-    assert "**Your turn**" in waiting.content
+    assert "**Your turn**" in text_of(waiting)
     assert len(enabled(waiting)) == len(buttons(waiting)) > 0
 
     # and when they move, the first player's hand message says it is their turn again
-    card = enabled(waiting)[0]
-    await second.click(waiting, custom_id=card["custom_id"])
-    if waiting.content.startswith("What should"):
-        await second.click(waiting, custom_id=enabled(waiting)[0]["custom_id"])
+    await second.click(waiting, custom_id=moves_of(waiting)[0]["custom_id"])
     assert whose_turn(table, players) is first
-    assert "**Your turn**" in hand.content
-    assert len([b for b in cards_of(hand) if not b.get("disabled")]) == len(before) - 1
+    assert "**Your turn**" in text_of(hand)
+    assert {b["label"].split(" → ")[0] for b in moves_of(hand)} == set(hand_cards(hand))
+    assert len(hand_cards(hand)) == len(before) - 1
 
 
 # ----- the turn ping
@@ -337,7 +319,7 @@ async def test_table_command_reposts_the_table(simcord_env, guild, channel, play
     # the new table is the live one: My hand works and moves show up there
     player = whose_turn(new, players)
     hand = await open_hand(player, new)
-    assert hand_cards(hand) and "**Your turn**" in hand.content
+    assert hand_cards(hand) and "**Your turn**" in text_of(hand)
     await play_one(new, players, {player.id: hand})
     assert "Last moves" in fields(new)
     assert whose_turn(new, players) is not player
@@ -414,9 +396,11 @@ async def test_forfeit_no_keeps_playing(channel, players):
     assert table_text(table) == text
     assert "forfeited" not in text
     hand = (await player.slash(channel, "steal hand")).response
-    assert "You forfeited" not in hand.content
-    assert "**Your turn**" in hand.content  # still theirs to play
-    assert len([b for b in cards_of(hand) if not b.get("disabled")]) == len(cards_of(hand)) == 4
+    assert "You forfeited" not in text_of(hand)
+    assert "**Your turn**" in text_of(hand)  # still theirs to play
+    assert {b["label"].split(" → ")[0] for b in moves_of(hand) if not b.get("disabled")} == set(
+        hand_cards(hand)
+    )
 
 
 async def test_forfeit_from_a_non_player(simcord_env, channel, players):
@@ -449,7 +433,7 @@ async def test_forfeit_the_bot_plays_the_seat_to_the_end(simcord_env, guild, cha
     assert seat_field(table, ann)[0].endswith("ann 🏳️ forfeited")
     assert "forfeited" not in seat_field(table, bob)[0]
     mine = (await ann.slash(channel, "steal hand")).response
-    assert "You forfeited: the bot plays your cards." in mine.content
+    assert "You forfeited: the bot plays your cards." in text_of(mine)
     assert enabled(mine) == []
 
     hands: dict[int, Any] = {}
@@ -467,7 +451,7 @@ async def test_forfeit_the_bot_plays_the_seat_to_the_end(simcord_env, guild, cha
         log += fields(table).get("Last moves", "").splitlines()
     assert over(table), table_text(table)
     assert bot_moves >= 10
-    assert "The game is over." in mine.content  # her open hand followed the game to its end
+    assert "The game is over." in text_of(mine)  # her open hand followed the game to its end
     assert labels(table) == ["Rematch", "Game file"]
     final = fields(table)["Final bundles"].splitlines()
     assert final[0].startswith("🥇 bob: ") and final[1].endswith(" 🏳️ forfeited")

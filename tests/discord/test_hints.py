@@ -6,7 +6,8 @@ from __future__ import annotations
 import discord
 
 from bot.session.timers import suggest
-from bot.ui import ids, render
+from bot.ui import hand as hand_ui
+from bot.ui import ids
 
 from .helpers import is_over, labels, play_one, start_game, whose_turn
 from .screens import figures
@@ -32,7 +33,7 @@ async def test_the_hint_suggests_the_medium_ais_move_privately(simcord_env, chan
     assert "Hint" in labels(hand)
     live = env.bot.sessions.table(game_id)
     seat = live.seat_of(first.id)
-    expected = render.hint("en", live.hand(seat), suggest(live.game), {"1": "ann"})
+    expected = hand_ui.hint("en", live.hand(seat), suggest(live.game), {"1": "ann"})
 
     answer = await first.click(hand, label="Hint")
 

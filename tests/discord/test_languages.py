@@ -21,6 +21,7 @@ from .helpers import (
     is_over,
     play_one,
     table_text,
+    text_of,
     title,
     whose_turn,
 )
@@ -28,6 +29,7 @@ from .screens import buttons as screen_buttons
 from .screens import figures
 from .screens import text as screen_text
 from .test_admin import panel_sections, panel_texts
+from .test_reliability import bot_message
 
 
 @pytest.fixture
@@ -66,17 +68,19 @@ async def test_a_french_player_in_a_spanish_server(simcord_env, channel, players
     while whose_turn(table, [ann, bob]) is not ann:
         await play_one(table, [ann, bob], hands)
     old = (await ann.click(table, label="Mi mano")).response
-    assert "**Ta main** : " in old.content and "\nTable : " in old.content
-    assert "**À toi de jouer** : choisis une carte." in old.content
+    assert "### 🃏 Ta main\n**À toi de jouer** : un clic joue un coup." in text_of(old)
+    assert "\nTable : " in text_of(old) and f"{ann.name} (toi) : " in text_of(old)
     hands[ann.id] = (await ann.click(table, label="Mi mano")).response  # the newest one
+    assert text_of(old) == "Ta main a bougé ↓" and buttons(old) == []
+    stale_move = next(b["custom_id"] for b in enabled(hands[ann.id]) if ":move:" in b["custom_id"])
     await play_one(table, [ann, bob], hands)
     while whose_turn(table, [ann, bob]) is not ann:
         await play_one(table, [ann, bob], hands)
-    card = next(b["custom_id"] for b in enabled(old) if ":card:" in b["custom_id"])
-    stale = await ann.click(old, custom_id=card)
-    assert stale.response.content.startswith(
-        "⚠️ Cette main n'était plus à jour ; voici ta main actuelle.\n**Ta main** : "
-    ), stale.response.content
+    copy = bot_message(simcord_env, channel, [stale_move])
+    stale = await ann.click(copy, custom_id=stale_move)
+    assert text_of(stale.response).startswith(
+        "### 🃏 Ta main\n⚠️ Cette main n'était plus à jour ; voici ta main actuelle.\n"
+    ), text_of(stale.response)
     rules = await ann.click(table, label="Reglas")
     assert screen_text(rules.response).startswith("## 📖 Règles standard\n")
 

@@ -23,6 +23,7 @@ from typing import Any
 import discord
 import pytest
 from simcord.backend import serializers
+from simcord.components import walk_components
 from simcord.enums import ComponentType, InteractionType
 from simcord.interactions import base_payload
 from simcord.results import InteractionResult, ResponseMessage
@@ -31,17 +32,21 @@ from bot.client import StealBot
 from bot.engine import preset
 from bot.session import Sessions, StaleHand
 from bot.storage import Storage
-from bot.ui import ids, render
+from bot.ui import hand as hand_ui
+from bot.ui import ids
 
 from .conftest import make_bot
 from .helpers import (
     buttons,
     enabled,
     fields,
+    hand_cards,
     is_over,
+    moves_of,
     play_to_end,
     start_game,
     table_text,
+    text_of,
     title,
     whose_turn,
 )
@@ -65,8 +70,8 @@ def game_id_of(table) -> int:
 
 
 def hand_line(message) -> str:
-    """The "**Your hand**: ..." line of a hand message."""
-    return next(line for line in message.content.splitlines() if line.startswith("**Your hand**"))
+    """The "Your cards: ..." line of a hand message."""
+    return " ".join(hand_cards(message))
 
 
 def card_ids(message) -> list[str]:
@@ -91,28 +96,18 @@ async def open_hand(member, table) -> ResponseMessage:
     return result.response
 
 
+def playable(hand) -> list[dict[str, Any]]:
+    return [b for b in moves_of(hand) if not b.get("disabled")]
+
+
 async def choose(member, hand, n: int = 0) -> InteractionResult:
-    """Click the n-th playable card; if the bot asks what it should do, take the first choice.
-    Returns the click that made the move."""
-    result = await member.click(hand, custom_id=enabled(hand)[n]["custom_id"])
-    shown = result.response
-    if shown is not None and shown.content.startswith("What should"):
-        result = await member.click(shown, custom_id=enabled(shown)[0]["custom_id"])
-    return result
+    """Click the hand's n-th playable move: the click that makes the move."""
+    return await member.click(hand, custom_id=playable(hand)[n]["custom_id"])
 
 
 async def move_button(env, member, hand) -> tuple[Any, str]:
-    """The message and custom_id of a button that plays a move at once: the first card if it
-    has one way to be played, else (after clicking it) its first choice."""
-    card = enabled(hand)[0]["custom_id"]
-    action = ids.parse(card)
-    table = env.bot.sessions.table(action.game_id)  # read only: how many ways to play it
-    legal = table.hand(table.seat_of(member.id)).legal
-    if sum(m.card == action.card for m in legal) == 1:
-        return hand, card
-    asked = (await member.click(hand, custom_id=card)).response
-    assert asked.content.startswith("What should"), asked.content
-    return asked, enabled(asked)[0]["custom_id"]
+    """The message and custom_id of a button that plays a move at once."""
+    return hand, playable(hand)[0]["custom_id"]
 
 
 async def stored_moves(env, game_id: int) -> list[dict[str, Any]]:
@@ -185,8 +180,13 @@ def answers(env, token: str) -> list[str]:
         if f"/{token}/" not in r.path or not isinstance(r.json, dict):
             continue
         data = r.json.get("data", r.json) if r.path.endswith("/callback") else r.json
-        if isinstance(data, dict) and data.get("content"):
-            texts.append(data["content"])
+        if not isinstance(data, dict):
+            continue
+        layout = data.get("components") or []
+        shown = [c["content"] for c in walk_components(layout) if c.get("type") == 10]
+        text = data.get("content") or "\n".join(shown)
+        if text:
+            texts.append(text)
     return texts
 
 
@@ -218,20 +218,24 @@ async def test_stale_click_shows_out_of_date_and_the_current_hand(simcord_env, c
     two = players[:2]
     table = await start_game(channel, two)
     first = whose_turn(table, two)
-    older = await open_hand(first, table)  # the player opened their hand twice
-    newer = await open_hand(first, table)
-    stale_card = enabled(older)[0]["custom_id"]
-    await choose(first, newer)
+    hand = await open_hand(first, table)
+    stale_move = playable(hand)[0]["custom_id"]  # kept, as an old client or copy would
+    await choose(first, hand)
     game_id = game_id_of(table)
     assert len(await stored_moves(simcord_env, game_id)) == 1
+    old = bot_message(simcord_env, channel, [stale_move])
+    after, ids_after = hand_line(hand), card_ids(hand)
 
-    result = await first.click(older, custom_id=stale_card)
+    result = await first.click(old, custom_id=stale_move)
 
     shown = result.response
-    assert shown.id == older.id and shown.ephemeral
-    assert shown.content.startswith("⚠️ This hand is out of date; here is your current hand.")
-    assert hand_line(shown) == hand_line(newer)  # the hand after the move
-    assert card_ids(shown) == card_ids(newer)  # buttons of the current version
+    assert shown.id == old.id
+    assert text_of(shown).startswith(
+        "### 🃏 Your hand\n⚠️ This hand is out of date; here is your current hand."
+    )
+    assert hand_line(shown) == after  # the hand after the move
+    assert card_ids(shown) == ids_after  # buttons of the current version
+    assert text_of(hand) == "Your hand moved ↓"  # the clicked message is the hand now
     assert all(f":{game_id}:1:" in cid for cid in card_ids(shown))
     assert not enabled(shown)  # it is the other player's turn now
     assert len(await stored_moves(simcord_env, game_id)) == 1  # nothing was played
@@ -256,17 +260,16 @@ async def test_same_card_clicked_twice_makes_one_move(simcord_env, channel, play
     table = await start_game(channel, two)
     game_id = game_id_of(table)
     first = whose_turn(table, two)
-    copy_a = await open_hand(first, table)
-    copy_b = await open_hand(first, table)
-    card = enabled(copy_a)[0]["custom_id"]
-    assert card_ids(copy_a) == card_ids(copy_b)
+    hand = await open_hand(first, table)
+    move = playable(hand)[0]["custom_id"]
+    copy = bot_message(simcord_env, channel, [move])  # a second copy of the same button
 
-    await choose(first, copy_a)
+    await first.click(hand, custom_id=move)
     turn_after = whose_turn(table, two)
     moves_shown = last_moves(table)
-    second = await first.click(copy_b, custom_id=card)
+    second = await first.click(copy, custom_id=move)
 
-    assert "This hand is out of date" in second.response.content
+    assert "This hand is out of date" in text_of(second.response)
     assert len(await stored_moves(simcord_env, game_id)) == 1
     assert whose_turn(table, two) is turn_after is not first
     assert last_moves(table) == moves_shown and len(moves_shown) == 1
@@ -289,8 +292,8 @@ async def test_double_click_in_flight_makes_one_move(simcord_env, channel, playe
     said = [answers(simcord_env, token) for _, token in presses]
     assert all(len(texts) == 1 for texts in said), said
     played, refused = sorted((texts[0] for texts in said), key=lambda t: "out of date" in t)
-    assert played.startswith("**Your hand**") and "out of date" not in played
-    assert refused.startswith("⚠️ This hand is out of date")
+    assert played.startswith("### 🃏 Your hand") and "out of date" not in played
+    assert refused.startswith("### 🃏 Your hand\n⚠️ This hand is out of date")
     assert whose_turn(table, two) is not first
     assert len(last_moves(table)) == 1
 
@@ -442,7 +445,7 @@ async def test_timeouts_auto_play_then_away_then_back(simcord_env, channel, play
     # The player comes back: on their turn they open their hand and play a card.
     await present_plays()
     result = await choose(absent, await open_hand(absent, table))
-    assert "Your hand" in result.response.content
+    assert "Your hand" in text_of(result.response)
     moves = await stored_moves(simcord_env, game_id)
     assert len(moves) == 9 and moves[-1]["auto"] is False and moves[-1]["seat"] == seat
     assert "away" not in seat_name(table, absent.name)
@@ -472,7 +475,7 @@ async def test_an_away_player_is_back_as_soon_as_they_open_their_hand(
     assert whose_turn(table, two) is absent
     await simcord_env.advance_time(AWAY + 4)  # an away seat would have been played by now
     assert whose_turn(table, two) is absent
-    assert "**Your turn**" in hand.content and "Auto-play" in hand.content
+    assert "**Your turn**" in text_of(hand) and "Auto-play" in text_of(hand)
 
 
 # ----- 6: restart
@@ -506,14 +509,14 @@ async def test_restart_old_buttons_work_and_the_game_finishes(
     # The table shows the same game, the move log rebuilt from storage.
     assert table_text(live_table(simcord_env, channel)) == shown_before
 
-    # The old hand message's card button works with the new bot.
+    # The old hand message's move button works with the new bot.
     result = await choose(mover, old_hand)
-    assert "Your hand" in result.response.content
+    assert "Your hand" in text_of(result.response)
     assert len(await stored_moves(simcord_env, game_id)) == 3
     # The old table's My hand works too, for every player.
     for player in three:
         hand = await open_hand(player, table)
-        assert hand_line(hand).startswith("**Your hand**")
+        assert hand_line(hand)
 
     live = live_table(simcord_env, channel)  # the table the bot keeps up to date
     assert whose_turn(live, three) is not mover
@@ -549,7 +552,7 @@ async def test_table_edit_500s_are_retried(simcord_env, channel, players):
         result = await choose(first, hand)
 
     assert whose_turn(table, two) is first  # the table edit failed; the retry is waiting
-    assert "Your hand" in result.response.content  # the move itself is not held up
+    assert "Your hand" in text_of(result.response)  # the move itself is not held up
     assert len(await stored_moves(simcord_env, game_id)) == 1
     await simcord_env.advance_time(0.5 + 2.0 + 5.0 + 0.5)  # presenter.RETRIES
 
@@ -607,7 +610,7 @@ async def test_failing_pings_do_not_stop_the_game(simcord_env, channel, players)
     for n in range(1, 5):
         mover = whose_turn(table, two)
         result = await choose(mover, await open_hand(mover, table))
-        assert "Your hand" in result.response.content
+        assert "Your hand" in text_of(result.response)
         assert len(await stored_moves(simcord_env, game_id)) == n
         assert whose_turn(table, two) is not mover
         assert len(last_moves(table)) == n
@@ -639,7 +642,7 @@ async def test_a_slow_save_is_deferred_and_the_hand_still_updates(
 
     monkeypatch.setattr(games, "save_move", slow_save)
     target, custom_id = await move_button(simcord_env, first, hand)
-    before = target.content
+    before = text_of(target)
 
     with quick(simcord_env, 1.0):  # the 2 s budget and the 2.5 s save stay on virtual time
         result = await first.click(target, custom_id=custom_id)
@@ -647,13 +650,13 @@ async def test_a_slow_save_is_deferred_and_the_hand_still_updates(
 
     await simcord_env.advance_time(2.1)  # past ACK_BUDGET
     assert result.deferred
-    assert result.response.content == before  # deferred, not yet played
+    assert text_of(result.response) == before  # deferred, not yet played
     assert await stored_moves(simcord_env, game_id) == []
 
     await simcord_env.advance_time(0.5)  # the save completes
     assert result.deferred
-    assert result.response.content.startswith("**Your hand**")
-    assert result.response.content != before
+    assert text_of(result.response).startswith("### 🃏 Your hand")
+    assert text_of(result.response) != before
     assert len(await stored_moves(simcord_env, game_id)) == 1
     assert whose_turn(table, two) is not first
 
@@ -684,14 +687,14 @@ async def test_a_failed_save_leaves_everything_as_it_was(
 
     assert failures == [1]
     message = result.response
-    assert "could not be saved" in message.content
+    assert "could not be saved" in text_of(message)
     assert hand_line(message) == shown
     assert card_ids(message) == card_ids(hand) and enabled(message)  # same hand, same version
     assert table_text(table) == table_before
     assert await stored_moves(simcord_env, game_id) == []
 
     result = await choose(first, message)  # trying again works
-    assert "could not be saved" not in result.response.content
+    assert "could not be saved" not in text_of(result.response)
     assert len(await stored_moves(simcord_env, game_id)) == 1
     assert whose_turn(table, two) is not first
 
@@ -703,7 +706,7 @@ async def test_an_unexpected_error_gets_an_error_id_and_the_game_goes_on(
     table = await start_game(channel, two)
     game_id = game_id_of(table)
     first = whose_turn(table, two)
-    real_hand = render.hand
+    real_hand = hand_ui.hand
     raised = []
 
     def hand_once(*args, **kwargs):
@@ -712,7 +715,7 @@ async def test_an_unexpected_error_gets_an_error_id_and_the_game_goes_on(
             raise RuntimeError("boom")
         return real_hand(*args, **kwargs)
 
-    monkeypatch.setattr(render, "hand", hand_once)
+    monkeypatch.setattr(hand_ui, "hand", hand_once)
 
     result = await first.click(table, label="My hand")
 
@@ -723,6 +726,6 @@ async def test_an_unexpected_error_gets_an_error_id_and_the_game_goes_on(
 
     hand = await open_hand(first, table)  # the same button works the next time
     result = await choose(first, hand)
-    assert "Your hand" in result.response.content
+    assert "Your hand" in text_of(result.response)
     assert len(await stored_moves(simcord_env, game_id)) == 1
     assert whose_turn(table, two) is not first

@@ -9,7 +9,7 @@ import contextlib
 
 import discord
 
-from .helpers import description, labels, start_game, table_text
+from .helpers import description, labels, start_game, table_text, text_of
 from .test_reliability import choose, open_hand, quick
 
 DELAY = 2.5  # seconds each database call waits: past the 2 s budget on its own
@@ -82,4 +82,4 @@ async def test_a_move_is_answered_in_time_when_the_database_is_slow(
     slow_database(env, monkeypatch)
 
     played = await answered_in_time(env, lambda: choose(first, hand))
-    assert played.response.content.startswith("**Your hand**")
+    assert text_of(played.response).startswith("### 🃏 Your hand")

@@ -20,6 +20,7 @@ from bot.engine.playout import random_game
 from bot.highlights import highlights
 from bot.i18n import LANGUAGES, LOCALES, key_of, read_catalog, read_file, t, tn
 from bot.session import Lobby, SessionError, Table
+from bot.ui import hand as hand_ui
 from bot.ui import render
 from bot.ui.final import final
 from bot.ui.table import table as table_card
@@ -54,6 +55,8 @@ def texts(message: render.Message | discord.Embed) -> list[str]:
             if isinstance(item, discord.ui.Button):
                 assert 0 < len(item.label or "") <= 80, item.label
                 out.append(item.label or "")
+            elif isinstance(item, discord.ui.Select):
+                out += [item.placeholder or ""] + [o.label for o in item.options]
     elif not isinstance(message, discord.Embed) and message.view is not None:
         for item in message.view.children:
             assert 0 < len(item.label) <= 80, item.label
@@ -150,9 +153,7 @@ def rendered(lang: str) -> list[str]:
         out += texts(table_card(lang, table, NAMES, log))
         for seat in range(len(table.seats)):
             hand = table.hand(seat)
-            out += texts(render.hand(lang, hand, table, NAMES, note="⚠️"))
-            for card in {m.card for m in hand.legal}:
-                out += texts(render.choices(lang, hand, card, NAMES))
+            out += texts(hand_ui.hand(lang, hand, table, NAMES, note="⚠️", picture=b"png"))
     table = mid_game(Rules())
     table.match = None
     out += texts(table_card(lang, table, NAMES, []))
@@ -173,6 +174,8 @@ def rendered(lang: str) -> list[str]:
     ]  # fmt: skip
     for table in ended:
         out += texts(final(lang, table, NAMES, highlights(table.game)))
+        out += texts(hand_ui.ended(lang, table, 0, NAMES))
+    out += texts(hand_ui.moved(lang)) + texts(hand_ui.closed(lang))
     for rules in (PRESETS["rubamazzo"], Rules(wild_jacks=True)):
         out += texts(render.rules_embed(lang, rules))
     out += [error_text(lang, error) for error in session_errors()]
@@ -182,7 +185,7 @@ def rendered(lang: str) -> list[str]:
 
 
 def choice_buttons(lang: str) -> list[str]:
-    """Plays a double-bundles game, rendering every choice on the way, until captures and
+    """Plays a double-bundles game, rendering every hand on the way, until captures and
     steals (into either bundle) have both been offered."""
     game = new_game(Rules(double_bundles=True), SEATS, seed=4)
     rng = random.Random(4)
@@ -190,8 +193,8 @@ def choice_buttons(lang: str) -> list[str]:
     while not game.over and len(seen) < 2:
         table = Table(9, 10, 100, "1", game, version=len(game.moves))
         hand = table.hand(table.turn)
+        out += texts(hand_ui.hand(lang, hand, table, NAMES))
         for m in hand.legal:
-            out += texts(render.choices(lang, hand, m.card, NAMES))
             if m.action != "trail":
                 seen.add(m.action)
         game, _ = apply(game, rng.choice(legal_moves(game)))
@@ -263,9 +266,9 @@ def test_english_choices_and_names():
     assert render.command("es", "new") == "/robar nueva"
     move = Move("13H", "steal", 1, 1, 0)
     from bot.engine import BundleView
-    from bot.ui.text import choice_label
+    from bot.ui.text import move_label
 
     bundles = ((BundleView(None, 0),) * 2, (BundleView("2S", 1), BundleView("13S", 5)))
-    assert choice_label("fr", move, rules, (), bundles, name) == (
-        "Vole le tas 2 de 🤖 Bot difficile 2 (5 cartes) → ton tas 1"
+    assert move_label("fr", move, rules, (), bundles, name) == (
+        "R♡ → vole le tas 2 de 🤖 Bot difficile 2 (5) → ton tas 1"
     )

@@ -106,12 +106,12 @@ def test_rank_names(lang, rank, rules, one, two):
 @pytest.mark.parametrize(
     ("lang", "rules", "card", "text", "suit"),
     [
-        ("en", FRENCH, "13H", "K♥", "hearts"),
-        ("fr", FRENCH, "12H", "D♥", "cœur"),
-        ("fr", FRENCH, "1S", "A♠", "pique"),
-        ("es", FRENCH, "11D", "J♦", "diamantes"),
-        ("it", FRENCH, "13C", "K♣", "fiori"),
-        ("en", SPANISH, "11C", "N🏆", "cups"),
+        ("en", FRENCH, "13H", "K♡", "hearts"),
+        ("fr", FRENCH, "12H", "D♡", "cœur"),
+        ("fr", FRENCH, "1S", "A♤", "pique"),
+        ("es", FRENCH, "11D", "J♢", "diamantes"),
+        ("it", FRENCH, "13C", "K♧", "fiori"),
+        ("en", SPANISH, "11C", "11🍷", "cups"),
         ("es", SPANISH, "10O", "S🪙", "oros"),
         ("es", SPANISH, "12B", "R🪵", "bastos"),
         ("it", ITALIAN, "8D", "F🪙", "denari"),

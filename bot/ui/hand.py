@@ -1,0 +1,268 @@
+"""A player's hand: an ephemeral Components V2 message in the language of the player who
+holds it. Their cards as a picture, the table facts they play against, and one button per
+move, so a move is one click. Pure functions of session values, like bot.ui.render.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+from collections.abc import Mapping, Sequence
+from typing import Any
+
+import discord
+
+from bot import stats
+from bot.engine import RANK, TRAIL, Move, active, legal_moves
+from bot.i18n import t, tn
+from bot.i18n.cards import label, labels
+from bot.session.models import Hand, Table
+
+from . import ids
+from .buttons import button
+from .hand_picture import FILE
+from .render import GREY, Message, bundles_text, command, timestamp
+from .table import seat_dot
+from .text import Name, cards, join_names, move_label, names_of
+
+GREEN = discord.Colour.from_rgb(46, 160, 67)  # the accent of a hand whose turn it is
+MAX_COMPONENTS = 40  # Discord's limit for a whole message, nested ones included
+ROW = 5  # buttons in an action row
+FORBIDDEN = "🚫"  # after a move the rules forbid (forced play), and in its legend
+Item = discord.ui.Item[Any]
+
+
+@dataclasses.dataclass(frozen=True)
+class Shown:
+    """A move as the hand shows it: allowed now (enabled) or not."""
+
+    move: Move
+    allowed: bool
+
+
+def shown_moves(h: Hand, t_: Table) -> list[Shown]:
+    """The moves of the seat to act, each card's in the engine's order. Under forced play also
+    the moves the rules forbid (shown greyed, so a player sees why a card cannot trail)."""
+    if not h.legal or h.seat in t_.forfeited:
+        return []
+    game = t_.game
+    if game.rules.play != "forced":
+        return [Shown(m, True) for m in h.legal]
+    free = active(game).copy()
+    free.rules = free.rules.replace(play="free")
+    legal = set(h.legal)
+    return [Shown(m, m in legal) for m in legal_moves(free)]
+
+
+def _you(lang: str, name: Name, me: int) -> Name:
+    """Seat names with the viewer's own marked "(you)"."""
+
+    def marked(seat: int) -> str:
+        return t(lang, "hand.you", name=name(seat)) if seat == me else name(seat)
+
+    return marked
+
+
+def _status(lang: str, h: Hand, t_: Table, name: Name) -> str:
+    v = h.view
+    if v.result is not None:
+        return t(lang, "hand.over")
+    if h.seat in t_.forfeited:
+        return t(lang, "hand.forfeited")
+    if v.turn == h.seat:
+        if t_.deadline is not None:
+            return t(lang, "hand.turn_timed", when=timestamp(t_.deadline))
+        return t(lang, "hand.turn")
+    if h.seat not in v.players:
+        return t(lang, "hand.sit_out")
+    assert v.turn is not None
+    return t(lang, "hand.their_turn", name=name(v.turn))
+
+
+def _facts(lang: str, h: Hand, t_: Table, name: Name) -> str:
+    """The pool, every seat's bundles (the one to act marked) and the stock, as on the table."""
+    v, rules = h.view, h.view.rules
+    lines = [t(lang, "hand.pool", cards=labels(lang, v.pool, rules))]
+    for seat in range(len(v.seats)):
+        mark = f"{seat_dot(seat)} " + ("▶️ " if v.turn == seat else "")  # as on the table
+        if seat in t_.forfeited:
+            mark += "🏳️ "
+        elif seat in t_.away:
+            mark += "💤 "
+        bundles = bundles_text(lang, v.bundles[seat], rules)
+        lines.append(mark + t(lang, "hand.other", name=name(seat), bundles=bundles))
+    lines.append(t(lang, "table.stock", cards=cards(lang, v.stock_size)))
+    return "\n".join(lines)
+
+
+def _rows(groups: Sequence[Sequence[Item]]) -> list[discord.ui.ActionRow[Any]]:
+    """Each group (a card's moves) on rows of its own, five at most a row."""
+    rows = []
+    for group in groups:
+        for i in range(0, len(group), ROW):
+            rows.append(discord.ui.ActionRow(*group[i : i + ROW]))
+    return rows
+
+
+def _count(rows: Sequence[discord.ui.ActionRow[Any]]) -> int:
+    return sum(1 + len(r.children) for r in rows)
+
+
+def hand(
+    lang: str,
+    h: Hand,
+    t_: Table,
+    names: Mapping[str, str],
+    note: str | None = None,
+    picture: bytes | None = None,
+) -> Message:
+    """The hand. `picture`: its cards (bot.ui.hand_picture), drawn by the caller off the event
+    loop; without it the cards are still listed in words."""
+    v, rules = h.view, h.view.rules
+    name = _you(lang, names_of(lang, v.seats, names), h.seat)
+    head = [f"### 🃏 {t(lang, 'hand.title')}", _status(lang, h, t_, name)]
+    if note:
+        head.insert(1, f"⚠️ {note}")
+    items: list[Item] = [discord.ui.TextDisplay("\n".join(head))]
+    hand_words = t(lang, "hand.cards", cards=labels(lang, v.hand, rules))
+    if picture is not None:
+        media = discord.MediaGalleryItem(f"attachment://{FILE}", description=hand_words[:1024])
+        items.append(discord.ui.MediaGallery(media))
+    items.append(discord.ui.TextDisplay(hand_words + "\n" + _facts(lang, h, t_, name)))
+    items.append(discord.ui.Separator())
+
+    moves = shown_moves(h, t_)
+    rows, legend = _move_rows(lang, h, t_, moves, name)
+    if moves and t_.hints_offered:
+        hint = button(ids.hint(h.game_id, h.version), t(lang, "hand.button.hint"), emoji="💡")
+        rows.append(discord.ui.ActionRow(hint))
+    items.extend(rows)
+    if legend:
+        items.append(discord.ui.TextDisplay("-# " + "\n-# ".join(legend)))
+    yours = v.turn == h.seat and bool(moves)
+    layout = discord.ui.LayoutView(timeout=None)
+    layout.add_item(discord.ui.Container(*items, accent_colour=GREEN if yours else GREY))
+    return Message(view=layout, images=((FILE, picture),) if picture is not None else ())
+
+
+def _move_rows(
+    lang: str, h: Hand, t_: Table, moves: Sequence[Shown], name: Name
+) -> tuple[list[discord.ui.ActionRow[Any]], list[str]]:
+    """The move buttons, a card's moves on rows of their own, and the legend under them.
+    Not the player's turn: a greyed button per card. Too many moves for the message's 40
+    components (many steals with double bundles): a menu for each card with several."""
+    v, rules = h.view, h.view.rules
+    g, version = h.game_id, h.version
+    if not moves:
+        greyed: list[Item] = [
+            button(ids.card(g, version, c), label(lang, c, rules), disabled=True) for c in v.hand
+        ]
+        legend = []
+        if v.result is None and h.seat not in t_.forfeited and h.seat in v.players:
+            assert v.turn is not None
+            legend.append(t(lang, "hand.legend.wait", name=name(v.turn)))
+        return _rows([greyed] if greyed else []), legend
+
+    def move_button(s: Shown) -> Item:
+        style = discord.ButtonStyle.secondary
+        if s.allowed and s.move.action != TRAIL:
+            style = discord.ButtonStyle.success
+        words = move_label(lang, s.move, rules, v.pool, v.bundles, name)
+        if not s.allowed:  # said in words too: a greyed button is faint on some themes
+            words = words[:77] + " " + FORBIDDEN
+        return button(ids.move(g, version, s.move), words, style, disabled=not s.allowed)
+
+    by_card: dict[str, list[Shown]] = {}
+    for s in moves:
+        by_card.setdefault(s.move.card, []).append(s)
+    legend = []
+    if not all(s.allowed for s in moves):
+        legend.append(t(lang, "hand.legend.forced"))
+    rows = _rows([[move_button(s) for s in group] for group in by_card.values()])
+    # The fixed parts: container, head, picture, facts, separator, legend, a hint row.
+    room = MAX_COMPONENTS - 8
+    if _count(rows) <= room:
+        return rows, legend
+    packed = _rows([[move_button(s) for s in moves]])
+    if _count(packed) <= room:
+        return packed, legend
+    # Still too many: each card with several moves gets a menu of its allowed moves.
+    picks: list[discord.ui.ActionRow[Any]] = []
+    for card, group in by_card.items():
+        allowed = [s for s in group if s.allowed]
+        if len(allowed) == 1:
+            picks.append(discord.ui.ActionRow(move_button(allowed[0])))
+            continue
+        words = label(lang, card, rules)
+        menu: discord.ui.Select[Any] = discord.ui.Select(
+            custom_id=ids.pick(g, version, card),
+            placeholder=t(lang, "hand.pick", card=words),
+            options=[
+                discord.SelectOption(
+                    label=move_label(lang, s.move, rules, v.pool, v.bundles, name),
+                    value=ids.choice(s.move),
+                )
+                for s in allowed[:25]
+            ],
+        )
+        picks.append(discord.ui.ActionRow(menu))
+    return picks, [*legend, t(lang, "hand.legend.pick")]
+
+
+def moved(lang: str) -> Message:
+    """What an older hand message becomes when its player opens a newer one."""
+    layout = discord.ui.LayoutView(timeout=None)
+    layout.add_item(discord.ui.TextDisplay(t(lang, "hand.moved")))
+    return Message(view=layout)
+
+
+def closed(lang: str) -> Message:
+    """An open hand once its game was cancelled (or ended by an admin): no buttons."""
+    layout = discord.ui.LayoutView(timeout=None)
+    layout.add_item(discord.ui.TextDisplay(t(lang, "reply.game_gone", new=command(lang, "new"))))
+    return Message(view=layout)
+
+
+MEDALS = ("🥇", "🥈", "🥉", "4.")
+
+
+def ended(lang: str, t_: Table, seat: int, names: Mapping[str, str]) -> Message:
+    """An open hand once its game is over: the result and the player's own place, no buttons."""
+    game = t_.game
+    result = game.result
+    assert result is not None
+    name = _you(lang, names_of(lang, game.seats, names), seat)
+    places = stats.places(game, t_.forfeited)
+    won = stats.winners(places, t_.forfeited)
+    sizes = result.bundle_sizes
+    lines = [f"### 🏁 {t(lang, 'hand.over')}"]
+    if not won:
+        lines.append(t(lang, "final.nobody"))
+    elif len(won) == 1:
+        lines.append(t(lang, "final.winner", name=name(won[0]), cards=cards(lang, sizes[won[0]])))
+    else:
+        lines.append(t(lang, "final.shared", names=join_names(lang, [name(s) for s in won])))
+    medal = MEDALS[min(places[seat], 3)]
+    lines.append(
+        t(lang, "hand.place", medal=medal, name=name(seat), cards=cards(lang, sizes[seat]))
+    )
+    layout = discord.ui.LayoutView(timeout=None)
+    layout.add_item(
+        discord.ui.Container(discord.ui.TextDisplay("\n".join(lines)), accent_colour=GREY)
+    )
+    return Message(view=layout)
+
+
+def hint(lang: str, h: Hand, move: Move, names: Mapping[str, str]) -> str:
+    """The medium AI's suggestion and, in one line, why."""
+    v, rules = h.view, h.view.rules
+    name = names_of(lang, v.seats, names)
+    what = move_label(lang, move, rules, v.pool, v.bundles, name)  # the button to click
+    if move.action == TRAIL:
+        why = t(lang, "hint.why.trail")
+    elif move.target_seat is not None:
+        size = v.bundles[move.target_seat][move.target_bundle or 0].size
+        why = tn(lang, "hint.why.steal", size, name=name(move.target_seat))
+    else:
+        taken = sum(1 for c in v.pool if RANK[c] == RANK[move.card])
+        why = tn(lang, "hint.why.capture", taken)
+    return t(lang, "hint.text", move=what, why=why)

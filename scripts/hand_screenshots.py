@@ -1,0 +1,193 @@
+"""Screenshots of the hand in the local playground, with headless Chromium: at a desktop and a
+360-px phone width, on Discord's dark theme and (the preview's colours overridden) its light
+one; also forced play's greyed moves, a hand waiting for its turn, and a Spanish deck.
+
+    .venv/bin/python scripts/hand_screenshots.py [--chromium /usr/bin/chromium] [--out DIR]
+
+Writes hand-*.png into DIR (docs/screenshots by default). Needs Chromium; tests never run this.
+"""
+
+from __future__ import annotations
+
+import argparse
+import asyncio
+import shutil
+import subprocess
+import sys
+import tempfile
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+sys.path.insert(0, str(ROOT))
+
+import simcord  # noqa: E402
+import simcord.interactions  # noqa: E402
+from aiohttp import web  # noqa: E402
+from simcord.components import walk_components  # noqa: E402
+from simcord.preview._server import PreviewServer  # noqa: E402
+
+from bot.client import StealBot  # noqa: E402
+from bot.playground import GUILD_ID, build_world  # noqa: E402
+from scripts.screenshots import SEED, click_id, whose_turn  # noqa: E402
+
+DESKTOP, PHONE, HEIGHT = 1000, 360, 1300
+# Discord's light theme, over the preview's dark variables.
+LIGHT = """
+:root { color-scheme: light; background: #fff; color: #313338;
+  --discord-bg: #ffffff; --discord-surface: #f2f3f5; --discord-elevated: #e3e5e8;
+  --discord-control: #ebedef; --discord-hover: #f2f3f5; --discord-text: #313338;
+  --discord-muted: #5c5e66; --discord-subtle: #4e5058; --discord-border: #e1e2e4;
+  --component-surface: #f2f3f5; --component-border: #e1e2e4; --embed-field-name: #060607;
+  --subtle-surface: #e3e5e8; --subtle-surface-text: #313338; --entity-text: #2e3338;
+  --button-secondary-surface: #6d6f78; --button-alt: #6d6f78; --button-alt-hover: #5d5f68;
+  --link-text: #006ce7; }
+.message-content, .markdown { color: #313338; }
+.mention { color: #505cdc; background: rgba(88, 101, 242, .15); }
+.channel-message:hover, .channel-message:focus-within { background: #f7f7f8; }
+"""
+_theme = {"light": False}
+_real_static = PreviewServer._static
+
+
+async def _themed_static(self, request):
+    """The preview's own files; its stylesheet with the light colours after it, when asked."""
+    response = await _real_static(self, request)
+    if request.path == "/preview.css" and _theme["light"]:
+        return web.Response(
+            text=response.text + LIGHT, content_type="text/css", headers=self._SECURITY_HEADERS
+        )
+    return response
+
+
+PreviewServer._static = _themed_static  # type: ignore[method-assign]
+
+# The members' Discord language (SimCord sends en-US): hands are in their reader's language.
+_locale = {"value": "en-US"}
+_real_payload = simcord.interactions.base_payload
+
+
+def _base_payload(backend, **kwargs):
+    record, payload = _real_payload(backend, **kwargs)
+    payload["locale"] = _locale["value"]
+    return record, payload
+
+
+simcord.interactions.base_payload = _base_payload
+
+
+async def shoot(chromium: str, url: str, out: Path, profile: Path, width: int) -> None:
+    """As scripts/screenshots.py, but waiting real time: the preview answers the page's
+    viewport request from this process, and virtual time could shoot while it is pending
+    (every button then looks disabled)."""
+    proc = await asyncio.create_subprocess_exec(
+        chromium, "--headless", "--no-sandbox", "--disable-gpu", "--hide-scrollbars",
+        "--no-first-run", "--disable-background-networking", "--disable-component-update",
+        "--disable-sync", f"--user-data-dir={profile}", f"--window-size={width},{HEIGHT}",
+        "--virtual-time-budget=8000", f"--screenshot={out}", url,
+        stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL,
+    )  # fmt: skip
+    if await proc.wait() != 0 or not out.exists():
+        raise SystemExit(f"chromium failed to write {out}")
+    print("wrote", out.relative_to(ROOT) if out.is_relative_to(ROOT) else out)
+
+
+def moves(hand) -> list[dict]:
+    tree = [c if isinstance(c, dict) else c.to_dict() for c in hand.components]
+    return [c for c in walk_components(tree) if c.get("type") == 2 and ":move:" in c["custom_id"]]
+
+
+async def first_move(table, members, hands) -> None:
+    player = whose_turn(table, members)
+    hand = hands.get(player.id)
+    if hand is None or not moves(hand):
+        hand = hands[player.id] = (
+            await player.click(table, custom_id=click_id(table, "hand"))
+        ).response
+    playable = [b for b in moves(hand) if not b.get("disabled")]
+    await player.click(hand, custom_id=playable[-1]["custom_id"])  # a trail: keep the pool full
+
+
+async def game(out: Path, chromium: str, tmp: Path, rules: str, lang: str, shots) -> None:
+    bot = StealBot(
+        tmp / f"{rules}.db", sync=True, turn_seconds=None, lobby_seconds=None,
+        seed_source=lambda: SEED,
+    )  # fmt: skip
+    try:
+        async with simcord.run(bot, check_errors=False) as env:
+            channel, members = build_world(env)
+            you = members[0]
+            await bot.storage.settings.set(GUILD_ID, "language", lang)
+            _locale["value"] = {"en": "en-US", "es": "es-ES"}[lang]
+
+            async def shot(name: str, width: int, light: bool = False) -> None:
+                _theme["light"] = light
+                async with env.preview(
+                    channel, viewers=members, layout="channel", display="fixed", width=width,
+                    height=HEIGHT, port=0,
+                ) as preview:  # fmt: skip
+                    await shoot(chromium, preview.url, out / f"{name}.png", tmp / "chrome", width)
+
+            lobby = (await you.slash(channel, "steal new", rules=rules)).response
+            for m in members[1:]:
+                await m.click(lobby, custom_id=click_id(lobby, "join"))
+            await you.click(lobby, custom_id=click_id(lobby, "start"))
+            table = lobby
+            hands: dict = {}
+            await shots(env, table, members, hands, shot)
+    finally:
+        if bot.storage is not None:
+            await bot.storage.close()
+
+
+async def standard(env, table, members, hands, shot) -> None:
+    you = members[0]
+    await first_move(table, members, hands)  # bob acts first: you wait
+    hands.pop(you.id, None)
+    waiting = None
+    for _ in range(60):
+        if whose_turn(table, members) is you:
+            mine = (await you.click(table, custom_id=click_id(table, "hand"))).response
+            labels = [b["label"] for b in moves(mine)]
+            if any(" → capture " in x for x in labels) and len(labels) >= 5:
+                break
+        elif waiting is None:
+            waiting = (await you.click(table, custom_id=click_id(table, "hand"))).response
+            await shot("hand-waiting-phone-dark", PHONE)
+        await first_move(table, members, hands)
+    await shot("hand-desktop-dark", DESKTOP)
+    await shot("hand-phone-dark", PHONE)
+    await shot("hand-desktop-light", DESKTOP, light=True)
+    await shot("hand-phone-light", PHONE, light=True)
+
+
+def until_greyed(name: str):
+    async def shots(env, table, members, hands, shot) -> None:
+        you = members[0]
+        for _ in range(80):
+            if whose_turn(table, members) is you:
+                mine = (await you.click(table, custom_id=click_id(table, "hand"))).response
+                if any(b.get("disabled") for b in moves(mine)):
+                    break
+            await first_move(table, members, hands)
+        await shot(name, PHONE)
+
+    return shots
+
+
+async def main(chromium: str, out: Path) -> None:
+    out.mkdir(parents=True, exist_ok=True)
+    tmp = Path(tempfile.mkdtemp())
+    try:
+        await game(out, chromium, tmp, "standard", "en", standard)
+        await game(out, chromium, tmp, "traditional", "en", until_greyed("hand-forced-phone-dark"))
+        await game(out, chromium, tmp, "casita", "es", until_greyed("hand-casita-phone-dark"))
+    finally:
+        shutil.rmtree(tmp, ignore_errors=True)
+
+
+if __name__ == "__main__":
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--chromium", default=shutil.which("chromium") or "/usr/bin/chromium")
+    parser.add_argument("--out", type=Path, default=ROOT / "docs" / "screenshots")
+    args = parser.parse_args()
+    asyncio.run(main(args.chromium, args.out.resolve()))

@@ -1,0 +1,219 @@
+"""The hand as players use it: one click a move, greyed moves in forced play, older hands
+that say where the hand went, open hands that follow every move and the end of the game, and
+the turn ping's My hand once a hand can no longer be edited."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+
+from bot.ui import hand as hand_ui
+from bot.ui import ids
+
+from .helpers import (
+    buttons,
+    components,
+    hand_cards,
+    is_over,
+    moves_of,
+    open_hand,
+    play_one,
+    start_game,
+    table_text,
+    text_of,
+    whose_turn,
+)
+from .test_reliability import bot_message, game_id_of, stored_moves
+
+PING = "your turn in Steal the Bundle!"
+
+
+def callbacks(env) -> int:
+    """How many interactions the bot has answered so far (each click is one)."""
+    return sum(1 for r in env.http_requests if r.path.endswith("/callback"))
+
+
+def pool_line(hand) -> str:
+    return next(x for x in text_of(hand).splitlines() if x.startswith("Pool: "))
+
+
+async def until_offered(env, table, members, words: str, limit: int = 150):
+    """Play first moves until the player to act is offered a move whose label has `words`.
+    Returns (player, their open hand, that move's button)."""
+    hands: dict[int, Any] = {}
+    for _ in range(limit):
+        assert not is_over(table), f"no move with {words!r} came up"
+        player = whose_turn(table, members)
+        hand = hands.get(player.id)
+        if hand is None or not buttons(hand):
+            hand = hands[player.id] = await open_hand(table, player)
+        offered = [b for b in moves_of(hand) if words in b["label"] and not b.get("disabled")]
+        if offered:
+            return player, hand, offered[0]
+        await play_one(table, members, hands)
+    pytest.fail(f"no move with {words!r} came up")
+
+
+@pytest.mark.parametrize(
+    ("words", "logged"),
+    [(" → capture ", " captured "), (" → steal ", " stole "), (" → trail", " trailed ")],
+)
+async def test_a_move_is_one_click_from_an_open_hand(simcord_env, channel, players, words, logged):
+    table = await start_game(channel, players[:3])
+    player, hand, move = await until_offered(simcord_env, table, players[:3], words)
+    card = move["label"].split(" → ")[0]
+    game_id = game_id_of(table)
+    played_before = len(await stored_moves(simcord_env, game_id))
+    clicks_before = callbacks(simcord_env)
+
+    await player.click(hand, custom_id=move["custom_id"])
+
+    assert callbacks(simcord_env) - clicks_before == 1  # one click, one interaction
+    assert len(await stored_moves(simcord_env, game_id)) == played_before + 1
+    assert card not in hand_cards(hand)
+    log = [line for line in table_text(table).splitlines() if logged in line]
+    assert any(player.name in line and card in line for line in log), table_text(table)
+
+
+async def test_forced_play_greys_the_moves_the_rules_forbid(simcord_env, channel, players):
+    two = players[:2]
+    table = await start_game(channel, two, rules="traditional")
+    player, hand, move = await until_offered(simcord_env, table, two, " → capture ")
+    card = move["label"].split(" → ")[0]
+
+    greyed = [b for b in moves_of(hand) if b.get("disabled")]
+    assert f"{card} → trail 🚫" in [b["label"] for b in greyed]  # it can capture: it must
+    assert all(not b.get("disabled") for b in moves_of(hand) if " → capture " in b["label"])
+    assert (
+        "-# 🚫 moves aren't allowed here: a card must steal if it can, else capture if it can."
+        in text_of(hand)
+    )
+    await player.click(hand, custom_id=move["custom_id"])
+    assert card not in hand_cards(hand)
+
+
+async def test_an_older_hand_says_it_moved(simcord_env, channel, players):
+    two = players[:2]
+    table = await start_game(channel, two)
+    first = whose_turn(table, two)
+    older = await open_hand(table, first)
+    assert moves_of(older)
+
+    newer = await open_hand(table, first)
+
+    assert text_of(older) == "Your hand moved ↓" and components(older)[0]["type"] == 10
+    assert buttons(older) == []
+    assert moves_of(newer) and "**Your turn**" in text_of(newer)
+    await first.click(newer, custom_id=moves_of(newer)[0]["custom_id"])
+    assert text_of(older) == "Your hand moved ↓"  # it stays moved: only the newer one follows
+
+
+async def test_every_open_hand_follows_each_move(simcord_env, channel, players):
+    three = players[:3]
+    table = await start_game(channel, three)
+    hands = {m.id: await open_hand(table, m) for m in three}
+    for _ in range(4):
+        await play_one(table, three, hands)
+        nxt = whose_turn(table, three)
+        pools = {pool_line(h) for h in hands.values()}
+        assert len(pools) == 1, pools  # every hand shows the same pool, the table's
+        for member in three:
+            words = text_of(hands[member.id])
+            if member is nxt:
+                assert "**Your turn**" in words
+            else:
+                assert f"It's {nxt.name}'s turn." in words
+                assert f"⏳ {nxt.name} is playing" in words
+                assert all(b.get("disabled") for b in buttons(hands[member.id]))
+            assert f"{member.name} (you): " in words  # the reader's own seat is marked
+
+
+async def test_open_hands_show_the_result_at_the_end(simcord_env, channel, players):
+    two = players[:2]
+    table = await start_game(channel, two)
+    hands = {m.id: await open_hand(table, m) for m in two}
+    while not is_over(table):
+        await play_one(table, two, hands)
+    for member in two:
+        words = text_of(hands[member.id])
+        assert words.startswith("### 🏁 The game is over.\n"), words
+        assert " wins with " in words or "share the win" in words
+        assert f"{member.name} (you): " in words
+        assert buttons(hands[member.id]) == []
+
+
+@pytest.mark.bot_options(turn_seconds=None)
+async def test_the_turn_ping_offers_my_hand_once_the_hand_expired(simcord_env, channel, players):
+    two = players[:2]
+    table = await start_game(channel, two)
+    first = whose_turn(table, two)
+    second = next(m for m in two if m is not first)
+    mine = await open_hand(table, first)
+    theirs = await open_hand(table, second)
+
+    await first.click(mine, custom_id=moves_of(mine)[0]["custom_id"])
+    ping = [m for m in channel.history() if PING in m.content][-1]
+    assert ping.content.startswith(second.mention)
+    assert buttons(ping) == []  # their open hand follows the game: nothing to click here
+
+    await simcord_env.advance_time(15 * 60)  # the first player's hand can no longer be edited
+    await second.click(theirs, custom_id=moves_of(theirs)[0]["custom_id"])
+
+    ping = [m for m in channel.history() if PING in m.content][-1]
+    assert ping.content.startswith(first.mention)
+    assert [b["label"] for b in buttons(ping)] == ["My hand"]
+    fresh = (await first.click(ping, label="My hand")).response
+    assert fresh.ephemeral and "**Your turn**" in text_of(fresh)
+    assert [b for b in moves_of(fresh) if not b.get("disabled")]
+
+
+async def test_an_old_card_button_opens_the_current_hand(simcord_env, channel, players):
+    """A hand drawn before one-click moves (its card buttons) still answers after an upgrade."""
+    two = players[:2]
+    table = await start_game(channel, two)
+    first = whose_turn(table, two)
+    game_id = game_id_of(table)
+    live = simcord_env.bot.sessions.table(game_id)
+    card = live.hand(live.seat_of(first.id)).view.hand[0]
+    old = bot_message(simcord_env, channel, [ids.card(game_id, 0, card), ids.back(game_id, 0)])
+
+    shown = (await first.click(old, custom_id=ids.card(game_id, 0, card))).response
+
+    assert "**Your turn**" in text_of(shown) and moves_of(shown)
+    assert len(await stored_moves(simcord_env, game_id)) == 0  # nothing was played
+
+
+async def test_too_many_moves_for_buttons_become_a_menu_per_card(
+    simcord_env, channel, players, monkeypatch
+):
+    monkeypatch.setattr(hand_ui, "MAX_COMPONENTS", 12)  # as a 4-player double-bundles hand
+    two = players[:2]
+    table = await start_game(channel, two)
+    first = whose_turn(table, two)
+    hand = await open_hand(table, first)
+    menus = [c for c in components(hand) if c.get("type") == 3]
+    assert menus and "a card's menu lists them all" in text_of(hand)
+    menu = menus[0]
+    option = menu["options"][0]
+    card = option["label"].split(" → ")[0]
+    game_id = game_id_of(table)
+
+    await first.select(hand, [option["value"]], custom_id=menu["custom_id"])
+
+    assert len(await stored_moves(simcord_env, game_id)) == 1
+    assert card not in hand_cards(hand)
+
+
+async def test_open_hands_of_a_cancelled_game_say_so(simcord_env, channel, players):
+    two = players[:2]
+    table = await start_game(channel, two)
+    hands = {m.id: await open_hand(table, m) for m in two}
+
+    asked = await two[0].slash(channel, "steal cancel")
+    await two[0].click(asked.response, label="Yes, cancel the game")
+
+    for member in two:
+        hand = hands[member.id]
+        assert text_of(hand) == "This game has ended. Start a new one with /steal new."
+        assert buttons(hand) == []
