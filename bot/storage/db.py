@@ -139,7 +139,7 @@ class Storage:
         self.dialect = "sqlite" if target.sqlite else "postgresql"
         self.engine = engine
         self.writer = writer  # SQLite: the one connection that writes
-        self.reader = reader  # SQLite: the read-only engine
+        self.reader = reader  # SQLite: the read-only engine; PostgreSQL: the pool, autocommit
         self.lock = asyncio.Lock()  # SQLite: one writer transaction at a time
         self.read_lock = asyncio.Lock()  # SQLite: the reader connection's statements
         self.clock: Callable[[], float] = time.time
@@ -174,7 +174,7 @@ class Storage:
             target.url,
             pool_size=POOL_SIZE,
             max_overflow=POOL_SIZE,
-            pool_pre_ping=True,  # a server restart leaves dead connections in the pool
+            pool_recycle=3600,  # connections a server or proxy may have dropped meanwhile
             connect_args={"server_settings": settings},
         )
         try:
@@ -185,7 +185,9 @@ class Storage:
         except BaseException:
             await engine.dispose()
             raise
-        return cls(target, None, engine, None, setting_defaults or {}, start_rating)
+        # Reads in autocommit, on the same pool: no BEGIN and ROLLBACK round trips each.
+        reader = engine.execution_options(isolation_level="AUTOCOMMIT")
+        return cls(target, None, engine, reader, setting_defaults or {}, start_rating)
 
     @classmethod
     async def _open_sqlite(
@@ -248,8 +250,9 @@ class Storage:
     ) -> list[Row[Any]]:
         """A read: on SQLite from the read-only connection, so it never waits for writes."""
         stmt: Executable = text(statement) if isinstance(statement, str) else statement
-        if self.reader is None:
-            async with self.engine.connect() as conn:
+        assert self.reader is not None
+        if self.writer is None:  # PostgreSQL: any connection of the pool
+            async with self.reader.connect() as conn:
                 return list(await conn.execute(stmt, params or {}))
         async with self.read_lock, self.reader.connect() as conn:
             return list(await conn.execute(stmt, params or {}))

@@ -33,7 +33,7 @@ from bot.session import Sessions, StaleHand
 from bot.storage import Storage
 from bot.ui import ids, render
 
-from .conftest import make_bot
+from .conftest import BOTH_BACKENDS, make_bot
 from .helpers import buttons, enabled, is_over, play_to_end, start_game, table_text, whose_turn
 
 UNKNOWN_BUTTON = "That button isn't one I know. Nothing happened."
@@ -465,6 +465,7 @@ async def test_an_away_player_is_back_as_soon_as_they_open_their_hand(
 # ----- 6: restart
 
 
+@BOTH_BACKENDS
 async def test_restart_old_buttons_work_and_the_game_finishes(
     simcord_env, db_path, channel, players
 ):

@@ -7,8 +7,10 @@ import json
 
 import pytest
 
-from .conftest import make_bot
+from .conftest import BOTH_BACKENDS, make_bot
 from .helpers import is_over, labels, newest_table, play_one, play_to_end, start_game, table_text
+
+pytestmark = BOTH_BACKENDS
 
 TIED_STANDARD = 20261142  # with the helpers' way of playing, these deals end in a tie
 PLAYOFF_CLASSIC = 20261142  # and this one (classic, 2 players) needs a playoff
