@@ -11,6 +11,8 @@ from bot.engine import Game, record, to_dict
 from bot.rows import GameResult, SeatResult
 from bot.storage import StaleRatings, Storage
 
+from .models import without_moves
+
 # Tries before giving up when other games of the same players keep finishing first.
 RETRIES = 8
 
@@ -50,7 +52,7 @@ def game_result(
         seats=seats,
         forfeited=tuple(game.seats[s] for s in sorted(out)),
         record=dict(record(game)),
-        state=dict(state) if state is not None else dict(to_dict(game)),
+        state=dict(state) if state is not None else without_moves(to_dict(game)),
         counted=counted,
         names=dict(names or {}),
     )

@@ -43,7 +43,18 @@ from .errors import (
 )
 from .live import Live
 from .lobbies import LobbyOps
-from .models import CLOSED, ENDED, Hand, Lobby, Played, Table, closing, state_of
+from .models import (
+    CLOSED,
+    ENDED,
+    Hand,
+    Lobby,
+    Played,
+    Table,
+    closing,
+    record_moves,
+    state_of,
+    with_moves,
+)
 from .records import Records
 from .timers import TurnTimers, auto_move, stop, suggest
 
@@ -147,7 +158,9 @@ class Sessions(Live):
         row = await self.storage.games.get(game_id)
         if row is None or row.state is None:
             return None
-        return self._table_of(row)
+        entry = await self.storage.history.get(game_id)  # a finished game's moves are there
+        moves = record_moves(entry.record) if entry else await self.storage.games.moves(game_id)
+        return self._table_of(row, moves)
 
     # ----- playing
 
@@ -490,7 +503,7 @@ class Sessions(Live):
             )  # fmt: skip
             self.lobby_ops.add(lobby)
             return True
-        table = self._table_of(row)
+        table = self._table_of(row, await self.storage.games.moves(row.id))
         game = table.game
         if game.over:
             nxt = await self._finish(table)
@@ -506,12 +519,14 @@ class Sessions(Live):
         return True
 
     @staticmethod
-    def _table_of(row: GameRow) -> Table:
-        """A stored game as a table: the engine's state and the session's bookkeeping."""
+    def _table_of(row: GameRow, moves: list[dict[str, Any]]) -> Table:
+        """A stored game and its moves as a table: the engine's state and the session's
+        bookkeeping."""
         assert row.state is not None
         session = row.state.get("session") or {}
+        state = with_moves(row.state, moves)
         return Table(
-            row.id, row.guild_id, row.channel_id, row.host_id, from_dict(row.state), row.version,
+            row.id, row.guild_id, row.channel_id, row.host_id, from_dict(state), row.version,
             deadline=row.deadline,
             autos={int(s): int(n) for s, n in session.get("autos", {}).items()},
             away=set(session.get("away", ())),

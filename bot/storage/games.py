@@ -7,7 +7,17 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, Final
 
-from sqlalchemy import BigInteger, Boolean, RowMapping, bindparam, case, insert, select, update
+from sqlalchemy import (
+    BigInteger,
+    Boolean,
+    RowMapping,
+    bindparam,
+    case,
+    delete,
+    insert,
+    select,
+    update,
+)
 from sqlalchemy.exc import IntegrityError
 
 from bot.rows import GameResult
@@ -338,9 +348,9 @@ class Games:
 
     async def finish(self, game_id: int, result: GameResult, *, owed: Owed = ()) -> bool:
         """Move an active game to history and add its result to its players' stats, all at
-        once (the session layer works the result out: bot/session/results.py). `owed`
-        (kind, payload) items go to the outbox in the same transaction: a game never ends
-        without the messages its end owes.
+        once (the session layer works the result out: bot/session/results.py). Its move rows
+        are dropped: the record holds the moves. `owed` (kind, payload) items go to the
+        outbox in the same transaction: a game never ends without the messages its end owes.
 
         Returns False, changing nothing, if the game was already finished, so calling it twice
         counts the game once (and owes its messages once). Raises StaleRatings, changing
@@ -398,6 +408,9 @@ class Games:
                 .where(games.c.id == game_id)
                 .values(status=FINISHED, state=final_state, deadline=None, updated_at=now)
             )
+            # A finished game keeps its history record, which holds every move: its move rows
+            # go, in the same transaction.
+            await db.execute(delete(moves).where(moves.c.game_id == game_id))
             await outbox.insert_items(db, game_id, encoded, now)
             await db.execute(
                 insert(history).values(

@@ -8,7 +8,7 @@ from typing import TYPE_CHECKING, Any
 from sqlalchemy import ColumnElement, Float, Row, Table, and_, case, cast, func, select, update
 from sqlalchemy.dialects import postgresql, sqlite
 
-from bot.rows import GameResult, PlayerStats, Standing
+from bot.rows import GameResult, PlayerStats, Standing, display_rating
 
 from .errors import StaleRatings
 from .schema import players
@@ -23,7 +23,7 @@ if TYPE_CHECKING:
 START_RATING = (25.0, 25.0 / 3)
 
 p = players.c
-RATING = p.mu - 3 * p.sigma  # bot.rows.display_rating, in SQL
+RATING = p.rating  # bot.rows.display_rating(mu, sigma), kept in its own column (indexed)
 WIN_RATE = cast(p.wins, Float) / p.games
 # Sort orders, each ending in user_id so equal players always come in the same order.
 ORDERS: dict[str, tuple[Any, ...]] = {
@@ -34,6 +34,14 @@ ORDERS: dict[str, tuple[Any, ...]] = {
 }
 COLUMNS = (p.guild_id, p.user_id, p.name, p.games, p.wins, p.cards, p.steals, p.biggest_steal,
            p.mu, p.sigma)  # fmt: skip
+
+
+# The sorts with an index (schema.py): (first key, second key), then user_id.
+INDEXED = {
+    "rating": (p.rating, p.wins),
+    "wins": (p.wins, p.rating),
+    "cards": (p.cards, p.rating),
+}
 
 
 def to_stats(r: Row[Any]) -> PlayerStats:
@@ -83,7 +91,12 @@ class Stats:
         return [Standing(offset + i + 1, to_stats(r)) for i, r in enumerate(rows)]
 
     async def rank(self, guild_id: int, user_id: str, sort: str = "rating") -> int | None:
-        """The player's place on the board (1 = top), or None if they have no finished game."""
+        """The player's place on the board (1 = top), or None if they have no finished game.
+        For an indexed sort, 1 + how many come before them: three index ranges counted,
+        never the whole guild sorted."""
+        order(sort)  # refuses an unknown sort
+        if sort in INDEXED:
+            return await self._indexed_rank(guild_id, str(user_id), *INDEXED[sort])
         ranked = (
             select(p.user_id, func.row_number().over(order_by=order(sort)).label("rank"))
             .where(p.guild_id == guild_id, p.games > 0)
@@ -93,6 +106,33 @@ class Stats:
             select(ranked.c.rank).where(ranked.c.user_id == str(user_id))
         )
         return int(row.rank) if row else None
+
+    async def _indexed_rank(
+        self, guild_id: int, user_id: str, first: Any, second: Any
+    ) -> int | None:
+        mine = await self.storage.fetchone(
+            select(first, second).where(p.guild_id == guild_id, p.user_id == user_id, p.games > 0)
+        )
+        if mine is None:
+            return None
+        a, b = tuple(mine)
+
+        def before(*where: Any) -> Any:
+            return (
+                select(func.count())
+                .select_from(players)
+                .where(p.guild_id == guild_id, p.games > 0, *where)
+                .scalar_subquery()
+            )
+
+        ahead = (
+            before(first > a)
+            + before(first == a, second > b)
+            + before(first == a, second == b, p.user_id < user_id)
+        )
+        row = await self.storage.fetchone(select(ahead))
+        assert row is not None
+        return 1 + int(row[0])
 
     async def count(self, guild_id: int) -> int:
         """How many players the board has, for page counts."""
@@ -134,15 +174,25 @@ class Stats:
             result = await db.execute(
                 update(players)
                 .where(p.guild_id == guild_id, p.games > 0)
-                .values(games=0, wins=0, cards=0, steals=0, biggest_steal=0, mu=mu, sigma=sigma)
+                .values(
+                    games=0,
+                    wins=0,
+                    cards=0,
+                    steals=0,
+                    biggest_steal=0,
+                    mu=mu,
+                    sigma=sigma,
+                    rating=display_rating(mu, sigma),
+                )
             )
             return int(result.rowcount)
 
     async def set_name(self, guild_id: int, user_id: str, name: str) -> None:
         mu, sigma = self.start
         stmt = upsert(self.storage.dialect).values(
-            guild_id=guild_id, user_id=str(user_id), name=name, mu=mu, sigma=sigma
-        )
+            guild_id=guild_id, user_id=str(user_id), name=name, mu=mu, sigma=sigma,
+            rating=display_rating(mu, sigma),
+        )  # fmt: skip
         stmt = stmt.on_conflict_do_update(
             index_elements=[p.guild_id, p.user_id], set_={"name": stmt.excluded.name}
         )
@@ -168,7 +218,7 @@ async def add_game(db: AsyncConnection, guild_id: int, result: GameResult) -> No
         insert_ = stmt.values(
             guild_id=guild_id, user_id=seat.user_id, name=result.names.get(seat.user_id, ""),
             games=1, wins=int(seat.won), cards=seat.cards, steals=seat.steals,
-            biggest_steal=seat.biggest_steal, mu=mu, sigma=sigma,
+            biggest_steal=seat.biggest_steal, mu=mu, sigma=sigma, rating=display_rating(mu, sigma),
         )  # fmt: skip
         bigger: ColumnElement[Any] = case(
             (ex.biggest_steal > p.biggest_steal, ex.biggest_steal), else_=p.biggest_steal
@@ -185,6 +235,7 @@ async def add_game(db: AsyncConnection, guild_id: int, result: GameResult) -> No
                     "biggest_steal": bigger,
                     "mu": ex.mu,
                     "sigma": ex.sigma,
+                    "rating": ex.rating,
                 },
                 where=and_(p.mu == mu0, p.sigma == sigma0),
             )

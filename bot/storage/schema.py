@@ -113,8 +113,20 @@ players = Table(
     Column("biggest_steal", Integer, nullable=False, server_default="0"),
     Column("mu", Real, nullable=False),
     Column("sigma", Real, nullable=False),
+    Column("rating", Real, nullable=False, server_default="0"),  # mu - 3 sigma (revision 8)
     PrimaryKeyConstraint("guild_id", "user_id"),
 )
+PLAYED = text("games > 0")
+# The board's orders (leaderboard.ORDERS), so a page or a rank reads an index range.
+for _name, _order in (
+    ("rating", (players.c.rating.desc(), players.c.wins.desc())),
+    ("wins", (players.c.wins.desc(), players.c.rating.desc())),
+    ("cards", (players.c.cards.desc(), players.c.rating.desc())),
+):
+    Index(
+        f"players_by_{_name}", players.c.guild_id, *_order, players.c.user_id,
+        sqlite_where=PLAYED, postgresql_where=PLAYED,
+    )  # fmt: skip
 
 outbox = Table(
     "outbox",

@@ -1,4 +1,5 @@
 """Plays and saves random games as fast as it can, for test_crash, which kills it mid-write.
+Saves as the session does: each move in its own row, the state beside it without moves.
 
     python crash_writer.py DB_PATH SEED
 
@@ -15,6 +16,7 @@ import sys
 
 from bot.engine import active, apply, from_dict, legal_moves, new_game, preset, to_dict
 from bot.engine.serialize import move_to_dict
+from bot.session.models import with_moves, without_moves
 from bot.storage import Storage
 from tests.storage.play import finish
 
@@ -29,10 +31,13 @@ async def main(path: str, seed: int) -> None:
         live = await storage.games.live()
         if live:
             row = live[0]
-            game, version = from_dict(row.state), row.version
+            state = with_moves(row.state, await storage.games.moves(row.id))
+            game, version = from_dict(state), row.version
         else:
             game = new_game(preset("standard"), SEATS, seed=rng.randrange(10**9))
-            row = await storage.games.create(1, 1, SEATS[0], {}, SEATS, state=to_dict(game))
+            row = await storage.games.create(
+                1, 1, SEATS[0], {}, SEATS, state=without_moves(to_dict(game))
+            )
             version = 0
         while game.result is None:
             seat = active(game).turn
@@ -40,7 +45,7 @@ async def main(path: str, seed: int) -> None:
             game, _events = apply(game, move)
             version += 1
             await storage.games.save_move(
-                row.id, to_dict(game), move_to_dict(seat, move, False), version
+                row.id, without_moves(to_dict(game)), move_to_dict(seat, move, False), version
             )
             print("move", row.id, version, flush=True)
         await finish(

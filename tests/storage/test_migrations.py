@@ -8,6 +8,7 @@ from sqlalchemy.exc import OperationalError
 
 from bot.storage import (
     LATEST,
+    LEGACY_LATEST,
     MIGRATIONS,
     ChannelTaken,
     MigrationFailed,
@@ -100,7 +101,7 @@ async def test_an_empty_file_is_an_empty_database(db_path):
     assert user_version(db_path) == LATEST
 
 
-@pytest.mark.parametrize("version", range(LATEST))
+@pytest.mark.parametrize("version", range(LEGACY_LATEST + 1))
 async def test_a_database_at_an_older_version_migrates_and_keeps_its_data(db_path, version):
     await build(db_path, version)
     if version >= 1:
@@ -142,7 +143,7 @@ def snapshot(folder: Path) -> dict[str, bytes]:
 
 
 async def test_a_newer_database_is_refused_and_left_untouched(db_path):
-    await build(db_path, LATEST)
+    await build(db_path, LEGACY_LATEST)
     con = sqlite3.connect(db_path)
     con.execute(f"PRAGMA user_version = {LATEST + 1}")
     con.close()
@@ -157,7 +158,7 @@ async def test_a_newer_database_is_refused_and_left_untouched(db_path):
 async def test_a_newer_database_still_in_its_wal_file_is_refused_too(tmp_path):
     # A newer bot migrated, then was killed before SQLite copied the WAL into the main file.
     live = tmp_path / "live" / "steal.db"
-    await build(live, LATEST)
+    await build(live, LEGACY_LATEST)
     con = sqlite3.connect(live)
     con.execute("PRAGMA wal_autocheckpoint = 0")
     con.execute(f"PRAGMA user_version = {LATEST + 1}")
@@ -169,7 +170,7 @@ async def test_a_newer_database_still_in_its_wal_file_is_refused_too(tmp_path):
     con.close()
     copy = crashed / "steal.db"
     before = copy.read_bytes()
-    assert int.from_bytes(before[60:64], "big") == LATEST  # the main file alone looks fine
+    assert int.from_bytes(before[60:64], "big") == LEGACY_LATEST  # the main file looks fine
     with pytest.raises(NewerDatabase):
         await Storage.open(copy)
     assert copy.read_bytes() == before
