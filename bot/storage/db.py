@@ -228,6 +228,7 @@ class Storage:
 
     async def close(self) -> None:
         """Close every connection; closing twice is harmless."""
+        await self.games.group.close()  # the moves waiting to be committed first
         async with self.lock:  # let a running transaction finish first
             if self.writer is not None:
                 await self.writer.close()

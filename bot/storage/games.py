@@ -24,6 +24,7 @@ from bot.rows import GameResult
 
 from . import outbox
 from .errors import ChannelTaken, GameNotFound, StaleVersion, WrongStatus
+from .group import GroupCommit
 from .leaderboard import add_game
 from .schema import Real, games, history, history_players, moves
 
@@ -158,6 +159,7 @@ def to_row(r: RowMapping) -> GameRow:
 class Games:
     def __init__(self, storage: Storage) -> None:
         self.storage = storage
+        self.group = GroupCommit(storage, self._write_move)
 
     async def create(
         self,
@@ -318,15 +320,22 @@ class Games:
             "set_deadline": deadline is not KEEP,
             "new_deadline": None if isinstance(deadline, Keep) else deadline,
         }
-        async with self.storage.transaction() as db:
-            result = await db.execute(SAVE_MOVE, params)
-            if result.rowcount != 1:
-                row = await self._require(db, game_id, (ACTIVE,))
-                raise StaleVersion(
-                    f"game {game_id} is at move {row['version']}, so move {version} cannot be"
-                    f" saved (it expects move {version - 1}); reload the game"
-                )
-            await db.execute(ADD_MOVE, {"game_id": game_id, "n": version, "m": dumps(move)})
+        # Committed with every other move waiting (group.py): returns once it is durable.
+        await self.group.submit((params, {"game_id": game_id, "n": version, "m": dumps(move)}))
+
+    async def _write_move(self, db: AsyncConnection, payload: Any) -> None:
+        """One move inside a batch's transaction; raises, having changed nothing, if the game
+        is not at the move before it."""
+        params, move = payload
+        result = await db.execute(SAVE_MOVE, params)
+        if result.rowcount != 1:
+            row = await self._require(db, params["game_id"], (ACTIVE,))
+            raise StaleVersion(
+                f"game {params['game_id']} is at move {row['version']}, so move"
+                f" {params['version']} cannot be saved (it expects move {params['before']});"
+                " reload the game"
+            )
+        await db.execute(ADD_MOVE, move)
 
     async def cancel(self, game_id: int, *, owed: Owed = ()) -> bool:
         """End a lobby or game without a result. False, changing nothing, if it had already

@@ -1,5 +1,6 @@
 """Plays and saves random games as fast as it can, for test_crash, which kills it mid-write.
-Saves as the session does: each move in its own row, the state beside it without moves.
+Saves as the session does: each move in its own row, the state beside it without moves;
+four games at once, so moves share group commits.
 
     python crash_writer.py DB_PATH SEED
 
@@ -21,14 +22,13 @@ from bot.storage import Storage
 from tests.storage.play import finish
 
 SEATS = ["1", "2", "3"]
+CHANNELS = range(1, 5)  # games played at once
 
 
-async def main(path: str, seed: int) -> None:
-    rng = random.Random(seed)
-    storage = await Storage.open(path)
-    print("ready", flush=True)
+async def player(storage: Storage, channel: int, rng: random.Random) -> None:
+    """Plays game after game in its channel, resuming the one a crash left there."""
     while True:
-        live = await storage.games.live()
+        live = [r for r in await storage.games.live() if r.channel_id == channel]
         if live:
             row = live[0]
             state = with_moves(row.state, await storage.games.moves(row.id))
@@ -36,7 +36,7 @@ async def main(path: str, seed: int) -> None:
         else:
             game = new_game(preset("standard"), SEATS, seed=rng.randrange(10**9))
             row = await storage.games.create(
-                1, 1, SEATS[0], {}, SEATS, state=without_moves(to_dict(game))
+                1, channel, SEATS[0], {}, SEATS, state=without_moves(to_dict(game))
             )
             version = 0
         while game.result is None:
@@ -56,6 +56,15 @@ async def main(path: str, seed: int) -> None:
             owed=[("end_screen", {"game": row.id})],
         )
         print("finished", row.id, flush=True)
+
+
+async def main(path: str, seed: int) -> None:
+    storage = await Storage.open(path)
+    print("ready", flush=True)
+    # Several games at once, so their moves are committed in shared batches (group commit).
+    await asyncio.gather(
+        *(player(storage, channel, random.Random(seed * 100 + channel)) for channel in CHANNELS)
+    )
 
 
 if __name__ == "__main__":
