@@ -225,7 +225,7 @@ async def board(database: str, players: int, repeat: int = 30) -> dict[str, Any]
         if storage.dialect == "postgresql":
             async with storage.engine.connect() as conn:
                 await conn.execution_options(isolation_level="AUTOCOMMIT")
-                await conn.exec_driver_sql("ANALYZE players")
+                await conn.exec_driver_sql("VACUUM ANALYZE players")  # as autovacuum would
         else:
             async with storage.transaction() as db:
                 await db.exec_driver_sql("ANALYZE")

@@ -79,13 +79,20 @@ class Stats:
     async def leaderboard(
         self, guild_id: int, sort: str = "rating", limit: int | None = 10, offset: int = 0
     ) -> list[Standing]:
-        """One page of the guild's players who have finished a game, best first."""
-        query = (
-            select(*COLUMNS)
+        """One page of the guild's players who have finished a game, best first. The page's
+        players are found in the sort's index alone (it covers the query: skipping OFFSET
+        players reads no rows), then read."""
+        page = (
+            select(p.user_id)
             .where(p.guild_id == guild_id, p.games > 0)
             .order_by(*order(sort))
             .limit(limit)
             .offset(offset)
+        )
+        query = (
+            select(*COLUMNS)
+            .where(p.guild_id == guild_id, p.user_id.in_(page.scalar_subquery()))
+            .order_by(*order(sort))
         )
         rows = await self.storage.fetchall(query)
         return [Standing(offset + i + 1, to_stats(r)) for i, r in enumerate(rows)]

@@ -124,7 +124,7 @@ for _name, _order in (
     ("cards", (players.c.cards.desc(), players.c.rating.desc())),
 ):
     Index(
-        f"players_by_{_name}", players.c.guild_id, *_order, players.c.user_id,
+        f"players_by_{_name}", players.c.guild_id, *_order, players.c.user_id, players.c.games,
         sqlite_where=PLAYED, postgresql_where=PLAYED,
     )  # fmt: skip
 
