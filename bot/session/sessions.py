@@ -478,18 +478,25 @@ class Sessions(Live):
         Timers are re-armed from their stored deadlines (a past one fires at once, but a person
         whose turn it is gets RESTORE_GRACE)."""
         restored = []
-        for row in await self.storage.games.live():
+        rows = await self.storage.games.live()
+        # Two queries for all the games, not two per game: their moves, their players' names.
+        moves = await self.storage.games.moves_of([r.id for r in rows if r.state is not None])
+        seated = {(r.guild_id, s) for r in rows for s in r.seats}
+        known = await self.storage.stats.names_of(seated)
+        for row in rows:
             try:
-                if await self._restore(row):
+                names = {u: n for (g, u), n in known.items() if g == row.guild_id}
+                if await self._restore(row, moves.get(row.id, []), names):
                     restored.append(row.id)
             except Exception:
                 log.exception("could not restore game %s", row.id)
         return restored
 
-    async def _restore(self, row: GameRow) -> bool:
+    async def _restore(
+        self, row: GameRow, moves: list[dict[str, Any]], known: dict[str, str]
+    ) -> bool:
         if row.id in self.lobbies or row.id in self.tables:
             return True
-        known = await self.storage.stats.names(row.guild_id, row.seats)
         names = self.names_in(row.guild_id)
         names.update({u: n for u, n in known.items() if u not in names})
         if row.channel_id in self.channels:
@@ -503,7 +510,7 @@ class Sessions(Live):
             )  # fmt: skip
             self.lobby_ops.add(lobby)
             return True
-        table = self._table_of(row, await self.storage.games.moves(row.id))
+        table = self._table_of(row, moves)
         game = table.game
         if game.over:
             nxt = await self._finish(table)

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import json
-from collections.abc import Mapping, Sequence
+from collections.abc import Collection, Mapping, Sequence
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, Final
 
@@ -35,6 +35,7 @@ if TYPE_CHECKING:
 
 LOBBY, ACTIVE, FINISHED, CANCELLED = "lobby", "active", "finished", "cancelled"
 LIVE = (LOBBY, ACTIVE)
+CHUNK = 500  # ids per IN (...) list, well inside every backend's limit on parameters
 MAX_PLAYERS = 4  # a lobby's seat limit when none is given: the column's default (migration 3)
 # What a game's end owes Discord: (kind, payload) items for the outbox.
 Owed = Sequence[tuple[str, Mapping[str, Any]]]
@@ -245,6 +246,20 @@ class Games:
             select(moves.c.move).where(moves.c.game_id == game_id).order_by(moves.c.n)
         )
         return [json.loads(r.move) for r in rows]
+
+    async def moves_of(self, game_ids: Collection[int]) -> dict[int, list[dict[str, Any]]]:
+        """The moves of many games at once (restoring them all): game id -> its moves."""
+        found: dict[int, list[dict[str, Any]]] = {}
+        ids = sorted(game_ids)
+        for start in range(0, len(ids), CHUNK):
+            rows = await self.storage.fetchall(
+                select(moves.c.game_id, moves.c.move)
+                .where(moves.c.game_id.in_(ids[start : start + CHUNK]))
+                .order_by(moves.c.game_id, moves.c.n)
+            )
+            for r in rows:
+                found.setdefault(r.game_id, []).append(json.loads(r.move))
+        return found
 
     async def update(self, game_id: int, **changes: Any) -> GameRow:
         """Change lobby details, message ids or the deadline of a live game.

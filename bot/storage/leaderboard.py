@@ -5,7 +5,19 @@ from __future__ import annotations
 from collections.abc import Collection
 from typing import TYPE_CHECKING, Any
 
-from sqlalchemy import ColumnElement, Float, Row, Table, and_, case, cast, func, select, update
+from sqlalchemy import (
+    ColumnElement,
+    Float,
+    Row,
+    Table,
+    and_,
+    case,
+    cast,
+    func,
+    select,
+    tuple_,
+    update,
+)
 from sqlalchemy.dialects import postgresql, sqlite
 
 from bot.rows import GameResult, PlayerStats, Standing, display_rating
@@ -156,6 +168,19 @@ class Stats:
             select(p.user_id, p.name).where(p.guild_id == guild_id, p.user_id.in_(ids))
         )
         return {r.user_id: r.name for r in rows}
+
+    async def names_of(self, players: Collection[tuple[int, str]]) -> dict[tuple[int, str], str]:
+        """Last known names of many (guild id, user id) at once (restoring every game)."""
+        pairs = sorted((int(g), str(u)) for g, u in players)
+        found: dict[tuple[int, str], str] = {}
+        for start in range(0, len(pairs), 400):
+            rows = await self.storage.fetchall(
+                select(p.guild_id, p.user_id, p.name).where(
+                    tuple_(p.guild_id, p.user_id).in_(pairs[start : start + 400])
+                )
+            )
+            found.update({(r.guild_id, r.user_id): r.name for r in rows})
+        return found
 
     async def ratings(
         self, guild_id: int, user_ids: Collection[str]
