@@ -160,7 +160,7 @@ def to_row(r: RowMapping) -> GameRow:
 class Games:
     def __init__(self, storage: Storage) -> None:
         self.storage = storage
-        self.group = GroupCommit(storage, self._write_move)
+        self.group = GroupCommit(storage, self._write_move, self._write_moves)
 
     async def create(
         self,
@@ -337,6 +337,23 @@ class Games:
         }
         # Committed with every other move waiting (group.py): returns once it is durable.
         await self.group.submit((params, {"game_id": game_id, "n": version, "m": dumps(move)}))
+
+    async def _write_moves(self, db: AsyncConnection, payloads: list[Any]) -> bool:
+        """A batch of moves of different games in three statements: every game's UPDATE at
+        once, a check that each game is now at its move, every move's row at once. False if
+        a game was not at the move before (the caller rolls back and goes one by one)."""
+        params = [p for p, _ in payloads]
+        ids = [p["game_id"] for p in params]
+        if len(set(ids)) != len(ids):
+            return False
+        await db.execute(SAVE_MOVE, params)
+        found = await db.execute(select(games.c.id, games.c.version).where(games.c.id.in_(ids)))
+        versions = {r.id: r.version for r in found}
+        if any(versions.get(p["game_id"]) != p["version"] for p in params):
+            return False
+        # Another writer saving the same move number first makes this fail on the key.
+        await db.execute(ADD_MOVE, [m for _, m in payloads])
+        return True
 
     async def _write_move(self, db: AsyncConnection, payload: Any) -> None:
         """One move inside a batch's transaction; raises, having changed nothing, if the game

@@ -18,7 +18,14 @@ if TYPE_CHECKING:
 # Writes one item inside the batch's transaction; raises to refuse that item alone (having
 # changed nothing: a refusal is a precondition checked by its first statement).
 Write = Callable[["AsyncConnection", Any], Awaitable[None]]
+# Writes a whole batch in a few statements; False if some item would be refused (what it
+# wrote is then rolled back, and the batch is written item by item to find which).
+WriteMany = Callable[["AsyncConnection", list[Any]], Awaitable[bool]]
 MAX_BATCH = 500  # moves per transaction, so one commit never grows without bound
+
+
+class Mixed(Exception):
+    """A batch holds an item to refuse: roll the batch's fast write back."""
 
 
 @dataclass(eq=False)
@@ -30,9 +37,10 @@ class Item:
 
 
 class GroupCommit:
-    def __init__(self, storage: Storage, write: Write) -> None:
+    def __init__(self, storage: Storage, write: Write, write_many: WriteMany | None = None) -> None:
         self.storage = storage
         self.write = write
+        self.write_many = write_many
         self.pending: list[Item] = []
         self.task: asyncio.Task[None] | None = None
         self.batches = 0  # transactions committed (the tests and the bench read it)
@@ -84,6 +92,16 @@ class GroupCommit:
                     item.done.set_exception(error)
 
     async def _commit(self, batch: list[Item]) -> list[BaseException | None]:
+        if self.write_many is not None and len(batch) > 1:
+            try:
+                async with self.storage.transaction() as db:
+                    if not await self.write_many(db, [item.payload for item in batch]):
+                        raise Mixed()
+            except Mixed:
+                pass  # some item is refused: one by one below, to tell which
+            else:
+                self.batches += 1
+                return [None] * len(batch)
         refused: list[BaseException | None] = []
         async with self.storage.transaction() as db:
             for item in batch:

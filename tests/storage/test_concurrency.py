@@ -105,3 +105,20 @@ async def test_moves_waiting_together_are_committed_together_and_each_is_durable
         await other.close()
     assert seen == [1] * GAMES
     assert storage.games.group.batches - before <= 3
+
+
+async def test_one_stale_move_in_a_batch_is_refused_alone(storage):
+    rows, afters = [], []
+    for number in range(5):
+        game = deal(2, seed=number)
+        rows.append(await storage.games.create(1, number, game.seats[0], {}, state=to_dict(game)))
+        afters.append(step(game, random.Random(number)))
+    results = await asyncio.gather(
+        *(
+            storage.games.save_move(row.id, to_dict(after), move, 2 if i == 3 else 1)
+            for i, (row, (after, move)) in enumerate(zip(rows, afters, strict=True))
+        ),
+        return_exceptions=True,
+    )
+    assert [type(r).__name__ for r in results] == ["NoneType"] * 3 + ["StaleVersion", "NoneType"]
+    assert [len(await storage.games.moves(row.id)) for row in rows] == [1, 1, 1, 0, 1]
