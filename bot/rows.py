@@ -98,8 +98,7 @@ class GameResult:
 
     seats: tuple[SeatResult, ...]
     forfeited: tuple[str, ...]  # player ids
-    record: dict[str, Any]  # the engine's record(game)
-    state: dict[str, Any]  # the final state without its moves (the record holds them)
+    record: dict[str, Any]  # the engine's record(game): what the finished game keeps
     counted: bool  # False: history only, no stats
     names: dict[str, str] = field(default_factory=dict)  # player id -> display name
 

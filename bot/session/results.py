@@ -7,11 +7,9 @@ from collections.abc import Collection, Mapping, Sequence
 from typing import Any
 
 from bot import stats
-from bot.engine import Game, record, to_dict
+from bot.engine import Game, record
 from bot.rows import GameResult, SeatResult
 from bot.storage import StaleRatings, Storage
-
-from .models import without_moves
 
 # Tries before giving up when other games of the same players keep finishing first.
 RETRIES = 8
@@ -25,7 +23,6 @@ def game_result(
     forfeited: Collection[str] = (),
     counted: bool = True,
     unrated: Collection[str] = (),
-    state: Mapping[str, Any] | None = None,
 ) -> GameResult:
     """The result of `game` from its players' current `ratings`. Players in `forfeited`
     share the last place and cannot win; seats in `unrated` (AI opponents) are rated from the
@@ -52,7 +49,6 @@ def game_result(
         seats=seats,
         forfeited=tuple(game.seats[s] for s in sorted(out)),
         record=dict(record(game)),
-        state=dict(state) if state is not None else without_moves(to_dict(game)),
         counted=counted,
         names=dict(names or {}),
     )

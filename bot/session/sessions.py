@@ -16,6 +16,7 @@ from typing import Any
 
 from bot import stats
 from bot.engine import (
+    Game,
     GameOver,
     IllegalMove,
     Move,
@@ -23,6 +24,7 @@ from bot.engine import (
     apply,
     from_dict,
     new_game,
+    replay,
 )
 from bot.engine.serialize import move_to_dict
 from bot.match import after_game, next_dealer
@@ -51,7 +53,6 @@ from .models import (
     Played,
     Table,
     closing,
-    record_moves,
     state_of,
     with_moves,
 )
@@ -156,11 +157,15 @@ class Sessions(Live):
     async def ended_table(self, game_id: int) -> Table | None:
         """A finished game as its end screen shows it (after a restart)."""
         row = await self.storage.games.get(game_id)
-        if row is None or row.state is None:
+        if row is None:
             return None
-        entry = await self.storage.history.get(game_id)  # a finished game's moves are there
-        moves = record_moves(entry.record) if entry else await self.storage.games.moves(game_id)
-        return self._table_of(row, moves)
+        entry = await self.storage.history.get(game_id)
+        if entry is not None:  # a finished game keeps only its record: played again to its end
+            game = await asyncio.to_thread(replay, entry.record)
+            return self._table_of(row, [], game)
+        if row.state is None:
+            return None
+        return self._table_of(row, await self.storage.games.moves(game_id))
 
     # ----- playing
 
@@ -526,14 +531,15 @@ class Sessions(Live):
         return True
 
     @staticmethod
-    def _table_of(row: GameRow, moves: list[dict[str, Any]]) -> Table:
-        """A stored game and its moves as a table: the engine's state and the session's
-        bookkeeping."""
-        assert row.state is not None
-        session = row.state.get("session") or {}
-        state = with_moves(row.state, moves)
+    def _table_of(row: GameRow, moves: list[dict[str, Any]], game: Game | None = None) -> Table:
+        """A stored game and its moves (or the `game` itself) as a table: the engine's state
+        and the session's bookkeeping."""
+        session = (row.state or {}).get("session") or {}
+        if game is None:
+            assert row.state is not None
+            game = from_dict(with_moves(row.state, moves))
         return Table(
-            row.id, row.guild_id, row.channel_id, row.host_id, from_dict(state), row.version,
+            row.id, row.guild_id, row.channel_id, row.host_id, game, row.version,
             deadline=row.deadline,
             autos={int(s): int(n) for s, n in session.get("autos", {}).items()},
             away=set(session.get("away", ())),

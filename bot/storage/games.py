@@ -436,7 +436,7 @@ class Games:
                 "status": ACTIVE, "seats": dumps(list(state["seats"])), "state": dumps(state),
                 "deadline": deadline, "options": encode("options", options),
             }  # fmt: skip
-        final_state, record = dumps(result.state), dumps(result.record)
+        record = dumps(result.record)
         now = self.storage.clock()
         async with self.storage.transaction() as db:
             row = await self._require(db, game_id, (ACTIVE, FINISHED), lock=True)
@@ -447,7 +447,8 @@ class Games:
             await db.execute(
                 update(games)
                 .where(games.c.id == game_id)
-                .values(status=FINISHED, state=final_state, deadline=None, updated_at=now)
+                # Its state goes too: the record replays to the end (Sessions.ended_table).
+                .values(status=FINISHED, state=None, deadline=None, updated_at=now)
             )
             # A finished game keeps its history record, which holds every move: its move rows
             # go, in the same transaction.

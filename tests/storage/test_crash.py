@@ -9,7 +9,7 @@ from pathlib import Path
 
 import pytest
 
-from bot.engine import from_dict, to_dict
+from bot.engine import from_dict, replay, to_dict
 from bot.session.models import record_moves, with_moves
 from bot.storage import Storage
 
@@ -70,17 +70,16 @@ async def check(db_path: Path, moves_reported: set, finished_reported: set) -> N
         games = await storage.fetchall("SELECT id, status, version, state FROM games")
         for game_id, status, version, state in games:
             numbers = sorted(n for g, n in saved if g == game_id)
-            state = json.loads(state)
-            assert sum(state["moved"]) == version
-            if status == "finished":  # its moves are in its history record, no rows left
-                assert numbers == []
+            if status == "finished":  # only its history record is left, holding its moves
+                assert numbers == [] and state is None
                 record = (await storage.history.get(game_id)).record
-                moves = record_moves(record)
-                saved |= {(game_id, n) for n in range(1, len(moves) + 1)}
+                saved |= {(game_id, n) for n in range(1, len(record_moves(record)) + 1)}
+                game = replay(record)
             else:
+                state = json.loads(state)
+                assert sum(state["moved"]) == version
                 assert numbers == list(range(1, version + 1)), f"game {game_id}"
-                moves = await storage.games.moves(game_id)
-            game = from_dict(with_moves(state, moves))
+                game = from_dict(with_moves(state, await storage.games.moves(game_id)))
             assert moves_in(to_dict(game)) == version
             # An active game may be over: killed between its last move and finish. The next
             # run finishes it, as the bot does at start-up.
