@@ -8,8 +8,10 @@ bot opens it (durable): SQLite in a temporary folder (WAL, synchronous=NORMAL); 
 --postgres (default $TEST_DATABASE_URL, else postgresql://postgres@127.0.0.1:5432/test) in a
 schema of its own, dropped afterwards. Figures, per backend:
 
-- at once: GAMES games, and in each round the player to act in every game plays at the same
-  moment (one task per click, as discord.py hands clicks over). Moves/s over the whole run,
+- at once: GAMES games, spread over a game's length (game i played on, untimed, i/GAMES of
+  the way, as bench/moves.py does), and in each round the player to act in every game plays
+  at the same moment (one task per click, as discord.py hands clicks over); a game that ends
+  (its result worked out and saved inside the click) is replaced, untimed. Moves/s over the whole run,
   and each click's latency (Sessions.play: lock, engine, save, timer), p50 and p99.
 - start-up: open storage and restore LIVE games under way (each some moves in), against an
   empty database: the time until every game is playable, and the ratio.
@@ -49,6 +51,7 @@ from bot.storage import Storage
 DEFAULT_PG = "postgresql://postgres@127.0.0.1:5432/test"
 GUILD = 1
 RULES = preset("standard")
+TYPICAL_MOVES = 48  # a two-player standard game
 
 
 def pct(values: list[float], q: float) -> float:
@@ -135,17 +138,24 @@ async def at_once(database: str, games: int, rounds: int) -> dict[str, Any]:
     rng = random.Random(2)
     try:
         ids = await start_games(sessions, games, 1000, rng)
+        # Spread over a game's length, as bench/moves.py does: game i is played on, untimed,
+        # i/GAMES of the way, so games end (and new ones start) at their natural rate, not
+        # all in the same round.
+        for i, game_id in enumerate(ids):
+            for _ in range(TYPICAL_MOVES * i // games):
+                await click(sessions, game_id, rng)
         latencies: list[float] = []
         wall = 0.0
-        for r in range(rounds):
+        for r in range(-1, rounds):  # round -1 warms up, untimed
             # A game that ended makes room for a new one in its channel (not timed).
             for i, game_id in enumerate(ids):
                 if game_id not in sessions.tables:
                     ids[i] = (await start_games(sessions, 1, 5000 + r * games + i, rng))[0]
             start = time.perf_counter()
             done = await asyncio.gather(*(click(sessions, g, rng) for g in ids))
-            wall += time.perf_counter() - start
-            latencies += [d for d in done if d is not None]
+            if r >= 0:
+                wall += time.perf_counter() - start
+                latencies += [d for d in done if d is not None]
         return {
             "games": games, "moves": len(latencies),
             "moves_per_s": round(len(latencies) / wall),

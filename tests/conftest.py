@@ -97,6 +97,7 @@ def pytest_terminal_summary(terminalreporter, exitstatus, config) -> None:
     ]  # fmt: skip
     if skipped:
         why = str(skipped[0].longrepr[2]) if isinstance(skipped[0].longrepr, tuple) else ""
+        why = why.removeprefix("Skipped: ")
         terminalreporter.write_line(f"{len(skipped)} PostgreSQL tests skipped: {why}")
 
 

@@ -9,6 +9,8 @@ import subprocess
 import sys
 from pathlib import Path
 
+from . import backends
+
 ROOT = Path(__file__).resolve().parent.parent
 # The reference engine that bench/engine_speed.py compares against: shared/ lies beside the
 # repository (CI's clone has a copy); a work tree elsewhere can point $YARDSTICK at it.
@@ -53,3 +55,14 @@ def test_engine_bench_compares_with_the_yardstick(tmp_path):
     out = run("engine_speed.py", "--games", "20", "--rounds", "2", "--yardstick", str(yardstick))
     assert out["rounds"] == 2 and len(out["ratios"]) == 2
     assert out["yardstick_median_games_per_s"] > 0 and out["median_ratio"] > 0
+
+
+def test_storage_bench_measures_both_backends():
+    out = run(
+        "storage.py", "--games", "3", "--rounds", "2", "--live", "3", "--finished", "1",
+        "--players", "50", "--serial", "5", *([] if backends.unreachable() is None else ["--sqlite-only"]),
+    )  # fmt: skip
+    for figures in out.values():
+        assert figures["at_once"]["moves"] > 0 and figures["startup"]["live"] == 3
+        assert figures["leaderboard"]["ranks_match_the_board"]
+        assert figures["disk"]["bytes_per_game"] > 0
