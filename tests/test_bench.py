@@ -58,9 +58,10 @@ def test_engine_bench_compares_with_the_yardstick(tmp_path):
 
 
 def test_storage_bench_measures_both_backends():
+    only = [] if backends.unreachable() is None else ["--sqlite-only"]
     out = run(
         "storage.py", "--games", "3", "--rounds", "2", "--live", "3", "--finished", "1",
-        "--players", "50", "--serial", "5", *([] if backends.unreachable() is None else ["--sqlite-only"]),
+        "--players", "50", "--serial", "5", *only,
     )  # fmt: skip
     for figures in out.values():
         assert figures["at_once"]["moves"] > 0 and figures["startup"]["live"] == 3
