@@ -66,6 +66,7 @@ async def serve(args: argparse.Namespace, stop: asyncio.Event | None = None) -> 
     import simcord
 
     from bot.client import StealBot
+    from bot.storage import parse as parse_database
 
     # No turn or lobby timer: SimCord's clock only moves when told to, so they would never fire.
     bot = StealBot(args.database, sync=True, turn_seconds=None, lobby_seconds=None)
@@ -80,7 +81,8 @@ async def serve(args: argparse.Namespace, stop: asyncio.Event | None = None) -> 
             async with env.preview(
                 channel, viewers=members, layout="channel", port=args.port
             ) as preview:
-                print(BANNER.format(url=preview.url, database=args.database), flush=True)
+                shown = str(parse_database(args.database))  # never the password
+                print(BANNER.format(url=preview.url, database=shown), flush=True)
                 if not args.no_browser:
                     with contextlib.suppress(Exception):
                         webbrowser.open(preview.url)
