@@ -24,11 +24,10 @@ def main(argv: list[str] | None = None) -> int:
     import discord
 
     from bot.client import StealBot
-    from bot.storage import StorageError
-    from bot.storage.db import check_file
+    from bot.storage import StorageError, check
 
     try:
-        check_file(config.database)  # before connecting: a bad file fails fast, untouched
+        check(config.database)  # before connecting: a bad file fails fast, untouched
     except StorageError as exc:
         print(f"Cannot use the database: {exc}", file=sys.stderr)
         return 2

@@ -10,7 +10,7 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
-from bot import settings
+from bot import settings, stats
 from bot.session import Sessions
 from bot.storage import Storage
 
@@ -53,11 +53,16 @@ async def build(
     *,
     clock: Callable[[], float] = time.time,
 ) -> App:
-    """Open the database and wire the session layer to a presenter that reaches `discord`."""
+    """Open the database (a SQLite file, or a sqlite:/// or postgresql:// URL) and wire the
+    session layer to a presenter that reaches `discord`."""
     from cogs.presenter import Presenter  # the Discord side; imported here to keep bot/ light
 
     specs = settings.make_settings(options.turn_seconds, options.lobby_seconds)
-    storage = await Storage.open(database, setting_defaults=settings.defaults(specs))
+    storage = await Storage.open(
+        database,
+        setting_defaults=settings.defaults(specs),
+        start_rating=(stats.START_MU, stats.START_SIGMA),
+    )
     # Finished games are dated by the same clock as the deadlines and Discord's timestamps (in
     # the playground, SimCord's): history then never says "in 48 weeks".
     storage.clock = clock

@@ -16,7 +16,7 @@ from bot.app import App, Options, build
 from bot.i18n.commands import CommandTranslator
 from bot.session import Sessions
 from bot.settings import Setting
-from bot.storage import Storage
+from bot.storage import Storage, sync_marker
 
 log = logging.getLogger(__name__)
 
@@ -51,7 +51,7 @@ class StealBot(commands.Bot):
             help_command=None,
             allowed_mentions=discord.AllowedMentions.none(),  # pings opt in, one user each
         )
-        self.database = Path(database)
+        self.database = database  # a SQLite file or a database URL (bot.storage.parse)
         self.options = Options(
             turn_seconds, lobby_seconds, away_delay, bot_delay, seed_source, cooldowns, edit_gap
         )
@@ -99,7 +99,8 @@ class StealBot(commands.Bot):
             json.dumps([self.dev_guild_id, payload], sort_keys=True).encode()
         ).hexdigest()
         # One marker per database, so the playground's sync never stands for the real bot's.
-        marker = self.database.with_name(self.database.name + ".commands-synced")
+        marker = sync_marker(self.database)
+        marker.parent.mkdir(parents=True, exist_ok=True)
         if self.sync_mode is False:
             return
         if self.sync_mode is None and marker.exists() and marker.read_text() == fingerprint:

@@ -1,13 +1,29 @@
 """The values storage returns and the screens show: a player's stats and standing, a finished
-game, a server's settings. Plain data in a module of their own, so the ui and the cogs can read
-them without importing storage."""
+game, a server's settings; and the result of a game as the session layer builds it for storage
+to save. Plain data in a module of their own, so the ui and the cogs can read them without
+importing storage, and storage can save them without importing the rating code."""
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Any
 
-from bot import stats
+# The rating players see: 1000 + 40 x the openskill ordinal (mu - 3 sigma), rounded. A newcomer
+# (ordinal 0) starts at 1000, so nobody new reads a negative or zero number (a first win
+# against another newcomer gives about 1140, a first loss about 930). Documented in
+# docs/playing.md. Here, not in bot.stats, because storage sorts on the ordinal and must not
+# import the rating code.
+RATING_BASE, RATING_SCALE = 1000, 40
+
+
+def ordinal(mu: float, sigma: float) -> float:
+    """The conservative skill estimate sorted on: mu - 3 sigma (openskill's ordinal)."""
+    return mu - 3 * sigma
+
+
+def display_rating(mu: float, sigma: float) -> int:
+    """The rating shown everywhere (leaderboard, stats, stats card): never below 0."""
+    return max(0, round(RATING_BASE + RATING_SCALE * ordinal(mu, sigma)))
 
 
 @dataclass(frozen=True)
@@ -25,13 +41,13 @@ class PlayerStats:
 
     @property
     def rating(self) -> int:
-        """The displayed rating (bot.stats.display_rating)."""
-        return stats.display_rating(self.mu, self.sigma)
+        """The displayed rating (display_rating above)."""
+        return display_rating(self.mu, self.sigma)
 
     @property
     def ordinal(self) -> float:
         """The exact skill estimate the board sorts on."""
-        return stats.ordinal(self.mu, self.sigma)
+        return ordinal(self.mu, self.sigma)
 
     @property
     def win_rate(self) -> float:
@@ -73,3 +89,41 @@ class GuildSettings:
 
     def __getitem__(self, key: str) -> Any:
         return self.values[key]
+
+
+@dataclass(frozen=True)
+class SeatResult:
+    """What one finished game adds to one seat's stats; worked out by the session layer."""
+
+    user_id: str
+    place: int  # 0 = first
+    won: bool
+    cards: int
+    steals: int
+    biggest_steal: int
+    rated: bool  # False: an AI opponent, which never gets stats or a leaderboard row
+    before: tuple[float, float]  # (mu, sigma) the new rating was worked out from
+    after: tuple[float, float]  # the new (mu, sigma)
+
+
+@dataclass(frozen=True)
+class GameResult:
+    """A finished game as storage saves it, in one transaction: history, stats and ratings.
+
+    Ratings are saved only if every rated seat's stored rating still equals its `before`
+    (else storage raises StaleRatings and the session works them out again), so two games
+    finishing at once for one player never lose an update."""
+
+    seats: tuple[SeatResult, ...]
+    forfeited: tuple[str, ...]  # player ids
+    record: dict[str, Any]  # the engine's record(game): what the finished game keeps
+    counted: bool  # False: history only, no stats
+    names: dict[str, str] = field(default_factory=dict)  # player id -> display name
+
+    @property
+    def user_ids(self) -> tuple[str, ...]:
+        return tuple(s.user_id for s in self.seats)
+
+    @property
+    def places(self) -> tuple[int, ...]:
+        return tuple(s.place for s in self.seats)

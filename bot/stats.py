@@ -11,6 +11,10 @@ from openskill.models import PlackettLuce
 
 from bot.engine import RANK, Game, apply, record, replay
 from bot.engine.serialize import move_from_dict
+from bot.rows import RATING_BASE as RATING_BASE  # their home is bot.rows: storage sorts on it
+from bot.rows import RATING_SCALE as RATING_SCALE
+from bot.rows import display_rating as display_rating
+from bot.rows import ordinal as ordinal
 
 MODEL = PlackettLuce()  # openskill's defaults: mu 25, sigma 25/3
 START_MU, START_SIGMA = MODEL.mu, MODEL.sigma
@@ -101,23 +105,6 @@ def rate(
             total[seat][0] += team[0].mu
             total[seat][1] += team[0].sigma
     return [(mu / len(orders), sigma / len(orders)) for mu, sigma in total]
-
-
-# The rating players see: 1000 + 40 x the openskill ordinal (mu - 3 sigma), rounded. A newcomer
-# (ordinal 0) starts at 1000, so nobody new reads a negative or zero number (a first win
-# against another newcomer gives about 1140, a first loss about 930). Documented in
-# docs/playing.md.
-RATING_BASE, RATING_SCALE = 1000, 40
-
-
-def ordinal(mu: float, sigma: float) -> float:
-    """The conservative skill estimate sorted on: mu - 3 sigma (openskill's ordinal)."""
-    return mu - 3 * sigma
-
-
-def display_rating(mu: float, sigma: float) -> int:
-    """The rating shown everywhere (leaderboard, stats, stats card): never below 0."""
-    return max(0, round(RATING_BASE + RATING_SCALE * ordinal(mu, sigma)))
 
 
 # ----- figures for a player's stats card, worked out from the history

@@ -9,6 +9,8 @@ import subprocess
 import sys
 from pathlib import Path
 
+from . import backends
+
 ROOT = Path(__file__).resolve().parent.parent
 # The reference engine that bench/engine_speed.py compares against: shared/ lies beside the
 # repository (CI's clone has a copy); a work tree elsewhere can point $YARDSTICK at it.
@@ -58,3 +60,15 @@ def test_engine_bench_compares_with_the_yardstick(tmp_path):
 def test_replay_bench_runs():
     out = run("replay.py", "--games", "1", "--players", "2")
     assert out["step_wall_ms"]["n"] > 10 and out["png_kb"]["max"] > 0
+
+
+def test_storage_bench_measures_both_backends():
+    only = [] if backends.unreachable() is None else ["--sqlite-only"]
+    out = run(
+        "storage.py", "--games", "3", "--rounds", "2", "--live", "3", "--finished", "1",
+        "--players", "50", "--serial", "5", *only,
+    )  # fmt: skip
+    for figures in out.values():
+        assert figures["at_once"]["moves"] > 0 and figures["startup"]["live"] == 3
+        assert figures["leaderboard"]["ranks_match_the_board"]
+        assert figures["disk"]["bytes_per_game"] > 0

@@ -3,6 +3,8 @@
 from __future__ import annotations
 
 import asyncio
+import itertools
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -125,8 +127,10 @@ def state_of(
     away: set[int] | None = None,
     forfeited: set[int] | None = None,
 ) -> dict[str, Any]:
-    """What storage keeps of a table: the engine's state of `game` with the session's
-    bookkeeping beside it (the table's own, or the given values, not yet adopted)."""
+    """What storage keeps of a table: the engine's state of `game` without its moves (they
+    are stored once, each in its own row: saving a move does not grow with the game), and
+    the session's bookkeeping beside it (the table's own, or the given values, not yet
+    adopted). `with_moves` puts the moves back."""
     session = table.session_dict()
     if forfeited is not None:
         session["forfeited"] = sorted(forfeited)
@@ -134,7 +138,42 @@ def state_of(
         session["autos"] = {str(s): n for s, n in autos.items() if n}
     if away is not None:
         session["away"] = sorted(away)
-    return {**to_dict(game), "session": session}
+    return {**without_moves(to_dict(game)), "session": session}
+
+
+def without_moves(state: Mapping[str, Any]) -> dict[str, Any]:
+    """An engine state with its move lists (the game's and each playoff's) left out, and
+    how many moves each had ("moved"), so `with_moves` can put them back."""
+    playoffs = state["playoffs"]
+    return {
+        **state,
+        "moves": [],
+        "playoffs": [{**p, "moves": []} for p in playoffs],
+        "moved": [len(state["moves"]), *(len(p["moves"]) for p in playoffs)],
+    }
+
+
+def with_moves(state: Mapping[str, Any], moves: Sequence[Any]) -> dict[str, Any]:
+    """The whole engine state from one saved by `state_of` and its moves, in order (playoffs'
+    after the game's). A state saved whole (before moves were kept apart) is returned as is."""
+    if "moved" not in state:
+        return {k: v for k, v in state.items()}
+    counts = state["moved"]
+    if sum(counts) != len(moves):
+        raise ValueError(f"the state has {sum(counts)} moves, the log {len(moves)}")
+    cuts = [sum(counts[:i]) for i in range(len(counts) + 1)]
+    parts = [list(moves[a:b]) for a, b in itertools.pairwise(cuts)]
+    whole = {k: v for k, v in state.items() if k != "moved"}
+    whole["moves"] = parts[0]
+    whole["playoffs"] = [
+        {**p, "moves": m} for p, m in zip(state["playoffs"], parts[1:], strict=True)
+    ]
+    return whole
+
+
+def record_moves(record: Mapping[str, Any]) -> list[Any]:
+    """Every move of a finished game's record, playoffs' after the game's: its move log."""
+    return [*record["moves"], *(m for p in record["playoffs"] for m in p["moves"])]
 
 
 # Kinds of message a game owes Discord once it ends (kept in storage's outbox until shown).

@@ -16,6 +16,7 @@ from typing import Any
 
 from bot import stats
 from bot.engine import (
+    Game,
     GameOver,
     IllegalMove,
     Move,
@@ -23,12 +24,14 @@ from bot.engine import (
     apply,
     from_dict,
     new_game,
+    replay,
 )
 from bot.engine.serialize import move_to_dict
 from bot.match import after_game, next_dealer
 from bot.seats import is_ai
 from bot.storage import GameRow, OutboxItem, Storage
 
+from . import results
 from .errors import (
     Forfeited,
     MoveRefused,
@@ -42,7 +45,17 @@ from .errors import (
 )
 from .live import Live
 from .lobbies import LobbyOps
-from .models import CLOSED, ENDED, Hand, Lobby, Played, Table, closing, state_of
+from .models import (
+    CLOSED,
+    ENDED,
+    Hand,
+    Lobby,
+    Played,
+    Table,
+    closing,
+    state_of,
+    with_moves,
+)
 from .records import Records
 from .timers import TurnTimers, auto_move, stop, suggest
 
@@ -144,9 +157,15 @@ class Sessions(Live):
     async def ended_table(self, game_id: int) -> Table | None:
         """A finished game as its end screen shows it (after a restart)."""
         row = await self.storage.games.get(game_id)
-        if row is None or row.state is None:
+        if row is None:
             return None
-        return self._table_of(row)
+        entry = await self.storage.history.get(game_id)
+        if entry is not None:  # a finished game keeps only its record: played again to its end
+            game = await asyncio.to_thread(replay, entry.record)
+            return self._table_of(row, [], game)
+        if row.state is None:
+            return None
+        return self._table_of(row, await self.storage.games.moves(game_id))
 
     # ----- playing
 
@@ -391,7 +410,7 @@ class Sessions(Live):
         game = table.game
         known = self.names_in(table.guild_id)
         bots = {s for s in game.seats if is_ai(s)}
-        record: dict[str, Any] = {
+        details: dict[str, Any] = {
             "names": {s: known[s] for s in game.seats if s in known},
             "forfeited": [game.seats[s] for s in sorted(table.forfeited)],
             "counted": table.counted,
@@ -399,14 +418,13 @@ class Sessions(Live):
             # The end screen is owed with the result, so a restart cannot lose it.
             "owed": [(ENDED, {"guild_id": table.guild_id, "channel_id": table.channel_id})],
         }
+        then = None if nxt is None else (state_of(nxt, nxt.game), nxt.deadline, nxt.options)
         try:
+            new_id = await results.finish(
+                self.storage, table.game_id, table.guild_id, game, then=then, **details
+            )
             if nxt is None:
-                await self.storage.games.finish(table.game_id, game, **record)
                 return None
-            new_id = await self.storage.games.finish_then(
-                table.game_id, game, state_of(nxt, nxt.game), deadline=nxt.deadline,
-                options=nxt.options, **record,
-            )  # fmt: skip
         except Exception:
             log.exception("game %s is over but could not be finished", table.game_id)
             self._drop(table)  # frees the channel, as for a single game
@@ -465,18 +483,25 @@ class Sessions(Live):
         Timers are re-armed from their stored deadlines (a past one fires at once, but a person
         whose turn it is gets RESTORE_GRACE)."""
         restored = []
-        for row in await self.storage.games.live():
+        rows = await self.storage.games.live()
+        # Two queries for all the games, not two per game: their moves, their players' names.
+        moves = await self.storage.games.moves_of([r.id for r in rows if r.state is not None])
+        seated = {(r.guild_id, s) for r in rows for s in r.seats}
+        known = await self.storage.stats.names_of(seated)
+        for row in rows:
             try:
-                if await self._restore(row):
+                names = {u: n for (g, u), n in known.items() if g == row.guild_id}
+                if await self._restore(row, moves.get(row.id, []), names):
                     restored.append(row.id)
             except Exception:
                 log.exception("could not restore game %s", row.id)
         return restored
 
-    async def _restore(self, row: GameRow) -> bool:
+    async def _restore(
+        self, row: GameRow, moves: list[dict[str, Any]], known: dict[str, str]
+    ) -> bool:
         if row.id in self.lobbies or row.id in self.tables:
             return True
-        known = await self.storage.stats.names(row.guild_id, row.seats)
         names = self.names_in(row.guild_id)
         names.update({u: n for u, n in known.items() if u not in names})
         if row.channel_id in self.channels:
@@ -490,7 +515,7 @@ class Sessions(Live):
             )  # fmt: skip
             self.lobby_ops.add(lobby)
             return True
-        table = self._table_of(row)
+        table = self._table_of(row, moves)
         game = table.game
         if game.over:
             nxt = await self._finish(table)
@@ -506,12 +531,15 @@ class Sessions(Live):
         return True
 
     @staticmethod
-    def _table_of(row: GameRow) -> Table:
-        """A stored game as a table: the engine's state and the session's bookkeeping."""
-        assert row.state is not None
-        session = row.state.get("session") or {}
+    def _table_of(row: GameRow, moves: list[dict[str, Any]], game: Game | None = None) -> Table:
+        """A stored game and its moves (or the `game` itself) as a table: the engine's state
+        and the session's bookkeeping."""
+        session = (row.state or {}).get("session") or {}
+        if game is None:
+            assert row.state is not None
+            game = from_dict(with_moves(row.state, moves))
         return Table(
-            row.id, row.guild_id, row.channel_id, row.host_id, from_dict(row.state), row.version,
+            row.id, row.guild_id, row.channel_id, row.host_id, game, row.version,
             deadline=row.deadline,
             autos={int(s): int(n) for s, n in session.get("autos", {}).items()},
             away=set(session.get("away", ())),

@@ -11,8 +11,16 @@ from bot.client import StealBot
 
 
 @pytest.fixture
-def db_path(tmp_path: Path) -> Path:
+def db_path(tmp_path: Path, request: pytest.FixtureRequest) -> Path | str:
+    """The bot's database: a SQLite file; a test marked BOTH_BACKENDS runs on SQLite and on
+    PostgreSQL (the `database` fixture, tests/conftest.py)."""
+    if "database" in request.fixturenames:
+        return request.getfixturevalue("database")
     return tmp_path / "bot.db"
+
+
+# Whole games that touch storage: on both backends.
+BOTH_BACKENDS = pytest.mark.usefixtures("database")
 
 
 SEED = 20261129
@@ -21,7 +29,7 @@ SEED = 20261129
 _made: list[StealBot] = []
 
 
-def make_bot(db_path: Path, **options) -> StealBot:
+def make_bot(db_path: Path | str, **options) -> StealBot:
     """The real bot on `db_path`, dealing from a fixed seed so every run plays the same game."""
     options.setdefault("seed_source", lambda: SEED)
     options.setdefault("sync", True)

@@ -8,7 +8,7 @@ import json
 import discord
 import pytest
 
-from .conftest import make_bot
+from .conftest import BOTH_BACKENDS, make_bot
 from .helpers import (
     TURN,
     buttons,
@@ -169,6 +169,7 @@ async def test_a_timed_out_person_is_played_by_the_ai(simcord_env, channel, play
     assert turn_name(lobby) == "🤖 Easy bot"
 
 
+@BOTH_BACKENDS
 async def test_bots_carry_on_after_a_restart(simcord_env, db_path, channel, players):
     ann = players[0]
     lobby = (await ann.slash(channel, "steal new", bots=1, difficulty="medium")).response

@@ -6,9 +6,11 @@ from __future__ import annotations
 
 from bot.engine import active
 
-from .conftest import make_bot
+from .conftest import BOTH_BACKENDS, make_bot
 from .helpers import buttons, is_over, play_one, start_game, table_text, title, whose_turn
 from .test_reliability import game_id_of, quick, table_patches
+
+pytestmark = BOTH_BACKENDS
 
 EDIT = "PATCH"
 

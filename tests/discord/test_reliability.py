@@ -35,7 +35,7 @@ from bot.storage import Storage
 from bot.ui import hand as hand_ui
 from bot.ui import ids
 
-from .conftest import make_bot
+from .conftest import BOTH_BACKENDS, make_bot
 from .helpers import (
     buttons,
     enabled,
@@ -481,6 +481,7 @@ async def test_an_away_player_is_back_as_soon_as_they_open_their_hand(
 # ----- 6: restart
 
 
+@BOTH_BACKENDS
 async def test_restart_old_buttons_work_and_the_game_finishes(
     simcord_env, db_path, channel, players
 ):

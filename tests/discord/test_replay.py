@@ -14,6 +14,7 @@ from bot.engine import new_game, preset, replay, to_dict
 from bot.engine.playout import play_out
 from bot.ui import ids
 from bot.ui.replay import ReplayCache
+from tests.storage.play import finish as finish_game
 
 from .conftest import make_bot
 from .test_admin import panel_texts
@@ -34,7 +35,7 @@ async def finish(env, channel, seats, seed: int, names: dict[str, str]) -> tuple
     row = await storage.games.create(
         channel.guild.id, channel.id, seats[0], {}, state=to_dict(game)
     )
-    assert await storage.games.finish(row.id, game, names=names)
+    assert await finish_game(storage, row.id, game, names=names)
     entry = await storage.history.get(row.id)
     return row.id, entry.record
 

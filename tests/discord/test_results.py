@@ -7,7 +7,7 @@ import json
 
 import pytest
 
-from .conftest import make_bot
+from .conftest import BOTH_BACKENDS, make_bot
 from .helpers import (
     description,
     fields,
@@ -20,6 +20,8 @@ from .helpers import (
     table_text,
     title,
 )
+
+pytestmark = BOTH_BACKENDS
 
 TIED_STANDARD = 20261142  # with the helpers' way of playing, these deals end in a tie
 PLAYOFF_CLASSIC = 20261142  # and this one (classic, 2 players) needs a playoff

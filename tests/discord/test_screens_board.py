@@ -8,6 +8,7 @@ import random
 from bot import stats
 from bot.engine import new_game, preset, to_dict
 from bot.engine.playout import play_out
+from tests.storage.play import finish as finish_game
 
 from .screens import buttons, text
 from .test_boards import SEEDED, TABLES, rows, seed
@@ -20,7 +21,7 @@ async def finish(storage, guild_id, channel_id, seats, names, winner_first: bool
         if (game.result.ranking[0] == (0,)) == winner_first:
             break
     row = await storage.games.create(guild_id, channel_id, seats[0], {}, state=to_dict(game))
-    assert await storage.games.finish(row.id, game, names=names)
+    assert await finish_game(storage, row.id, game, names=names)
 
 
 async def test_medals_and_the_askers_row_below_the_page(simcord_env, guild, channel, players):

@@ -1,5 +1,6 @@
 import pytest
 
+from .conftest import BOTH_BACKENDS
 from .helpers import play_to_end, start_game, table_text
 
 # Whole games through the buttons: every preset and every player count, but not all 15
@@ -11,6 +12,7 @@ from .helpers import play_to_end, start_game, table_text
 GAMES = [("standard", 4), ("classic", 3), ("casita", 4), ("rubamazzo", 3), ("friendly", 2)]
 
 
+@BOTH_BACKENDS
 @pytest.mark.parametrize(("rules", "n"), GAMES)
 async def test_whole_games(simcord_env, channel, players, n, rules):
     table = await start_game(channel, players[:n], rules=rules)

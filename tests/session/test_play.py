@@ -4,6 +4,7 @@ import pytest
 
 from bot.engine import Move, legal_moves
 from bot.session import MoveRefused, NotInGame, NotYourTurn, SaveFailed, StaleHand
+from bot.session.models import record_moves
 
 from .conftest import GUILD, play_turn, table_for
 
@@ -18,11 +19,14 @@ async def test_whole_game_to_history(make, storage, notes):
         if played.ended:
             break
     assert played is not None and played.ended and played.game.over
-    assert played.version == len(await storage.games.moves(game_id))
+    # A finished game keeps its history record, which holds every move; its rows are gone.
+    assert await storage.games.moves(game_id) == []
     row = await storage.games.get(game_id)
     assert row.status == "finished"
+    assert row.state is None and row.version == played.version
     entry = await storage.history.get(game_id)
     assert entry is not None and entry.seats == ("a", "b") and entry.forfeited == ()
+    assert len(record_moves(entry.record)) == played.version
     assert (await storage.stats.get(GUILD, "a")) is not None
     assert notes.kinds().count("moved") == played.version
     assert notes.kinds()[-1] == "game_over"
@@ -101,7 +105,7 @@ async def test_closed_storage_is_a_save_failure(make, storage):
     table = await table_for(s)
     mover = table.seats[table.turn]
     hand = await s.hand(table.game_id, mover)
-    await storage.db.close()
+    await storage.close()
     with pytest.raises(SaveFailed):
         await s.play(table.game_id, mover, hand.legal[0], hand.version)
     assert table.version == 0 and table.game.moves == []

@@ -5,7 +5,7 @@ import time
 import pytest
 
 from bot.engine import from_dict, preset, to_dict
-from bot.storage import StaleVersion
+from bot.storage import StaleVersion, Storage
 
 from .play import deal, step
 
@@ -66,7 +66,11 @@ async def test_saves_cancelled_at_any_point_leave_the_database_consistent(storag
         task = asyncio.create_task(
             storage.games.save_move(row.id, to_dict(after), move, version + 1)
         )
-        await asyncio.sleep(rng.uniform(0, 2 * took))  # cancel it before, during or after
+        # Cancel it before it starts, while it waits for its batch (group commit), during the
+        # batch's transaction, or after.
+        wait = rng.choice([None, 0, rng.uniform(0, 2 * took)])
+        if wait is not None:
+            await asyncio.sleep(wait)
         task.cancel()
         await asyncio.wait([task])
         assert task.cancelled() or task.exception() is None  # cancelled or saved, no error
@@ -77,3 +81,44 @@ async def test_saves_cancelled_at_any_point_leave_the_database_consistent(storag
             game, version = after, version + 1
         assert from_dict(saved.state) == game
     assert 0 < version < tries  # some saves got through, and some were cancelled
+
+
+async def test_moves_waiting_together_are_committed_together_and_each_is_durable(storage, database):
+    """Group commit: fifty clicks at once cost a few transactions, not fifty; each save
+    returns only once committed (another connection sees it)."""
+    rows, games = [], []
+    for number in range(GAMES):
+        game = deal(2, seed=number)
+        rows.append(await storage.games.create(1, number, game.seats[0], {}, state=to_dict(game)))
+        games.append(game)
+    before = storage.games.group.batches
+    other = await Storage.open(database)
+    try:
+
+        async def save(i: int) -> int:
+            after, move = step(games[i], random.Random(i))
+            await storage.games.save_move(rows[i].id, to_dict(after), move, 1)
+            return len(await other.games.moves(rows[i].id))  # committed: visible elsewhere
+
+        seen = await asyncio.gather(*(save(i) for i in range(GAMES)))
+    finally:
+        await other.close()
+    assert seen == [1] * GAMES
+    assert storage.games.group.batches - before <= 3
+
+
+async def test_one_stale_move_in_a_batch_is_refused_alone(storage):
+    rows, afters = [], []
+    for number in range(5):
+        game = deal(2, seed=number)
+        rows.append(await storage.games.create(1, number, game.seats[0], {}, state=to_dict(game)))
+        afters.append(step(game, random.Random(number)))
+    results = await asyncio.gather(
+        *(
+            storage.games.save_move(row.id, to_dict(after), move, 2 if i == 3 else 1)
+            for i, (row, (after, move)) in enumerate(zip(rows, afters, strict=True))
+        ),
+        return_exceptions=True,
+    )
+    assert [type(r).__name__ for r in results] == ["NoneType"] * 3 + ["StaleVersion", "NoneType"]
+    assert [len(await storage.games.moves(row.id)) for row in rows] == [1, 1, 1, 0, 1]

@@ -4,9 +4,11 @@ from pathlib import Path
 
 import aiosqlite
 import pytest
+from sqlalchemy.exc import OperationalError
 
 from bot.storage import (
     LATEST,
+    LEGACY_LATEST,
     MIGRATIONS,
     ChannelTaken,
     MigrationFailed,
@@ -44,6 +46,21 @@ def names(path: Path, kind: str) -> set[str]:
     return {r[0] for r in rows if not r[0].startswith("sqlite_")}
 
 
+async def pragma(storage, name: str):
+    """A PRAGMA as the writer connection has it (reads go to the read-only one)."""
+    async with storage.transaction() as db:
+        return (await db.exec_driver_sql(f"PRAGMA {name}")).scalar()
+
+
+async def test_reads_go_to_a_read_only_connection_that_sees_every_commit(db_path):
+    async with await Storage.open(db_path) as storage:
+        with pytest.raises(OperationalError, match="readonly"):
+            await storage.fetchall("DELETE FROM games")
+        lobby = await storage.games.create(1, 2, "3", {})
+        assert (await storage.games.get(lobby.id)).status == "lobby"
+        assert await pragma(storage, "query_only") == 0
+
+
 def test_there_are_several_versions_and_each_records_its_number():
     assert LATEST >= 2
     for number, sql in enumerate(MIGRATIONS, start=1):
@@ -56,10 +73,10 @@ async def test_a_new_database_is_created_in_a_new_folder_and_migrated(db_path):
     storage = await Storage.open(db_path)
     try:
         assert await storage.schema_version() == LATEST
-        assert (await storage.fetchone("PRAGMA journal_mode"))[0] == "wal"
-        assert (await storage.fetchone("PRAGMA synchronous"))[0] == 2  # FULL
-        assert (await storage.fetchone("PRAGMA foreign_keys"))[0] == 1
-        assert (await storage.fetchone("PRAGMA busy_timeout"))[0] > 0
+        assert await pragma(storage, "journal_mode") == "wal"
+        assert await pragma(storage, "synchronous") == 1  # NORMAL: see docs/operations.md
+        assert await pragma(storage, "foreign_keys") == 1
+        assert await pragma(storage, "busy_timeout") > 0
     finally:
         await storage.close()
     tables = {"guild_settings", "games", "moves", "history", "history_players", "players"}
@@ -70,9 +87,9 @@ async def test_a_new_database_is_created_in_a_new_folder_and_migrated(db_path):
 async def test_durable_false_skips_the_fsync_and_nothing_else(db_path):
     """What the tests open their throwaway databases with (tests/conftest.py)."""
     async with await Storage.open(db_path, durable=False) as storage:
-        assert (await storage.fetchone("PRAGMA synchronous"))[0] == 0  # OFF
-        assert (await storage.fetchone("PRAGMA journal_mode"))[0] == "wal"
-        assert (await storage.fetchone("PRAGMA foreign_keys"))[0] == 1
+        assert await pragma(storage, "synchronous") == 0  # OFF
+        assert await pragma(storage, "journal_mode") == "wal"
+        assert await pragma(storage, "foreign_keys") == 1
         assert await storage.schema_version() == LATEST
 
 
@@ -84,7 +101,7 @@ async def test_an_empty_file_is_an_empty_database(db_path):
     assert user_version(db_path) == LATEST
 
 
-@pytest.mark.parametrize("version", range(LATEST))
+@pytest.mark.parametrize("version", range(LEGACY_LATEST + 1))
 async def test_a_database_at_an_older_version_migrates_and_keeps_its_data(db_path, version):
     await build(db_path, version)
     if version >= 1:
@@ -115,7 +132,7 @@ async def test_a_failed_migration_is_rolled_back_whole(db_path):
     con.execute("CREATE TABLE history_by_guild (x)")
     con.commit()
     con.close()
-    with pytest.raises(MigrationFailed, match="migration 2"):
+    with pytest.raises(MigrationFailed, match="history_by_guild"):
         await Storage.open(db_path)
     assert user_version(db_path) == 1
     assert "games_live" not in names(db_path, "index")
@@ -126,7 +143,7 @@ def snapshot(folder: Path) -> dict[str, bytes]:
 
 
 async def test_a_newer_database_is_refused_and_left_untouched(db_path):
-    await build(db_path, LATEST)
+    await build(db_path, LEGACY_LATEST)
     con = sqlite3.connect(db_path)
     con.execute(f"PRAGMA user_version = {LATEST + 1}")
     con.close()
@@ -141,7 +158,7 @@ async def test_a_newer_database_is_refused_and_left_untouched(db_path):
 async def test_a_newer_database_still_in_its_wal_file_is_refused_too(tmp_path):
     # A newer bot migrated, then was killed before SQLite copied the WAL into the main file.
     live = tmp_path / "live" / "steal.db"
-    await build(live, LATEST)
+    await build(live, LEGACY_LATEST)
     con = sqlite3.connect(live)
     con.execute("PRAGMA wal_autocheckpoint = 0")
     con.execute(f"PRAGMA user_version = {LATEST + 1}")
@@ -153,7 +170,7 @@ async def test_a_newer_database_still_in_its_wal_file_is_refused_too(tmp_path):
     con.close()
     copy = crashed / "steal.db"
     before = copy.read_bytes()
-    assert int.from_bytes(before[60:64], "big") == LATEST  # the main file alone looks fine
+    assert int.from_bytes(before[60:64], "big") == LEGACY_LATEST  # the main file looks fine
     with pytest.raises(NewerDatabase):
         await Storage.open(copy)
     assert copy.read_bytes() == before

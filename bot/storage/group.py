@@ -1,0 +1,125 @@
+"""Group commit for moves: one writer task commits every move that is waiting in a single
+transaction, so a hundred simultaneous clicks cost one commit (one fsync on PostgreSQL, one
+write lock on SQLite), not a hundred. A save returns only once its transaction committed."""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+from collections.abc import Awaitable, Callable
+from dataclasses import dataclass, field
+from typing import TYPE_CHECKING, Any
+
+if TYPE_CHECKING:
+    from sqlalchemy.ext.asyncio import AsyncConnection
+
+    from .db import Storage
+
+# Writes one item inside the batch's transaction; raises to refuse that item alone (having
+# changed nothing: a refusal is a precondition checked by its first statement).
+Write = Callable[["AsyncConnection", Any], Awaitable[None]]
+# Writes a whole batch in a few statements; False if some item would be refused (what it
+# wrote is then rolled back, and the batch is written item by item to find which).
+WriteMany = Callable[["AsyncConnection", list[Any]], Awaitable[bool]]
+MAX_BATCH = 500  # moves per transaction, so one commit never grows without bound
+
+
+class Mixed(Exception):
+    """A batch holds an item to refuse: roll the batch's fast write back."""
+
+
+@dataclass(eq=False)
+class Item:
+    payload: Any
+    done: asyncio.Future[None] = field(
+        default_factory=lambda: asyncio.get_running_loop().create_future()
+    )
+
+
+class GroupCommit:
+    def __init__(self, storage: Storage, write: Write, write_many: WriteMany | None = None) -> None:
+        self.storage = storage
+        self.write = write
+        self.write_many = write_many
+        self.pending: list[Item] = []
+        self.task: asyncio.Task[None] | None = None
+        self.batches = 0  # transactions committed (the tests and the bench read it)
+
+    async def submit(self, payload: Any) -> None:
+        """Write `payload` in the next batch; return once it is committed, or raise its
+        refusal. Cancelled while waiting: dropped if its batch has not begun; else the batch
+        ends first (its write is then saved or not, as the database says), then it cancels."""
+        item = Item(payload)
+        self.pending.append(item)
+        if self.task is None or self.task.done():
+            self.task = asyncio.create_task(self._drain())
+        try:
+            await asyncio.shield(item.done)
+        except asyncio.CancelledError:
+            if item in self.pending:
+                self.pending.remove(item)
+                raise
+            with contextlib.suppress(Exception):
+                await item.done
+            raise
+
+    async def close(self) -> None:
+        if self.task is not None:
+            with contextlib.suppress(Exception):
+                await self.task
+
+    async def _drain(self) -> None:
+        while self.pending:
+            # One turn of the event loop first: the clicks being handled right now join this
+            # batch instead of waiting for the next.
+            await asyncio.sleep(0)
+            if not self.pending:  # all cancelled meanwhile
+                break
+            batch, self.pending = self.pending[:MAX_BATCH], self.pending[MAX_BATCH:]
+            try:
+                refused = await self._commit(batch)
+            except Exception:
+                # The whole transaction failed: each on its own, so one bad item fails alone.
+                for item in batch:
+                    await self._alone(item)
+                continue
+            for item, error in zip(batch, refused, strict=True):
+                if item.done.done():
+                    continue
+                if error is None:
+                    item.done.set_result(None)
+                else:
+                    item.done.set_exception(error)
+
+    async def _commit(self, batch: list[Item]) -> list[BaseException | None]:
+        if self.write_many is not None and len(batch) > 1:
+            try:
+                async with self.storage.transaction() as db:
+                    if not await self.write_many(db, [item.payload for item in batch]):
+                        raise Mixed()
+            except Mixed:
+                pass  # some item is refused: one by one below, to tell which
+            else:
+                self.batches += 1
+                return [None] * len(batch)
+        refused: list[BaseException | None] = []
+        async with self.storage.transaction() as db:
+            for item in batch:
+                try:
+                    await self.write(db, item.payload)
+                    refused.append(None)
+                except Exception as exc:  # refused before it changed anything
+                    refused.append(exc)
+        self.batches += 1
+        return refused
+
+    async def _alone(self, item: Item) -> None:
+        try:
+            async with self.storage.transaction() as db:
+                await self.write(db, item.payload)
+        except Exception as exc:
+            if not item.done.done():
+                item.done.set_exception(exc)
+            return
+        if not item.done.done():
+            item.done.set_result(None)
