@@ -11,8 +11,8 @@ schema of its own, dropped afterwards. Figures, per backend:
 - at once: GAMES games, spread over a game's length (game i played on, untimed, i/GAMES of
   the way, as bench/moves.py does), and in each round the player to act in every game plays
   at the same moment (one task per click, as discord.py hands clicks over); a game that ends
-  (its result worked out and saved inside the click) is replaced, untimed. Moves/s over the whole run,
-  and each click's latency (Sessions.play: lock, engine, save, timer), p50 and p99.
+  (its result worked out and saved inside the click) is replaced, untimed. Moves/s over the
+  whole run, and each click's latency (Sessions.play: lock, engine, save, timer), p50 and p99.
 - start-up: open storage and restore LIVE games under way (each some moves in), against an
   empty database: the time until every game is playable, and the ratio.
 - disk per finished game: FINISHED games played to their end, then the database's size
