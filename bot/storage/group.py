@@ -42,7 +42,8 @@ class GroupCommit:
         self.write = write
         self.write_many = write_many
         self.pending: list[Item] = []
-        self.task: asyncio.Task[None] | None = None
+        self.task: asyncio.Task[None] | None = None  # only when a leader was cancelled
+        self.leading = False
         self.batches = 0  # transactions committed (the tests and the bench read it)
 
     async def submit(self, payload: Any) -> None:
@@ -51,8 +52,32 @@ class GroupCommit:
         ends first (its write is then saved or not, as the database says), then it cancels."""
         item = Item(payload)
         self.pending.append(item)
-        if self.task is None or self.task.done():
-            self.task = asyncio.create_task(self._drain())
+        if self.leading:  # a save under way commits this one in its next batch
+            await self._follow(item)
+            return
+        # This save leads: it commits batches, in its own task, until none is waiting (no
+        # background task that could outlive the storage).
+        self.leading = True
+        try:
+            await self._drain()
+        except asyncio.CancelledError:
+            if item in self.pending:
+                self.pending.remove(item)
+            raise
+        finally:
+            self.leading = False
+            if self.pending:  # cancelled while others wait: a task takes over
+                self.task = asyncio.create_task(self._lead())
+        item.done.result()  # raises this save's refusal, if any
+
+    async def _lead(self) -> None:
+        self.leading = True
+        try:
+            await self._drain()
+        finally:
+            self.leading = False
+
+    async def _follow(self, item: Item) -> None:
         try:
             await asyncio.shield(item.done)
         except asyncio.CancelledError:
