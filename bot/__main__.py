@@ -5,8 +5,12 @@ from __future__ import annotations
 import argparse
 import logging
 import sys
+from typing import TYPE_CHECKING
 
-from bot.config import ConfigError, load
+from bot.config import Config, ConfigError, load
+
+if TYPE_CHECKING:
+    from bot.storage.lock import FileLock
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -29,6 +33,7 @@ def main(argv: list[str] | None = None) -> int:
 
     try:
         check_file(config.database)  # before connecting: a bad file fails fast, untouched
+        lock = claim(config)  # held until the process ends
     except StorageError as exc:
         print(f"Cannot use the database: {exc}", file=sys.stderr)
         return 2
@@ -41,6 +46,7 @@ def main(argv: list[str] | None = None) -> int:
         bot_delay=config.ai_move_seconds,
         dev_guild_id=config.dev_guild_id,
         sync=True if args.sync else False if args.no_sync else None,
+        shards=config.shards,
     )
     try:
         # log_handler=None: logging is set up above, once.
@@ -51,7 +57,25 @@ def main(argv: list[str] | None = None) -> int:
     except StorageError as exc:  # not a database, or written by a newer version of the bot
         print(f"Cannot use the database: {exc}", file=sys.stderr)
         return 1
+    finally:
+        lock.release()
     return 0
+
+
+def claim(config: Config) -> FileLock:
+    """Refuse to start beside another process on the same SQLite file: SQLite is one process's
+    database here. Several processes (shards) share a PostgreSQL database instead."""
+    from bot.storage import StorageError
+    from bot.storage.lock import hold_file
+
+    shards = config.shards
+    if not shards.everything:
+        raise StorageError(
+            f"SHARD_IDS={','.join(map(str, shards.ids))} of SHARD_COUNT={shards.count} leaves "
+            "the other shards to other processes, and processes cannot share a SQLite file: "
+            "use PostgreSQL, with DATABASE_URL=postgresql://... (see docs/operations.md)."
+        )
+    return hold_file(config.database)
 
 
 if __name__ == "__main__":

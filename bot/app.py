@@ -12,6 +12,7 @@ from typing import TYPE_CHECKING
 
 from bot import settings
 from bot.session import Sessions
+from bot.shards import Shards
 from bot.storage import Storage
 
 if TYPE_CHECKING:
@@ -51,8 +52,10 @@ async def build(
     options: Options = Options(),
     *,
     clock: Callable[[], float] = time.time,
+    shards: Shards | None = None,
 ) -> App:
-    """Open the database and wire the session layer to a presenter that reaches `discord`."""
+    """Open the database and wire the session layer to a presenter that reaches `discord`.
+    `shards`: this process plays only the games of guilds on them (None: every guild)."""
     from cogs.presenter import Presenter  # the Discord side; imported here to keep bot/ light
 
     specs = settings.make_settings(options.turn_seconds, options.lobby_seconds)
@@ -66,6 +69,7 @@ async def build(
             away_delay=options.away_delay,
             bot_delay=options.bot_delay,
             seed_source=options.seed_source,  # None: the session layer's own random seeds
+            owns=shards.holds if shards is not None else None,
         )
         presenter = Presenter(discord, sessions)
         sessions.listen(presenter.on_event)

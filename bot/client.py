@@ -16,6 +16,7 @@ from bot.app import App, Options, build
 from bot.i18n.commands import CommandTranslator
 from bot.session import Sessions
 from bot.settings import Setting
+from bot.shards import Shards
 from bot.storage import Storage
 
 log = logging.getLogger(__name__)
@@ -30,7 +31,11 @@ def now() -> float:
     return discord.utils.utcnow().timestamp()
 
 
-class StealBot(commands.Bot):
+class StealBot(commands.AutoShardedBot):
+    """The bot on `shards` (SHARD_COUNT, SHARD_IDS): one shard unless told otherwise, as
+    before; several processes can each run some of the shards on one PostgreSQL database
+    (docs/operations.md)."""
+
     def __init__(
         self,
         database: Path | str,
@@ -43,8 +48,12 @@ class StealBot(commands.Bot):
         sync: bool | None = None,
         seed_source: Callable[[], int] | None = None,
         cooldowns: bool = True,
+        shards: Shards | None = None,
     ) -> None:
+        self.shard_config = shards or Shards.one()
         super().__init__(
+            shard_count=self.shard_config.count,
+            shard_ids=list(self.shard_config.ids),
             command_prefix=commands.when_mentioned,  # slash commands only; no message content
             intents=discord.Intents.default(),
             help_command=None,
@@ -73,7 +82,9 @@ class StealBot(commands.Bot):
         return self.app.settings if self.app else {}
 
     async def setup_hook(self) -> None:
-        self.app = await build(self.database, self, self.options, clock=now)
+        self.app = await build(
+            self.database, self, self.options, clock=now, shards=self.shard_config
+        )
         for extension in EXTENSIONS:
             await self.load_extension(extension)
         await self.tree.set_translator(CommandTranslator())  # before syncing: names per locale
@@ -84,6 +95,12 @@ class StealBot(commands.Bot):
         await self.app.presenter.deliver_owed()  # end screens and closings a restart cut off
 
     async def sync_commands(self) -> None:
+        if not self.shard_config.syncs:  # the commands are the same for every shard: sync once
+            log.info(
+                "not syncing commands: the process that holds shard 0 does (this one holds %s)",
+                ", ".join(map(str, self.shard_config.ids)),
+            )
+            return
         guild = discord.Object(self.dev_guild_id) if self.dev_guild_id else None
         if guild is not None:
             self.tree.copy_global_to(guild=guild)
