@@ -30,6 +30,7 @@ def main(argv: list[str] | None = None) -> int:
     from bot.client import StealBot
     from bot.storage import StorageError
     from bot.storage.db import check_file
+    from bot.storage.lock import AlreadyRunning
 
     try:
         check_file(config.database)  # before connecting: a bad file fails fast, untouched
@@ -47,12 +48,16 @@ def main(argv: list[str] | None = None) -> int:
         dev_guild_id=config.dev_guild_id,
         sync=True if args.sync else False if args.no_sync else None,
         shards=config.shards,
+        claim_shards=True,  # on PostgreSQL: refused if another process runs one of them
     )
     try:
         # log_handler=None: logging is set up above, once.
         bot.run(config.token, log_handler=None)
     except discord.LoginFailure:
         print("Discord refused DISCORD_TOKEN: copy the token again (Bot tab).", file=sys.stderr)
+        return 2
+    except AlreadyRunning as exc:  # PostgreSQL: another process runs one of these shards
+        print(f"Cannot start: {exc}", file=sys.stderr)
         return 2
     except StorageError as exc:  # not a database, or written by a newer version of the bot
         print(f"Cannot use the database: {exc}", file=sys.stderr)

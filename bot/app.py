@@ -14,8 +14,10 @@ from bot import settings
 from bot.session import Sessions
 from bot.shards import Shards
 from bot.storage import Storage
+from bot.storage.lock import hold_shards, is_postgres
 
 if TYPE_CHECKING:
+    from bot.storage.lock import ShardLock
     from cogs.presenter import Discord, Presenter
 
 
@@ -38,12 +40,16 @@ class App:
     presenter: Presenter
     settings: dict[str, settings.Setting]
     options: Options = Options()  # the bot-wide defaults it was built with
+    shard_lock: ShardLock | None = None  # this process's shards, claimed on PostgreSQL
 
     async def close(self) -> None:
-        """Presenter and timers first, then storage: nothing may write to a closed database."""
+        """Presenter and timers first, then storage: nothing may write to a closed database.
+        The shards are let go of last, once nothing of this process plays their games."""
         await self.presenter.close()
         await self.sessions.close()
         await self.storage.close()
+        if self.shard_lock is not None:
+            await self.shard_lock.release()
 
 
 async def build(
@@ -53,13 +59,24 @@ async def build(
     *,
     clock: Callable[[], float] = time.time,
     shards: Shards | None = None,
+    claim_shards: bool = False,
 ) -> App:
     """Open the database and wire the session layer to a presenter that reaches `discord`.
-    `shards`: this process plays only the games of guilds on them (None: every guild)."""
+    `shards`: this process plays only the games of guilds on them (None: every guild).
+    `claim_shards` (a process, not a test's second bot on one database): on PostgreSQL, refuse
+    to start if another process runs any of them (bot/storage/lock.py)."""
     from cogs.presenter import Presenter  # the Discord side; imported here to keep bot/ light
 
+    shard_lock = None
+    if claim_shards and shards is not None and is_postgres(database):
+        shard_lock = await hold_shards(os.fspath(database), shards.ids)
     specs = settings.make_settings(options.turn_seconds, options.lobby_seconds)
-    storage = await Storage.open(database, setting_defaults=settings.defaults(specs))
+    try:
+        storage = await Storage.open(database, setting_defaults=settings.defaults(specs))
+    except BaseException:
+        if shard_lock is not None:
+            await shard_lock.release()
+        raise
     try:
         sessions = Sessions(
             storage,
@@ -75,5 +92,7 @@ async def build(
         sessions.listen(presenter.on_event)
     except BaseException:
         await storage.close()
+        if shard_lock is not None:
+            await shard_lock.release()
         raise
-    return App(storage, sessions, presenter, specs, options)
+    return App(storage, sessions, presenter, specs, options, shard_lock)

@@ -49,8 +49,10 @@ class StealBot(commands.AutoShardedBot):
         seed_source: Callable[[], int] | None = None,
         cooldowns: bool = True,
         shards: Shards | None = None,
+        claim_shards: bool = False,
     ) -> None:
         self.shard_config = shards or Shards.one()
+        self.claim_shards = claim_shards  # python -m bot: no other process may run them
         super().__init__(
             shard_count=self.shard_config.count,
             shard_ids=list(self.shard_config.ids),

@@ -64,6 +64,14 @@ def hold_file(database: Path) -> FileLock:
     return FileLock(path, fd)
 
 
+def is_postgres(database: str | os.PathLike[str]) -> bool:
+    """Whether `database` names a PostgreSQL database (a URL) rather than a SQLite file."""
+    return (
+        isinstance(database, str)
+        and re.match(r"postgres(?:ql)?(?:\+\w+)?://", database) is not None
+    )
+
+
 def asyncpg_dsn(url: str) -> str:
     """A PostgreSQL URL as asyncpg takes it: SQLAlchemy's `postgresql+asyncpg://` without
     the driver."""
