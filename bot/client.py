@@ -3,11 +3,13 @@ commands and restores games."""
 
 from __future__ import annotations
 
+import asyncio
 import hashlib
 import json
 import logging
 from collections.abc import Callable
 from pathlib import Path
+from typing import Any
 
 import discord
 from discord.ext import commands
@@ -133,4 +135,9 @@ class StealBot(commands.AutoShardedBot):
         # before the cogs unload, so no worker writes to a closed database.
         if self.app is not None:
             await self.app.close()
+        # AutoShardedClient.close() posts to the event queue discord.py makes at login; a bot
+        # closed without logging in (setup_hook run on its own, as tools and tests do) has
+        # none, so it gets an empty one.
+        if not hasattr(self, "_AutoShardedClient__queue"):
+            self._AutoShardedClient__queue: asyncio.PriorityQueue[Any] = asyncio.PriorityQueue()
         await super().close()
