@@ -28,12 +28,11 @@ def main(argv: list[str] | None = None) -> int:
     import discord
 
     from bot.client import StealBot
-    from bot.storage import StorageError
-    from bot.storage.db import check_file
+    from bot.storage import StorageError, check
     from bot.storage.lock import AlreadyRunning
 
     try:
-        check_file(config.database)  # before connecting: a bad file fails fast, untouched
+        check(config.database)  # before connecting: a bad file fails fast, untouched
         lock = claim(config)  # held until the process ends
     except StorageError as exc:
         print(f"Cannot use the database: {exc}", file=sys.stderr)
@@ -63,16 +62,21 @@ def main(argv: list[str] | None = None) -> int:
         print(f"Cannot use the database: {exc}", file=sys.stderr)
         return 1
     finally:
-        lock.release()
+        if lock is not None:
+            lock.release()
     return 0
 
 
-def claim(config: Config) -> FileLock:
+def claim(config: Config) -> FileLock | None:
     """Refuse to start beside another process on the same SQLite file: SQLite is one process's
-    database here. Several processes (shards) share a PostgreSQL database instead."""
-    from bot.storage import StorageError
+    database here. Several processes (shards) share a PostgreSQL database instead; there the
+    bot claims its shards as it starts (bot/app.py build)."""
+    from bot.storage import StorageError, parse
     from bot.storage.lock import hold_file
 
+    target = parse(config.database)
+    if target.path is None:  # PostgreSQL
+        return None
     shards = config.shards
     if not shards.everything:
         raise StorageError(
@@ -80,7 +84,7 @@ def claim(config: Config) -> FileLock:
             "the other shards to other processes, and processes cannot share a SQLite file: "
             "use PostgreSQL, with DATABASE_URL=postgresql://... (see docs/operations.md)."
         )
-    return hold_file(config.database)
+    return hold_file(target.path)
 
 
 if __name__ == "__main__":

@@ -10,11 +10,11 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
-from bot import settings
+from bot import settings, stats
 from bot.session import Sessions
 from bot.shards import Shards
-from bot.storage import Storage
-from bot.storage.lock import hold_shards, is_postgres
+from bot.storage import Storage, parse
+from bot.storage.lock import hold_shards
 
 if TYPE_CHECKING:
     from bot.storage.lock import ShardLock
@@ -61,18 +61,23 @@ async def build(
     shards: Shards | None = None,
     claim_shards: bool = False,
 ) -> App:
-    """Open the database and wire the session layer to a presenter that reaches `discord`.
+    """Open the database (a SQLite file, or a sqlite:/// or postgresql:// URL) and wire the
+    session layer to a presenter that reaches `discord`.
     `shards`: this process plays only the games of guilds on them (None: every guild).
     `claim_shards` (a process, not a test's second bot on one database): on PostgreSQL, refuse
     to start if another process runs any of them (bot/storage/lock.py)."""
     from cogs.presenter import Presenter  # the Discord side; imported here to keep bot/ light
 
     shard_lock = None
-    if claim_shards and shards is not None and is_postgres(database):
+    if claim_shards and shards is not None and not parse(database).sqlite:
         shard_lock = await hold_shards(os.fspath(database), shards.ids)
     specs = settings.make_settings(options.turn_seconds, options.lobby_seconds)
     try:
-        storage = await Storage.open(database, setting_defaults=settings.defaults(specs))
+        storage = await Storage.open(
+            database,
+            setting_defaults=settings.defaults(specs),
+            start_rating=(stats.START_MU, stats.START_SIGMA),
+        )
     except BaseException:
         if shard_lock is not None:
             await shard_lock.release()

@@ -19,7 +19,7 @@ from bot.i18n.commands import CommandTranslator
 from bot.session import Sessions
 from bot.settings import Setting
 from bot.shards import Shards
-from bot.storage import Storage
+from bot.storage import Storage, sync_marker
 
 log = logging.getLogger(__name__)
 
@@ -63,7 +63,7 @@ class StealBot(commands.AutoShardedBot):
             help_command=None,
             allowed_mentions=discord.AllowedMentions.none(),  # pings opt in, one user each
         )
-        self.database = Path(database)
+        self.database = database  # a SQLite file or a database URL (bot.storage.parse)
         self.options = Options(
             turn_seconds, lobby_seconds, away_delay, bot_delay, seed_source, cooldowns
         )
@@ -87,8 +87,9 @@ class StealBot(commands.AutoShardedBot):
 
     async def setup_hook(self) -> None:
         self.app = await build(
-            self.database, self, self.options, clock=now, shards=self.shard_config
-        )
+            self.database, self, self.options, clock=now, shards=self.shard_config,
+            claim_shards=self.claim_shards,
+        )  # fmt: skip
         for extension in EXTENSIONS:
             await self.load_extension(extension)
         await self.tree.set_translator(CommandTranslator())  # before syncing: names per locale
@@ -119,7 +120,8 @@ class StealBot(commands.AutoShardedBot):
             json.dumps([self.dev_guild_id, payload], sort_keys=True).encode()
         ).hexdigest()
         # One marker per database, so the playground's sync never stands for the real bot's.
-        marker = self.database.with_name(self.database.name + ".commands-synced")
+        marker = sync_marker(self.database)
+        marker.parent.mkdir(parents=True, exist_ok=True)
         if self.sync_mode is False:
             return
         if self.sync_mode is None and marker.exists() and marker.read_text() == fingerprint:

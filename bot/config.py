@@ -5,10 +5,9 @@ from __future__ import annotations
 import os
 from collections.abc import Mapping
 from dataclasses import dataclass, field
-from pathlib import Path
 
 from bot.shards import Shards
-from bot.storage import database_path
+from bot.storage import database_url, parse
 
 TURN_MIN, TURN_MAX = 15, 24 * 3600
 
@@ -20,7 +19,7 @@ class ConfigError(Exception):
 @dataclass(frozen=True)
 class Config:
     token: str
-    database: Path
+    database: str  # DATABASE_URL, or the DATABASE_PATH file (bot.storage.parse reads both)
     dev_guild_id: int | None = None
     turn_seconds: float | None = 120  # None: no turn timer
     lobby_seconds: float = 600
@@ -31,7 +30,15 @@ class Config:
     )  # SHARD_COUNT, SHARD_IDS: one shard when neither is set
 
     def __repr__(self) -> str:  # never show the token, even in a traceback
-        return f"Config(database={self.database!s}, dev_guild_id={self.dev_guild_id})"
+        return f"Config(database={shown(self.database)}, dev_guild_id={self.dev_guild_id})"
+
+
+def shown(database: str) -> str:
+    """The database setting without its password."""
+    try:
+        return str(parse(database))
+    except Exception:
+        return "(not a database URL)"
 
 
 def _int(env: Mapping[str, str], key: str) -> int | None:
@@ -117,7 +124,7 @@ def load(env: Mapping[str, str] | None = None, dotenv: str | None = ".env") -> C
         raise ConfigError(f"LOG_LEVEL must be DEBUG, INFO, WARNING or ERROR, not {level!r}")
     return Config(
         token=token,
-        database=database_path(env),
+        database=database_url(env),
         dev_guild_id=_int(env, "DEV_GUILD_ID"),
         turn_seconds=turn_seconds(env.get("TURN_SECONDS", "120") or "120"),
         ai_move_seconds=ai_move_seconds(env.get("AI_MOVE_SECONDS", "1.5") or "1.5"),

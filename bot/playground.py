@@ -10,10 +10,10 @@ import argparse
 import asyncio
 import contextlib
 import logging
+import os
 import signal
 import sys
 import webbrowser
-from pathlib import Path
 
 # SimCord's clock is virtual and starts at a fixed instant, so ids created in the same order get
 # the same values every run; the guild id is pinned too. Stored games and the leaderboard in
@@ -54,7 +54,11 @@ def parse(argv: list[str] | None) -> argparse.Namespace:
     parser = argparse.ArgumentParser(prog="python -m bot.playground", description=__doc__)
     parser.add_argument("--port", type=int, default=8765, help="port on 127.0.0.1 (0: any free)")
     parser.add_argument("--no-browser", action="store_true", help="do not open a browser")
-    parser.add_argument("--database", type=Path, default=Path("data/playground.db"))
+    parser.add_argument(
+        "--database",
+        default=os.environ.get("DATABASE_URL", "").strip() or "data/playground.db",
+        help="a SQLite file or a database URL (default: $DATABASE_URL, else data/playground.db)",
+    )
     return parser.parse_args(argv)
 
 
@@ -63,7 +67,6 @@ async def serve(args: argparse.Namespace, stop: asyncio.Event | None = None) -> 
 
     from bot.client import StealBot
 
-    args.database.parent.mkdir(parents=True, exist_ok=True)
     # No turn or lobby timer: SimCord's clock only moves when told to, so they would never fire.
     bot = StealBot(args.database, sync=True, turn_seconds=None, lobby_seconds=None)
     stop = stop or asyncio.Event()

@@ -1,13 +1,17 @@
 """The values storage returns and the screens show: a player's stats and standing, a finished
-game, a server's settings. Plain data in a module of their own, so the ui and the cogs can read
-them without importing storage."""
+game, a server's settings; and the result of a game as the session layer builds it for storage
+to save. Plain data in a module of their own, so the ui and the cogs can read them without
+importing storage, and storage can save them without importing the rating code."""
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Any
 
-from bot import stats
+
+def display_rating(mu: float, sigma: float) -> float:
+    """The conservative skill estimate shown and sorted on: mu - 3 sigma (openskill ordinal)."""
+    return mu - 3 * sigma
 
 
 @dataclass(frozen=True)
@@ -25,7 +29,7 @@ class PlayerStats:
 
     @property
     def rating(self) -> float:
-        return stats.display_rating(self.mu, self.sigma)
+        return display_rating(self.mu, self.sigma)
 
     @property
     def win_rate(self) -> float:
@@ -67,3 +71,42 @@ class GuildSettings:
 
     def __getitem__(self, key: str) -> Any:
         return self.values[key]
+
+
+@dataclass(frozen=True)
+class SeatResult:
+    """What one finished game adds to one seat's stats; worked out by the session layer."""
+
+    user_id: str
+    place: int  # 0 = first
+    won: bool
+    cards: int
+    steals: int
+    biggest_steal: int
+    rated: bool  # False: an AI opponent, which never gets stats or a leaderboard row
+    before: tuple[float, float]  # (mu, sigma) the new rating was worked out from
+    after: tuple[float, float]  # the new (mu, sigma)
+
+
+@dataclass(frozen=True)
+class GameResult:
+    """A finished game as storage saves it, in one transaction: history, stats and ratings.
+
+    Ratings are saved only if every rated seat's stored rating still equals its `before`
+    (else storage raises StaleRatings and the session works them out again), so two games
+    finishing at once for one player never lose an update."""
+
+    seats: tuple[SeatResult, ...]
+    forfeited: tuple[str, ...]  # player ids
+    record: dict[str, Any]  # the engine's record(game)
+    state: dict[str, Any]  # the engine's to_dict(game), as the end screen reads it back
+    counted: bool  # False: history only, no stats
+    names: dict[str, str] = field(default_factory=dict)  # player id -> display name
+
+    @property
+    def user_ids(self) -> tuple[str, ...]:
+        return tuple(s.user_id for s in self.seats)
+
+    @property
+    def places(self) -> tuple[int, ...]:
+        return tuple(s.place for s in self.seats)

@@ -11,6 +11,7 @@ from openskill.models import PlackettLuce
 
 from bot.engine import Game, apply, record, replay
 from bot.engine.serialize import move_from_dict
+from bot.rows import display_rating as display_rating  # its home is bot.rows (storage reads it)
 
 MODEL = PlackettLuce()  # openskill's defaults: mu 25, sigma 25/3
 START_MU, START_SIGMA = MODEL.mu, MODEL.sigma
@@ -101,8 +102,3 @@ def rate(
             total[seat][0] += team[0].mu
             total[seat][1] += team[0].sigma
     return [(mu / len(orders), sigma / len(orders)) for mu, sigma in total]
-
-
-def display_rating(mu: float, sigma: float) -> float:
-    """The conservative skill estimate shown and sorted on: mu - 3 sigma (openskill ordinal)."""
-    return mu - 3 * sigma

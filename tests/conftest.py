@@ -30,6 +30,8 @@ from simcord.env import Env
 
 from bot.storage import Storage
 
+from . import backends
+
 SETTLE_POLL = 0.002  # seconds; SimCord's default is 0.05
 
 
@@ -70,6 +72,32 @@ def simcord_settles_sooner():
     with pytest.MonkeyPatch.context() as patch:
         patch.setattr(Env, "_settle_internal", settle)
         yield
+
+
+@pytest.fixture(params=["sqlite", "postgresql"])
+def database(request: pytest.FixtureRequest, tmp_path):
+    """A fresh database on each backend: a SQLite file path, or a PostgreSQL URL with a
+    schema of its own (tests/backends.py)."""
+    if request.param == "sqlite":
+        yield str(tmp_path / "data" / "steal.db")
+        return
+    backends.require_postgres()
+    url, schema = backends.new_schema_url()
+    try:
+        yield url
+    finally:
+        backends.drop_schema(schema)
+
+
+def pytest_terminal_summary(terminalreporter, exitstatus, config) -> None:
+    """One line when the PostgreSQL half was skipped, instead of a reason per test."""
+    skipped = [
+        r for r in terminalreporter.stats.get("skipped", [])
+        if backends.SKIP_REASON in str(getattr(r, "longrepr", ""))
+    ]  # fmt: skip
+    if skipped:
+        why = str(skipped[0].longrepr[2]) if isinstance(skipped[0].longrepr, tuple) else ""
+        terminalreporter.write_line(f"{len(skipped)} PostgreSQL tests skipped: {why}")
 
 
 def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:

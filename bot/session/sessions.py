@@ -29,6 +29,7 @@ from bot.match import after_game, next_dealer
 from bot.seats import is_ai
 from bot.storage import GameRow, OutboxItem, Storage
 
+from . import results
 from .errors import (
     Forfeited,
     MoveRefused,
@@ -402,7 +403,7 @@ class Sessions(Live):
         game = table.game
         known = self.names_in(table.guild_id)
         bots = {s for s in game.seats if is_ai(s)}
-        record: dict[str, Any] = {
+        details: dict[str, Any] = {
             "names": {s: known[s] for s in game.seats if s in known},
             "forfeited": [game.seats[s] for s in sorted(table.forfeited)],
             "counted": table.counted,
@@ -410,14 +411,13 @@ class Sessions(Live):
             # The end screen is owed with the result, so a restart cannot lose it.
             "owed": [(ENDED, {"guild_id": table.guild_id, "channel_id": table.channel_id})],
         }
+        then = None if nxt is None else (state_of(nxt, nxt.game), nxt.deadline, nxt.options)
         try:
+            new_id = await results.finish(
+                self.storage, table.game_id, table.guild_id, game, then=then, **details
+            )
             if nxt is None:
-                await self.storage.games.finish(table.game_id, game, **record)
                 return None
-            new_id = await self.storage.games.finish_then(
-                table.game_id, game, state_of(nxt, nxt.game), deadline=nxt.deadline,
-                options=nxt.options, **record,
-            )  # fmt: skip
         except Exception:
             log.exception("game %s is over but could not be finished", table.game_id)
             self._drop(table)  # frees the channel, as for a single game

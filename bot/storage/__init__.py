@@ -1,19 +1,21 @@
-"""Everything the bot keeps on disk, in one SQLite file. The only package that holds SQL.
+"""Everything the bot keeps: a SQLite file (the default) or a PostgreSQL database, through
+SQLAlchemy Core. The only package that holds SQL.
 
-storage = await Storage.open(database_path())
+storage = await Storage.open(database_url())  # a file path, sqlite:///... or postgresql://...
 ...
 await storage.close()
 """
 
-from bot.rows import GuildSettings, HistoryEntry, PlayerStats, Standing
+from bot.rows import GameResult, GuildSettings, HistoryEntry, PlayerStats, SeatResult, Standing
 
-from .db import Storage, check_file, database_path
+from .db import Storage, check, check_file
 from .errors import (
     ChannelTaken,
     GameNotFound,
     MigrationFailed,
     NewerDatabase,
     NotADatabase,
+    StaleRatings,
     StaleVersion,
     StorageError,
     UnknownSetting,
@@ -21,18 +23,23 @@ from .errors import (
 )
 from .games import KEEP, GameRow, Games
 from .history import History
-from .leaderboard import ORDERS, Stats
-from .migrations import LATEST, MIGRATIONS, migrate
+from .leaderboard import ORDERS, START_RATING, Stats
+from .migrations import LEGACY_LATEST, MIGRATIONS, migrate
 from .outbox import Outbox, OutboxItem
 from .settings import Settings
+from .upgrade import LATEST
+from .url import database_path, database_url, parse, sync_marker
 
 __all__ = [
     "KEEP",
     "LATEST",
+    "LEGACY_LATEST",
     "MIGRATIONS",
     "ORDERS",
+    "START_RATING",
     "ChannelTaken",
     "GameNotFound",
+    "GameResult",
     "GameRow",
     "Games",
     "GuildSettings",
@@ -44,7 +51,9 @@ __all__ = [
     "Outbox",
     "OutboxItem",
     "PlayerStats",
+    "SeatResult",
     "Settings",
+    "StaleRatings",
     "StaleVersion",
     "Standing",
     "Stats",
@@ -52,7 +61,11 @@ __all__ = [
     "StorageError",
     "UnknownSetting",
     "WrongStatus",
+    "check",
     "check_file",
     "database_path",
+    "database_url",
     "migrate",
+    "parse",
+    "sync_marker",
 ]

@@ -1,4 +1,10 @@
-"""The bot's one SQLite connection: opening, checking, migrating, and serialised transactions."""
+"""The bot's database: opening, checking, migrating, and transactions, on SQLite or PostgreSQL
+through SQLAlchemy Core (aiosqlite and asyncpg drivers).
+
+SQLite: one writer connection, its transactions serialised by a lock (SQLite has one writer
+anyway) and begun IMMEDIATE; a second, read-only connection for reads, so a leaderboard or an
+export never waits behind moves (WAL lets it read while the writer writes). PostgreSQL: a pool.
+"""
 
 from __future__ import annotations
 
@@ -11,27 +17,26 @@ from collections.abc import AsyncIterator, Callable, Mapping
 from pathlib import Path
 from typing import Any
 
-import aiosqlite
+from sqlalchemy import Executable, Row, event, text
+from sqlalchemy.engine.interfaces import DBAPIConnection
+from sqlalchemy.ext.asyncio import AsyncConnection, AsyncEngine, create_async_engine
+from sqlalchemy.pool import ConnectionPoolEntry
 
+from . import upgrade
 from .errors import NewerDatabase, NotADatabase, StorageError
 from .games import Games
 from .history import History
-from .leaderboard import Stats
-from .migrations import LATEST, migrate, schema_version
+from .leaderboard import START_RATING, Stats
 from .outbox import Outbox
 from .settings import Settings
+from .url import Target, parse
 
-DEFAULT_PATH = "data/steal.db"
 HEADER = b"SQLite format 3\x00"
-
-
-def database_path(environ: Mapping[str, str] = os.environ) -> Path:
-    """The database file: $DATABASE_PATH, or data/steal.db (relative to the working folder)."""
-    return Path(environ.get("DATABASE_PATH", "").strip() or DEFAULT_PATH)
+POOL_SIZE = 10  # PostgreSQL connections per process (and as many again when busy)
 
 
 def check_file(path: Path) -> int:
-    """The schema version of an existing database file, or 0 if there is none yet.
+    """The schema version of an existing SQLite file, or 0 if there is none yet.
 
     Read-only, so a file we refuse is left exactly as it was. Raises NotADatabase or
     NewerDatabase. Blocking: call it through asyncio.to_thread.
@@ -60,73 +65,158 @@ def check_file(path: Path) -> int:
             con.close()
     except sqlite3.DatabaseError as exc:
         raise NotADatabase(f"{path} is not a readable SQLite database: {exc}") from exc
-    if version > LATEST:
+    if version > upgrade.LATEST:
         raise newer(path, version)
     return version
 
 
+def check(database: str | os.PathLike[str]) -> int:
+    """check_file for a SQLite setting; a server is checked when it is opened. Blocking."""
+    target = parse(database)
+    return 0 if target.path is None else check_file(target.path)
+
+
 def newer(path: Path, version: int) -> NewerDatabase:
     return NewerDatabase(
-        f"{path} has schema version {version}, but this bot knows only up to {LATEST}: "
-        "it was written by a newer version of the bot. Upgrade the bot, or use another "
-        "DATABASE_PATH; the file was left untouched."
+        f"{path} has schema version {version}, but this bot knows only up to "
+        f"{upgrade.LATEST}: it was written by a newer version of the bot. Upgrade the bot, "
+        "or use another DATABASE_URL or DATABASE_PATH; the file was left untouched."
     )
 
 
+def sqlite_engine(target: Target, *, durable: bool, readonly: bool = False) -> AsyncEngine:
+    url = target.url
+    if readonly:
+        assert target.path is not None
+        uri = target.path.resolve().as_uri()
+        url = url.set(database=uri, query={"uri": "true", "mode": "ro"})
+    engine = create_async_engine(url, pool_size=1, max_overflow=0)
+
+    @event.listens_for(engine.sync_engine, "connect")
+    def setup(dbapi: DBAPIConnection, _record: ConnectionPoolEntry) -> None:
+        # The driver's own transaction handling would BEGIN late (DEFERRED); we BEGIN ourselves.
+        dbapi.isolation_level = None
+        cursor = dbapi.cursor()
+        pragmas = ["PRAGMA busy_timeout = 5000"]  # ms to wait while another process writes
+        if not readonly:
+            pragmas += [
+                "PRAGMA journal_mode = WAL",  # readers and the writer do not block each other
+                # NORMAL in WAL: a commit survives the process being killed; a power cut can
+                # lose the last commits (never corrupts). OFF: the tests' throwaway files.
+                f"PRAGMA synchronous = {'NORMAL' if durable else 'OFF'}",
+                "PRAGMA foreign_keys = ON",
+            ]
+        for pragma in pragmas:
+            cursor.execute(pragma)
+            cursor.fetchall()
+        cursor.close()
+
+    if not readonly:
+
+        @event.listens_for(engine.sync_engine, "begin")
+        def begin(conn: Any) -> None:
+            # IMMEDIATE: take the write lock at once, so a transaction never fails half-way
+            # because another process started writing after it read.
+            conn.exec_driver_sql("BEGIN IMMEDIATE")
+
+    return engine
+
+
 class Storage:
-    """Owns the connection. Every statement runs under one lock, so the transactions of many
-    games never interleave on the shared connection; aiosqlite runs them off the event loop.
-    """
+    """Owns the connections. `transaction()` for writes, `fetchall`/`fetchone` for reads."""
 
     def __init__(
-        self, db: aiosqlite.Connection, path: Path, setting_defaults: Mapping[str, Any]
+        self,
+        target: Target,
+        writer: AsyncConnection | None,
+        engine: AsyncEngine,
+        reader: AsyncEngine | None,
+        setting_defaults: Mapping[str, Any],
+        start_rating: tuple[float, float],
     ) -> None:
-        self.db = db
-        self.path = path
-        self.lock = asyncio.Lock()
+        self.target = target
+        self.path = target.path  # the SQLite file; None on PostgreSQL
+        self.dialect = "sqlite" if target.sqlite else "postgresql"
+        self.engine = engine
+        self.writer = writer  # SQLite: the one connection that writes
+        self.reader = reader  # SQLite: the read-only engine
+        self.lock = asyncio.Lock()  # SQLite: one writer transaction at a time
+        self.read_lock = asyncio.Lock()  # SQLite: the reader connection's statements
         self.clock: Callable[[], float] = time.time
         self.settings = Settings(self, setting_defaults)
         self.games = Games(self)
         self.history = History(self)
-        self.stats = Stats(self)
+        self.stats = Stats(self, start_rating)
         self.outbox = Outbox(self)
 
     @classmethod
     async def open(
         cls,
-        path: str | os.PathLike[str],
+        database: str | os.PathLike[str],
         *,
         setting_defaults: Mapping[str, Any] | None = None,
+        start_rating: tuple[float, float] = START_RATING,
         durable: bool = True,
     ) -> Storage:
-        """Open (creating if needed) and migrate the database. Refuses newer or foreign files.
+        """Open (creating if needed) and migrate the database: a SQLite file path, a
+        sqlite:/// URL or a postgresql:// URL. Refuses newer or foreign files.
 
-        durable=False is for the tests' throwaway databases only: no fsync at each commit
-        (synchronous = OFF), so a committed move survives the process being killed but not a
-        power cut. The bot always opens durably.
+        durable=False is for the tests' throwaway databases only: no fsync at all (SQLite
+        synchronous = OFF; PostgreSQL synchronous_commit = off). The bot always opens durably.
         """
-        path = Path(path)
+        target = parse(database)
+        if target.path is not None:
+            return await cls._open_sqlite(target, setting_defaults, start_rating, durable)
+        settings = {"search_path": target.search_path} if target.search_path else {}
+        if not durable:  # the tests' throwaway schemas: commit without waiting for the disk
+            settings["synchronous_commit"] = "off"
+        engine = create_async_engine(
+            target.url,
+            pool_size=POOL_SIZE,
+            max_overflow=POOL_SIZE,
+            pool_pre_ping=True,  # a server restart leaves dead connections in the pool
+            connect_args={"server_settings": settings},
+        )
+        try:
+            async with engine.begin() as conn:
+                if target.search_path:  # ?search_path=NAME: a schema of its own, made if new
+                    await conn.run_sync(upgrade.create_schema, target.search_path)
+                await conn.run_sync(upgrade.upgrade, str(target))
+        except BaseException:
+            await engine.dispose()
+            raise
+        return cls(target, None, engine, None, setting_defaults or {}, start_rating)
+
+    @classmethod
+    async def _open_sqlite(
+        cls,
+        target: Target,
+        setting_defaults: Mapping[str, Any] | None,
+        start_rating: tuple[float, float],
+        durable: bool,
+    ) -> Storage:
+        path = target.path
+        assert path is not None
         path.parent.mkdir(parents=True, exist_ok=True)
         await asyncio.to_thread(check_file, path)
-        db = await aiosqlite.connect(path, isolation_level=None)  # we issue BEGIN ourselves
+        engine = sqlite_engine(target, durable=durable)
+        reader: AsyncEngine | None = None
+        writer: AsyncConnection | None = None
         try:
-            db.row_factory = sqlite3.Row
-            for pragma in (
-                "PRAGMA busy_timeout = 5000",  # ms to wait while another process writes
-                "PRAGMA journal_mode = WAL",  # readers and the writer do not block each other
-                # FULL: a saved move survives a power cut, not just a crash.
-                f"PRAGMA synchronous = {'FULL' if durable else 'OFF'}",
-                "PRAGMA foreign_keys = ON",
-            ):
-                await db.execute_fetchall(pragma)  # fetched, so no statement is left open
-            version = await schema_version(db)
-            if version > LATEST:  # another process upgraded it since check_file
+            writer = await engine.connect()
+            version = (await writer.exec_driver_sql("PRAGMA user_version")).scalar_one()
+            await writer.rollback()
+            if version > upgrade.LATEST:  # another process upgraded it since check_file
                 raise newer(path, version)
-            await migrate(db)
+            async with writer.begin():
+                await writer.run_sync(upgrade.upgrade, str(path))
+            reader = sqlite_engine(target, durable=durable, readonly=True)
         except BaseException:
-            await db.close()
+            if writer is not None:
+                await writer.close()
+            await engine.dispose()
             raise
-        return cls(db, path, setting_defaults or {})
+        return cls(target, writer, engine, reader, setting_defaults or {}, start_rating)
 
     async def __aenter__(self) -> Storage:
         return self
@@ -135,33 +225,43 @@ class Storage:
         await self.close()
 
     async def close(self) -> None:
+        """Close every connection; closing twice is harmless."""
         async with self.lock:  # let a running transaction finish first
-            await self.db.close()
+            if self.writer is not None:
+                await self.writer.close()
+            if self.reader is not None:
+                await self.reader.dispose()
+            await self.engine.dispose()
 
     @contextlib.asynccontextmanager
-    async def transaction(self) -> AsyncIterator[aiosqlite.Connection]:
-        """BEGIN IMMEDIATE ... COMMIT, or ROLLBACK if the block raises."""
-        async with self.lock:
-            try:
-                # Inside the try: a task cancelled while waiting here still has its BEGIN run
-                # (aiosqlite's queue keeps it), so the ROLLBACK below must follow it.
-                await self.db.execute("BEGIN IMMEDIATE")
-                yield self.db
-                await self.db.execute("COMMIT")
-            except BaseException:
-                # A failed COMMIT leaves the transaction open; SQLite may have ended it itself.
-                with contextlib.suppress(sqlite3.Error):
-                    await self.db.execute("ROLLBACK")
-                raise
+    async def transaction(self) -> AsyncIterator[AsyncConnection]:
+        """BEGIN ... COMMIT, or ROLLBACK if the block raises."""
+        if self.writer is None:
+            async with self.engine.begin() as conn:
+                yield conn
+            return
+        async with self.lock, self.writer.begin():
+            yield self.writer
 
-    async def fetchall(self, sql: str, params: tuple[Any, ...] = ()) -> list[sqlite3.Row]:
-        async with self.lock:
-            return list(await self.db.execute_fetchall(sql, params))
+    async def fetchall(
+        self, statement: Executable | str, params: Mapping[str, Any] | None = None
+    ) -> list[Row[Any]]:
+        """A read: on SQLite from the read-only connection, so it never waits for writes."""
+        stmt: Executable = text(statement) if isinstance(statement, str) else statement
+        if self.reader is None:
+            async with self.engine.connect() as conn:
+                return list(await conn.execute(stmt, params or {}))
+        async with self.read_lock, self.reader.connect() as conn:
+            return list(await conn.execute(stmt, params or {}))
 
-    async def fetchone(self, sql: str, params: tuple[Any, ...] = ()) -> sqlite3.Row | None:
-        rows = await self.fetchall(sql, params)
+    async def fetchone(
+        self, statement: Executable | str, params: Mapping[str, Any] | None = None
+    ) -> Row[Any] | None:
+        rows = await self.fetchall(statement, params)
         return rows[0] if rows else None
 
     async def schema_version(self) -> int:
-        async with self.lock:
-            return await schema_version(self.db)
+        """The schema version: the Alembic revision's number (SQLite's user_version too)."""
+        async with self.transaction() as conn:
+            revision = await conn.run_sync(upgrade.current)
+        return int(revision) if revision else 0

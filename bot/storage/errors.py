@@ -42,3 +42,8 @@ class ChannelTaken(StorageError):
         )
         self.channel_id = channel_id
         self.game_id = game_id  # the live game that holds the channel
+
+
+class StaleRatings(StorageError):
+    """A finished game's new ratings were worked out from ratings that changed meanwhile
+    (another game of the same player finished first): work them out again and retry."""

@@ -3,20 +3,22 @@
 from __future__ import annotations
 
 import json
-import sqlite3
-from collections.abc import Collection, Mapping, Sequence
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, Final
 
-from bot import stats
-from bot.engine import Game, record, to_dict
+from sqlalchemy import BigInteger, Boolean, RowMapping, bindparam, case, insert, select, update
+from sqlalchemy.exc import IntegrityError
+
+from bot.rows import GameResult
 
 from . import outbox
 from .errors import ChannelTaken, GameNotFound, StaleVersion, WrongStatus
 from .leaderboard import add_game
+from .schema import Real, games, history, history_players, moves
 
 if TYPE_CHECKING:
-    import aiosqlite
+    from sqlalchemy.ext.asyncio import AsyncConnection
 
     from .db import Storage
 
@@ -36,7 +38,7 @@ class Keep:
 
 KEEP: Final = Keep()
 
-# Columns `update` may change, by keyword. Fixed names, so building SQL from them is safe.
+# Columns `update` may change, by keyword.
 UPDATABLE = (
     "host_id",
     "seats",
@@ -50,6 +52,36 @@ UPDATABLE = (
     "match",
     "options",
 )
+
+# Built once: SQLAlchemy caches a statement's compiled SQL by its shape.
+SAVE_MOVE = (
+    update(games)
+    .where(
+        games.c.id == bindparam("game_id"),
+        games.c.status == ACTIVE,
+        games.c.version == bindparam("before"),
+    )
+    .values(
+        state=bindparam("state"),
+        version=bindparam("version"),
+        updated_at=bindparam("now"),
+        # KEEP: each message id and the deadline change only when a flag says so.
+        table_message_id=case(
+            (bindparam("set_table", type_=Boolean), bindparam("table_id", type_=BigInteger)),
+            else_=games.c.table_message_id,
+        ),
+        ping_message_id=case(
+            (bindparam("set_ping", type_=Boolean), bindparam("ping_id", type_=BigInteger)),
+            else_=games.c.ping_message_id,
+        ),
+        deadline=case(
+            (bindparam("set_deadline", type_=Boolean), bindparam("new_deadline", type_=Real)),
+            else_=games.c.deadline,
+        ),
+    )
+)
+ADD_MOVE = insert(moves).values(game_id=bindparam("game_id"), n=bindparam("n"), move=bindparam("m"))
+BY_ID = select(games).where(games.c.id == bindparam("game_id"))
 
 
 @dataclass(frozen=True)
@@ -90,7 +122,7 @@ def encode(column: str, value: Any) -> Any:
     return value
 
 
-def to_row(r: sqlite3.Row) -> GameRow:
+def to_row(r: RowMapping) -> GameRow:
     return GameRow(
         id=r["id"],
         guild_id=r["guild_id"],
@@ -143,71 +175,47 @@ class Games:
             if seats and list(seats) != list(state["seats"]):
                 raise ValueError(f"seats {list(seats)} differ from the state's {state['seats']}")
             seats = state["seats"]
+        values = {
+            "guild_id": guild_id, "channel_id": channel_id, "host_id": str(host_id),
+            "status": status, "seats": dumps(list(seats)), "rules": dumps(dict(rules)),
+            "state": None if state is None else dumps(state),
+            "lobby_message_id": lobby_message_id, "deadline": deadline,
+            "max_players": max_players, "match": encode("match", match),
+            "options": encode("options", options),
+        }  # fmt: skip
         async with self.storage.transaction() as db:
-            new_id = await self._insert(
-                db, guild_id, channel_id, host_id, status, seats, rules, state,
-                lobby_message_id=lobby_message_id, deadline=deadline, max_players=max_players,
-                match=match, options=options,
-            )  # fmt: skip
+            new_id = await self._insert(db, values)
             return await self._get(db, new_id)
 
-    async def _insert(
-        self,
-        db: aiosqlite.Connection,
-        guild_id: int,
-        channel_id: int,
-        host_id: str,
-        status: str,
-        seats: Sequence[str],
-        rules: Mapping[str, Any],
-        state: Mapping[str, Any] | None,
-        *,
-        lobby_message_id: int | None = None,
-        deadline: float | None = None,
-        max_players: int = MAX_PLAYERS,
-        match: Mapping[str, Any] | None = None,
-        options: Mapping[str, Any] | None = None,
-    ) -> int:
+    async def _insert(self, db: AsyncConnection, values: dict[str, Any]) -> int:
         """Insert a game inside the caller's transaction; its id. Raises ChannelTaken."""
         now = self.storage.clock()
         try:
-            cursor = await db.execute(
-                "INSERT INTO games (guild_id, channel_id, host_id, status, seats, rules, state,"
-                " lobby_message_id, deadline, max_players, match, options, created_at,"
-                " updated_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
-                (
-                    guild_id,
-                    channel_id,
-                    str(host_id),
-                    status,
-                    dumps(list(seats)),
-                    dumps(dict(rules)),
-                    None if state is None else dumps(state),
-                    lobby_message_id,
-                    deadline,
-                    max_players,
-                    encode("match", match),
-                    encode("options", options),
-                    now,
-                    now,
-                ),
-            )
-        except sqlite3.IntegrityError as exc:
+            # A savepoint: on PostgreSQL a failed statement spoils the whole transaction.
+            async with db.begin_nested():
+                result = await db.execute(
+                    insert(games)
+                    .values(**values, created_at=now, updated_at=now)
+                    .returning(games.c.id)
+                )
+                new_id: int = result.scalar_one()
+        except IntegrityError as exc:
             # Only the unique index games_live_channel can refuse these values; make sure.
-            async with db.execute(
-                "SELECT id FROM games WHERE channel_id = ? AND status IN ('lobby', 'active')",
-                (channel_id,),
-            ) as found:
-                taken = await found.fetchone()
+            taken = (
+                await db.execute(
+                    select(games.c.id).where(
+                        games.c.channel_id == values["channel_id"], games.c.status.in_(LIVE)
+                    )
+                )
+            ).scalar()
             if taken is None:
                 raise
-            raise ChannelTaken(channel_id, taken["id"]) from exc
-        assert cursor.lastrowid is not None  # set by every successful INSERT
-        return cursor.lastrowid
+            raise ChannelTaken(values["channel_id"], taken) from exc
+        return new_id
 
     async def get(self, game_id: int) -> GameRow | None:
-        row = await self.storage.fetchone("SELECT * FROM games WHERE id = ?", (game_id,))
-        return to_row(row) if row else None
+        row = await self.storage.fetchone(BY_ID, {"game_id": game_id})
+        return to_row(row._mapping) if row else None
 
     async def live(self) -> list[GameRow]:
         """Every lobby and active game, oldest first: what to restore at start-up.
@@ -216,15 +224,15 @@ class Games:
         call `finish` for it.
         """
         rows = await self.storage.fetchall(
-            "SELECT * FROM games WHERE status IN ('lobby', 'active') ORDER BY id"
+            select(games).where(games.c.status.in_(LIVE)).order_by(games.c.id)
         )
-        return [to_row(r) for r in rows]
+        return [to_row(r._mapping) for r in rows]
 
     async def moves(self, game_id: int) -> list[dict[str, Any]]:
         rows = await self.storage.fetchall(
-            "SELECT move FROM moves WHERE game_id = ? ORDER BY n", (game_id,)
+            select(moves.c.move).where(moves.c.game_id == game_id).order_by(moves.c.n)
         )
-        return [json.loads(r["move"]) for r in rows]
+        return [json.loads(r.move) for r in rows]
 
     async def update(self, game_id: int, **changes: Any) -> GameRow:
         """Change lobby details, message ids or the deadline of a live game.
@@ -239,10 +247,10 @@ class Games:
         values = {column: encode(column, value) for column, value in changes.items()}
         async with self.storage.transaction() as db:
             await self._require(db, game_id, LIVE)
-            sets = "".join(f"{column} = ?, " for column in values)
             await db.execute(
-                f"UPDATE games SET {sets}updated_at = ? WHERE id = ?",
-                (*values.values(), self.storage.clock(), game_id),
+                update(games)
+                .where(games.c.id == game_id)
+                .values(**values, updated_at=self.storage.clock())
             )
             return await self._get(db, game_id)
 
@@ -256,23 +264,19 @@ class Games:
     ) -> GameRow:
         """Lobby to active: the deal is made; seats are taken from the state. KEEP leaves the
         table message id as it is (the lobby message usually becomes the table)."""
-        keep = table_message_id is KEEP
+        values: dict[str, Any] = {
+            "status": ACTIVE,
+            "state": dumps(state),
+            "seats": dumps(list(state["seats"])),
+            "version": 0,
+            "deadline": deadline,
+            "updated_at": self.storage.clock(),
+        }
+        if table_message_id is not KEEP:
+            values["table_message_id"] = table_message_id
         async with self.storage.transaction() as db:
             await self._require(db, game_id, (LOBBY,))
-            await db.execute(
-                "UPDATE games SET status = 'active', state = ?, seats = ?, version = 0,"
-                " table_message_id = CASE WHEN ? THEN table_message_id ELSE ? END,"
-                " deadline = ?, updated_at = ? WHERE id = ?",
-                (
-                    dumps(state),
-                    dumps(list(state["seats"])),
-                    keep,
-                    None if keep else table_message_id,
-                    deadline,
-                    self.storage.clock(),
-                    game_id,
-                ),
-            )
+            await db.execute(update(games).where(games.c.id == game_id).values(**values))
             return await self._get(db, game_id)
 
     async def save_move(
@@ -291,36 +295,28 @@ class Games:
         Optimistic: raises StaleVersion unless the stored game is at `version - 1`, so two
         writers can never both save "the next move". KEEP leaves a column as it is.
         """
-        optional = {
-            "table_message_id": table_message_id,
-            "ping_message_id": ping_message_id,
-            "deadline": deadline,
+        params = {
+            "game_id": game_id,
+            "before": version - 1,
+            "state": dumps(state),
+            "version": version,
+            "now": self.storage.clock(),
+            "set_table": table_message_id is not KEEP,
+            "table_id": None if isinstance(table_message_id, Keep) else table_message_id,
+            "set_ping": ping_message_id is not KEEP,
+            "ping_id": None if isinstance(ping_message_id, Keep) else ping_message_id,
+            "set_deadline": deadline is not KEEP,
+            "new_deadline": None if isinstance(deadline, Keep) else deadline,
         }
-        optional = {k: v for k, v in optional.items() if v is not KEEP}
-        sets = "".join(f"{column} = ?, " for column in optional)
         async with self.storage.transaction() as db:
-            cursor = await db.execute(
-                f"UPDATE games SET state = ?, version = ?, {sets}updated_at = ?"
-                " WHERE id = ? AND status = 'active' AND version = ?",
-                (
-                    dumps(state),
-                    version,
-                    *optional.values(),
-                    self.storage.clock(),
-                    game_id,
-                    version - 1,
-                ),
-            )
-            if cursor.rowcount != 1:
+            result = await db.execute(SAVE_MOVE, params)
+            if result.rowcount != 1:
                 row = await self._require(db, game_id, (ACTIVE,))
                 raise StaleVersion(
                     f"game {game_id} is at move {row['version']}, so move {version} cannot be"
                     f" saved (it expects move {version - 1}); reload the game"
                 )
-            await db.execute(
-                "INSERT INTO moves (game_id, n, move) VALUES (?, ?, ?)",
-                (game_id, version, dumps(move)),
-            )
+            await db.execute(ADD_MOVE, {"game_id": game_id, "n": version, "m": dumps(move)})
 
     async def cancel(self, game_id: int, *, owed: Owed = ()) -> bool:
         """End a lobby or game without a result. False, changing nothing, if it had already
@@ -329,54 +325,37 @@ class Games:
         encoded = outbox.encode(owed)
         now = self.storage.clock()
         async with self.storage.transaction() as db:
-            cursor = await db.execute(
-                "UPDATE games SET status = 'cancelled', deadline = NULL, updated_at = ?"
-                " WHERE id = ? AND status IN ('lobby', 'active')",
-                (now, game_id),
+            result = await db.execute(
+                update(games)
+                .where(games.c.id == game_id, games.c.status.in_(LIVE))
+                .values(status=CANCELLED, deadline=None, updated_at=now)
             )
-            if cursor.rowcount == 0:
+            if result.rowcount == 0:
                 await self._require(db, game_id, (LOBBY, ACTIVE, FINISHED, CANCELLED))
                 return False
-            await outbox.insert(db, game_id, encoded, now)
+            await outbox.insert_items(db, game_id, encoded, now)
             return True
 
-    async def finish(
-        self,
-        game_id: int,
-        game: Game,
-        *,
-        names: Mapping[str, str] | None = None,
-        forfeited: Collection[str] = (),
-        counted: bool = True,
-        unrated: Collection[str] = (),
-        owed: Owed = (),
-    ) -> bool:
-        """Move an active game to history and add it to its players' stats, all at once.
-        `counted` False: history only, no stats. Seats in `unrated` (AI opponents) never get
-        stats or a leaderboard row. `owed` (kind, payload) items go to the outbox in the same
-        transaction: a game never ends without the messages its end owes.
+    async def finish(self, game_id: int, result: GameResult, *, owed: Owed = ()) -> bool:
+        """Move an active game to history and add its result to its players' stats, all at
+        once (the session layer works the result out: bot/session/results.py). `owed`
+        (kind, payload) items go to the outbox in the same transaction: a game never ends
+        without the messages its end owes.
 
         Returns False, changing nothing, if the game was already finished, so calling it twice
-        counts the game once (and owes its messages once). `names` (player id -> display name)
-        keeps the leaderboard's names fresh. Players in `forfeited` share the last place and
-        cannot win; the best of the others win. A game that is not over can be finished this
-        way (placed by bundle size).
+        counts the game once (and owes its messages once). Raises StaleRatings, changing
+        nothing, if a player's rating changed since the result was worked out.
         """
-        args = (names, forfeited, counted, unrated, owed)
-        return await self._finish(game_id, game, None, *args) != -1
+        return await self._finish(game_id, result, None, owed) != -1
 
     async def finish_then(
         self,
         game_id: int,
-        game: Game,
+        result: GameResult,
         state: Mapping[str, Any],
         *,
         deadline: float | None = None,
         options: Mapping[str, Any] | None = None,
-        names: Mapping[str, str] | None = None,
-        forfeited: Collection[str] = (),
-        counted: bool = True,
-        unrated: Collection[str] = (),
         owed: Owed = (),
     ) -> int | None:
         """`finish`, and the match's next game (`state`: a game under way, in the same channel,
@@ -384,89 +363,83 @@ class Games:
         never keep the one without the other. The next game's id; None, changing nothing, if
         this game was already finished (its next game was created then). `owed` items are
         owed for this game (`game_id`), not the next."""
-        then = (state, deadline, options)
-        args = (names, forfeited, counted, unrated, owed)
-        new_id = await self._finish(game_id, game, then, *args)
+        new_id = await self._finish(game_id, result, (state, deadline, options), owed)
         return None if new_id == -1 else new_id
 
     async def _finish(
         self,
         game_id: int,
-        game: Game,
+        result: GameResult,
         then: tuple[Mapping[str, Any], float | None, Mapping[str, Any] | None] | None,
-        names: Mapping[str, str] | None,
-        forfeited: Collection[str],
-        counted: bool,
-        unrated: Collection[str],
         owed: Owed,
     ) -> int:
         """-1 if already finished; else the id of the game created from `then`, or 0."""
-        unknown = {str(p) for p in forfeited} - set(game.seats)
+        unknown = set(result.forfeited) - set(result.user_ids)
         if unknown:
             raise ValueError(f"{', '.join(sorted(unknown))} did not play in game {game_id}")
         encoded = outbox.encode(owed)
-        out = {game.seats.index(str(p)) for p in forfeited}
-        seat_places = stats.places(game, out)
-        won = set(stats.winners(seat_places, out))
-        per_seat = stats.seat_stats(game)
-        rec = record(game)
+        next_values = None
+        if then is not None:
+            state, deadline, options = then
+            next_values = {
+                "status": ACTIVE, "seats": dumps(list(state["seats"])), "state": dumps(state),
+                "deadline": deadline, "options": encode("options", options),
+            }  # fmt: skip
+        final_state, record = dumps(result.state), dumps(result.record)
         now = self.storage.clock()
         async with self.storage.transaction() as db:
-            row = await self._require(db, game_id, (ACTIVE, FINISHED))
+            row = await self._require(db, game_id, (ACTIVE, FINISHED), lock=True)
             if row["status"] == FINISHED:
                 return -1
-            if tuple(json.loads(row["seats"])) != game.seats:
-                raise ValueError(f"game {game_id} is seated {row['seats']}, not {game.seats}")
+            if tuple(json.loads(row["seats"])) != result.user_ids:
+                raise ValueError(f"game {game_id} is seated {row['seats']}, not {result.user_ids}")
             await db.execute(
-                "UPDATE games SET status = 'finished', state = ?, deadline = NULL,"
-                " updated_at = ? WHERE id = ?",
-                (dumps(to_dict(game)), now, game_id),
+                update(games)
+                .where(games.c.id == game_id)
+                .values(status=FINISHED, state=final_state, deadline=None, updated_at=now)
             )
-            await outbox.insert(db, game_id, encoded, now)
+            await outbox.insert_items(db, game_id, encoded, now)
             await db.execute(
-                "INSERT INTO history (game_id, guild_id, channel_id, finished_at, seats, places,"
-                " forfeited, record) VALUES (?, ?, ?, ?, ?, ?, ?, ?)",
-                (
-                    game_id,
-                    row["guild_id"],
-                    row["channel_id"],
-                    now,
-                    dumps(list(game.seats)),
-                    dumps(list(seat_places)),
-                    dumps([game.seats[s] for s in sorted(out)]),
-                    dumps(rec),
-                ),
-            )
-            await db.executemany(
-                "INSERT INTO history_players (game_id, user_id) VALUES (?, ?)",
-                [(game_id, seat) for seat in game.seats],
-            )
-            if counted:
-                await add_game(
-                    db, row["guild_id"], game.seats, seat_places, won, per_seat, names or {},
-                    unrated=unrated,
-                )  # fmt: skip
-            if then is None:
-                return 0
-            state, deadline, options = then
-            return await self._insert(
-                db, row["guild_id"], row["channel_id"], row["host_id"], ACTIVE, state["seats"],
-                json.loads(row["rules"]), state, deadline=deadline, options=options,
+                insert(history).values(
+                    game_id=game_id, guild_id=row["guild_id"], channel_id=row["channel_id"],
+                    finished_at=now, seats=dumps(list(result.user_ids)),
+                    places=dumps(list(result.places)), forfeited=dumps(list(result.forfeited)),
+                    record=record,
+                )
             )  # fmt: skip
+            await db.execute(
+                insert(history_players),
+                [{"game_id": game_id, "user_id": seat} for seat in result.user_ids],
+            )
+            if result.counted:
+                await add_game(db, row["guild_id"], result)
+            if next_values is None:
+                return 0
+            return await self._insert(
+                db,
+                {
+                    **next_values,
+                    "guild_id": row["guild_id"],
+                    "channel_id": row["channel_id"],
+                    "host_id": row["host_id"],
+                    "rules": row["rules"],
+                },
+            )
 
     @staticmethod
-    async def _get(db: aiosqlite.Connection, game_id: int) -> GameRow:
-        async with db.execute("SELECT * FROM games WHERE id = ?", (game_id,)) as cursor:
-            row = await cursor.fetchone()
+    async def _get(db: AsyncConnection, game_id: int) -> GameRow:
+        row = (await db.execute(BY_ID, {"game_id": game_id})).mappings().first()
         assert row is not None  # the callers wrote or checked it in this transaction
         return to_row(row)
 
     @staticmethod
     async def _require(
-        db: aiosqlite.Connection, game_id: int, statuses: Sequence[str]
-    ) -> sqlite3.Row:
-        async with db.execute("SELECT * FROM games WHERE id = ?", (game_id,)) as cursor:
-            row = await cursor.fetchone()
+        db: AsyncConnection, game_id: int, statuses: Sequence[str], *, lock: bool = False
+    ) -> RowMapping:
+        """The game's row, checked; `lock`: FOR UPDATE on PostgreSQL, so two processes that
+        finish the same game take turns (SQLite's write lock does that already)."""
+        query = BY_ID.with_for_update() if lock else BY_ID
+        row = (await db.execute(query, {"game_id": game_id})).mappings().first()
         if row is None:
             raise GameNotFound(f"there is no game {game_id}")
         if row["status"] not in statuses:

@@ -2,163 +2,192 @@
 
 from __future__ import annotations
 
-import json
-import sqlite3
-from collections.abc import Collection, Mapping, Sequence
-from typing import TYPE_CHECKING
+from collections.abc import Collection
+from typing import TYPE_CHECKING, Any
 
-from bot import stats
-from bot.rows import PlayerStats, Standing
+from sqlalchemy import ColumnElement, Float, Row, Table, and_, case, cast, func, select, update
+from sqlalchemy.dialects import postgresql, sqlite
+
+from bot.rows import GameResult, PlayerStats, Standing
+
+from .errors import StaleRatings
+from .schema import players
 
 if TYPE_CHECKING:
-    import aiosqlite
+    from sqlalchemy.ext.asyncio import AsyncConnection
 
     from .db import Storage
 
-RATING = "mu - 3 * sigma"  # stats.display_rating, in SQL
+# A new player's (mu, sigma): openskill's defaults. The app passes bot.stats's own values
+# (Storage.open's start_rating); storage does not import the rating code.
+START_RATING = (25.0, 25.0 / 3)
+
+p = players.c
+RATING = p.mu - 3 * p.sigma  # bot.rows.display_rating, in SQL
+WIN_RATE = cast(p.wins, Float) / p.games
 # Sort orders, each ending in user_id so equal players always come in the same order.
-# Fixed strings chosen by key, never user input, so putting them into SQL is safe.
-ORDERS = {
-    "rating": f"{RATING} DESC, wins DESC, user_id",
-    "wins": f"wins DESC, {RATING} DESC, user_id",
-    "cards": f"cards DESC, {RATING} DESC, user_id",
-    "win_rate": f"CAST(wins AS REAL) / games DESC, games DESC, {RATING} DESC, user_id",
+ORDERS: dict[str, tuple[Any, ...]] = {
+    "rating": (RATING.desc(), p.wins.desc(), p.user_id),
+    "wins": (p.wins.desc(), RATING.desc(), p.user_id),
+    "cards": (p.cards.desc(), RATING.desc(), p.user_id),
+    "win_rate": (WIN_RATE.desc(), p.games.desc(), RATING.desc(), p.user_id),
 }
-COLUMNS = "guild_id, user_id, name, games, wins, cards, steals, biggest_steal, mu, sigma"
+COLUMNS = (p.guild_id, p.user_id, p.name, p.games, p.wins, p.cards, p.steals, p.biggest_steal,
+           p.mu, p.sigma)  # fmt: skip
 
 
-def to_stats(r: sqlite3.Row) -> PlayerStats:
-    return PlayerStats(*(r[c] for c in COLUMNS.split(", ")))
+def to_stats(r: Row[Any]) -> PlayerStats:
+    m = r._mapping
+    return PlayerStats(**{c.name: m[c.name] for c in COLUMNS})
 
 
-def order(sort: str) -> str:
+def order(sort: str) -> tuple[Any, ...]:
     try:
         return ORDERS[sort]
     except KeyError:
         raise ValueError(f"unknown sort {sort!r}; choose one of {', '.join(ORDERS)}") from None
 
 
+def upsert_into(table: Table, dialect: str) -> Any:
+    """INSERT ... ON CONFLICT for the backend (the two dialects spell it the same way)."""
+    return (postgresql if dialect == "postgresql" else sqlite).insert(table)
+
+
+def upsert(dialect: str) -> Any:
+    return upsert_into(players, dialect)
+
+
 class Stats:
-    def __init__(self, storage: Storage) -> None:
+    def __init__(self, storage: Storage, start_rating: tuple[float, float]) -> None:
         self.storage = storage
+        self.start = start_rating
 
     async def get(self, guild_id: int, user_id: str) -> PlayerStats | None:
         row = await self.storage.fetchone(
-            f"SELECT {COLUMNS} FROM players WHERE guild_id = ? AND user_id = ?",
-            (guild_id, str(user_id)),
+            select(*COLUMNS).where(p.guild_id == guild_id, p.user_id == str(user_id))
         )
         return to_stats(row) if row else None
 
     async def leaderboard(
-        self, guild_id: int, sort: str = "rating", limit: int = 10, offset: int = 0
+        self, guild_id: int, sort: str = "rating", limit: int | None = 10, offset: int = 0
     ) -> list[Standing]:
         """One page of the guild's players who have finished a game, best first."""
-        rows = await self.storage.fetchall(
-            f"SELECT {COLUMNS} FROM players WHERE guild_id = ? AND games > 0"
-            f" ORDER BY {order(sort)} LIMIT ? OFFSET ?",
-            (guild_id, limit, offset),
+        query = (
+            select(*COLUMNS)
+            .where(p.guild_id == guild_id, p.games > 0)
+            .order_by(*order(sort))
+            .limit(limit)
+            .offset(offset)
         )
+        rows = await self.storage.fetchall(query)
         return [Standing(offset + i + 1, to_stats(r)) for i, r in enumerate(rows)]
 
     async def rank(self, guild_id: int, user_id: str, sort: str = "rating") -> int | None:
         """The player's place on the board (1 = top), or None if they have no finished game."""
-        row = await self.storage.fetchone(
-            "SELECT rank FROM (SELECT user_id,"
-            f" ROW_NUMBER() OVER (ORDER BY {order(sort)}) AS rank"
-            " FROM players WHERE guild_id = ? AND games > 0) WHERE user_id = ?",
-            (guild_id, str(user_id)),
+        ranked = (
+            select(p.user_id, func.row_number().over(order_by=order(sort)).label("rank"))
+            .where(p.guild_id == guild_id, p.games > 0)
+            .subquery()
         )
-        return row["rank"] if row else None
+        row = await self.storage.fetchone(
+            select(ranked.c.rank).where(ranked.c.user_id == str(user_id))
+        )
+        return int(row.rank) if row else None
 
     async def count(self, guild_id: int) -> int:
         """How many players the board has, for page counts."""
         row = await self.storage.fetchone(
-            "SELECT count(*) AS n FROM players WHERE guild_id = ? AND games > 0", (guild_id,)
+            select(func.count()).select_from(players).where(p.guild_id == guild_id, p.games > 0)
         )
         assert row is not None  # count(*) always answers one row
-        n: int = row["n"]
-        return n
+        return int(row[0])
 
     async def names(self, guild_id: int, user_ids: Collection[str]) -> dict[str, str]:
         """Last known display names, for players who may have left the guild."""
         ids = [str(u) for u in user_ids]
         rows = await self.storage.fetchall(
-            "SELECT user_id, name FROM players WHERE guild_id = ?"
-            " AND user_id IN (SELECT value FROM json_each(?))",
-            (guild_id, json.dumps(ids)),
+            select(p.user_id, p.name).where(p.guild_id == guild_id, p.user_id.in_(ids))
         )
-        return {r["user_id"]: r["name"] for r in rows}
+        return {r.user_id: r.name for r in rows}
+
+    async def ratings(
+        self, guild_id: int, user_ids: Collection[str]
+    ) -> dict[str, tuple[float, float]]:
+        """(mu, sigma) of each player, a new player's start rating for one with no row: what
+        a finished game's new ratings are worked out from."""
+        ids = [str(u) for u in user_ids]
+        rows = await self.storage.fetchall(
+            select(p.user_id, p.mu, p.sigma).where(p.guild_id == guild_id, p.user_id.in_(ids))
+        )
+        found = {r.user_id: (r.mu, r.sigma) for r in rows}
+        return {u: found.get(u, self.start) for u in ids}
 
     async def all(self, guild_id: int) -> list[Standing]:
         """The whole board, best rating first (for an export)."""
-        return await self.leaderboard(guild_id, limit=-1)  # SQLite: LIMIT -1 is no limit
+        return await self.leaderboard(guild_id, limit=None)
 
     async def reset(self, guild_id: int) -> int:
         """Start the guild's board afresh: every total and rating back to the start. Names and
         finished games' history stay. Returns how many players had played."""
+        mu, sigma = self.start
         async with self.storage.transaction() as db:
-            cursor = await db.execute(
-                "UPDATE players SET games = 0, wins = 0, cards = 0, steals = 0,"
-                " biggest_steal = 0, mu = ?, sigma = ? WHERE guild_id = ? AND games > 0",
-                (stats.START_MU, stats.START_SIGMA, guild_id),
+            result = await db.execute(
+                update(players)
+                .where(p.guild_id == guild_id, p.games > 0)
+                .values(games=0, wins=0, cards=0, steals=0, biggest_steal=0, mu=mu, sigma=sigma)
             )
-            return cursor.rowcount
+            return int(result.rowcount)
 
     async def set_name(self, guild_id: int, user_id: str, name: str) -> None:
-        async with self.storage.transaction() as db:
-            await db.execute(
-                "INSERT INTO players (guild_id, user_id, name, mu, sigma) VALUES (?, ?, ?, ?, ?)"
-                " ON CONFLICT (guild_id, user_id) DO UPDATE SET name = excluded.name",
-                (guild_id, str(user_id), name, stats.START_MU, stats.START_SIGMA),
-            )
-
-
-async def add_game(
-    db: aiosqlite.Connection,
-    guild_id: int,
-    seats: Sequence[str],
-    seat_places: Sequence[int],
-    won: Collection[int],
-    per_seat: Sequence[stats.SeatStats],
-    names: Mapping[str, str],
-    unrated: Collection[str] = (),
-) -> None:
-    """Count one finished game for its players. Runs inside the caller's transaction. Seats
-    in `unrated` (AI opponents) are rated from the start every game and never stored."""
-    ratings = []
-    for user_id in seats:
-        if user_id in unrated:
-            ratings.append((stats.START_MU, stats.START_SIGMA))
-            continue
-        async with db.execute(
-            "SELECT mu, sigma FROM players WHERE guild_id = ? AND user_id = ?", (guild_id, user_id)
-        ) as cursor:
-            row = await cursor.fetchone()
-        ratings.append((row["mu"], row["sigma"]) if row else (stats.START_MU, stats.START_SIGMA))
-    rated = stats.rate(ratings, seat_places)
-    for seat, user_id in enumerate(seats):
-        if user_id in unrated:
-            continue
-        s = per_seat[seat]
-        mu, sigma = rated[seat]
-        await db.execute(
-            "INSERT INTO players (guild_id, user_id, name, games, wins, cards, steals,"
-            " biggest_steal, mu, sigma) VALUES (?, ?, ?, 1, ?, ?, ?, ?, ?, ?)"
-            " ON CONFLICT (guild_id, user_id) DO UPDATE SET"
-            " name = CASE WHEN excluded.name = '' THEN name ELSE excluded.name END,"
-            " games = games + 1, wins = wins + excluded.wins, cards = cards + excluded.cards,"
-            " steals = steals + excluded.steals,"
-            " biggest_steal = max(biggest_steal, excluded.biggest_steal),"
-            " mu = excluded.mu, sigma = excluded.sigma",
-            (
-                guild_id,
-                user_id,
-                names.get(user_id, ""),
-                int(seat in won),
-                s.cards,
-                s.steals,
-                s.biggest_steal,
-                mu,
-                sigma,
-            ),
+        mu, sigma = self.start
+        stmt = upsert(self.storage.dialect).values(
+            guild_id=guild_id, user_id=str(user_id), name=name, mu=mu, sigma=sigma
         )
+        stmt = stmt.on_conflict_do_update(
+            index_elements=[p.guild_id, p.user_id], set_={"name": stmt.excluded.name}
+        )
+        async with self.storage.transaction() as db:
+            await db.execute(stmt)
+
+
+async def add_game(db: AsyncConnection, guild_id: int, result: GameResult) -> None:
+    """Count one finished game for its rated players, inside the caller's transaction.
+
+    Totals are added in the statement itself (games = games + 1), so they are never lost. A
+    new rating is written only where the stored one is still the rating it was worked out
+    from; else StaleRatings rolls the whole finish back, and the session works the ratings
+    out again from the new ones. PostgreSQL's ON CONFLICT locks the row and checks the
+    committed values, so this holds for two processes at once; SQLite takes one writer at a
+    time anyway."""
+    stmt = upsert(db.dialect.name)
+    ex = stmt.excluded
+    for seat in result.seats:
+        if not seat.rated:
+            continue
+        (mu0, sigma0), (mu, sigma) = seat.before, seat.after
+        insert_ = stmt.values(
+            guild_id=guild_id, user_id=seat.user_id, name=result.names.get(seat.user_id, ""),
+            games=1, wins=int(seat.won), cards=seat.cards, steals=seat.steals,
+            biggest_steal=seat.biggest_steal, mu=mu, sigma=sigma,
+        )  # fmt: skip
+        bigger: ColumnElement[Any] = case(
+            (ex.biggest_steal > p.biggest_steal, ex.biggest_steal), else_=p.biggest_steal
+        )
+        row = await db.execute(
+            insert_.on_conflict_do_update(
+                index_elements=[p.guild_id, p.user_id],
+                set_={
+                    "name": case((ex.name == "", p.name), else_=ex.name),
+                    "games": p.games + 1,
+                    "wins": p.wins + ex.wins,
+                    "cards": p.cards + ex.cards,
+                    "steals": p.steals + ex.steals,
+                    "biggest_steal": bigger,
+                    "mu": ex.mu,
+                    "sigma": ex.sigma,
+                },
+                where=and_(p.mu == mu0, p.sigma == sigma0),
+            )
+        )
+        if row.rowcount != 1:
+            raise StaleRatings(f"the rating of player {seat.user_id} changed meanwhile")

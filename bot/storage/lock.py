@@ -9,16 +9,17 @@ from __future__ import annotations
 
 import contextlib
 import fcntl
+import hashlib
 import os
-import re
 from collections.abc import Sequence
 from pathlib import Path
 from typing import Any
 
 from .errors import StorageError
+from .url import parse
 
-# The first key of every shard's advisory lock ("STB"), so ours never meet another program's.
-SHARD_LOCKS = 0x535442
+# In every shard's advisory lock key, so ours never meet another program's.
+SHARD_LOCKS = "steal-the-bundle/shard"
 
 
 class AlreadyRunning(StorageError):
@@ -64,18 +65,11 @@ def hold_file(database: Path) -> FileLock:
     return FileLock(path, fd)
 
 
-def is_postgres(database: str | os.PathLike[str]) -> bool:
-    """Whether `database` names a PostgreSQL database (a URL) rather than a SQLite file."""
-    return (
-        isinstance(database, str)
-        and re.match(r"postgres(?:ql)?(?:\+\w+)?://", database) is not None
-    )
-
-
-def asyncpg_dsn(url: str) -> str:
-    """A PostgreSQL URL as asyncpg takes it: SQLAlchemy's `postgresql+asyncpg://` without
-    the driver."""
-    return re.sub(r"^postgres(?:ql)?(?:\+\w+)?://", "postgresql://", url)
+def shard_key(search_path: str | None, shard: int) -> int:
+    """A shard's advisory lock key (a signed 64-bit integer). Keys are per database, and
+    per schema too: tests, or bots, that each have a schema of one database never meet."""
+    digest = hashlib.sha256(f"{SHARD_LOCKS}/{search_path or ''}/{shard}".encode()).digest()
+    return int.from_bytes(digest[:8], "big", signed=True)
 
 
 class ShardLock:
@@ -89,18 +83,20 @@ class ShardLock:
             await self.connection.close()
 
 
-async def hold_shards(url: str, ids: Sequence[int]) -> ShardLock:
-    """Claim shards `ids` on the PostgreSQL database at `url`, or raise AlreadyRunning if
-    another process holds any of them (its games would be played twice)."""
+async def hold_shards(database: str, ids: Sequence[int]) -> ShardLock:
+    """Claim shards `ids` on the PostgreSQL database `database` (a URL), or raise
+    AlreadyRunning if another process holds any of them (its games would be played twice)."""
     import asyncpg  # type: ignore[import-untyped]  # only a PostgreSQL bot needs it
 
-    connection = await asyncpg.connect(asyncpg_dsn(url))
+    target = parse(database)
+    dsn = target.url.set(drivername="postgresql").render_as_string(hide_password=False)
+    connection = await asyncpg.connect(dsn)
     try:
         taken = [
             shard
             for shard in ids
             if not await connection.fetchval(
-                "SELECT pg_try_advisory_lock($1, $2)", SHARD_LOCKS, shard
+                "SELECT pg_try_advisory_lock($1)", shard_key(target.search_path, shard)
             )
         ]
     except BaseException:

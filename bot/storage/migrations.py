@@ -1,7 +1,8 @@
-"""The schema, as numbered migrations. Version N is the schema after MIGRATIONS[N - 1].
+"""The SQLite schema up to version 7, as the numbered scripts the bot used before Alembic.
+Version N is the schema after MIGRATIONS[N - 1].
 
-Kept as Python strings, not .sql files, so they ship inside the package with no package-data
-setup. Never edit a released migration: add a new one. Each ends by setting
+Frozen: Alembic's baseline revision (revisions/versions/v0007_baseline.py) runs them to bring
+an older file, or a new one, to 7; later changes are Alembic revisions. Each ends by setting
 `PRAGMA user_version`, which SQLite commits or rolls back with the rest of the script.
 """
 
@@ -146,7 +147,7 @@ MIGRATIONS: tuple[str, ...] = (
     """,
 )
 
-LATEST = len(MIGRATIONS)
+LEGACY_LATEST = len(MIGRATIONS)  # 7
 
 
 async def schema_version(db: aiosqlite.Connection) -> int:
@@ -157,8 +158,9 @@ async def schema_version(db: aiosqlite.Connection) -> int:
     return version
 
 
-async def migrate(db: aiosqlite.Connection, upto: int = LATEST) -> int:
-    """Apply every migration after the database's version, up to `upto`, one transaction each.
+async def migrate(db: aiosqlite.Connection, upto: int = LEGACY_LATEST) -> int:
+    """Apply every legacy migration after the file's version, up to `upto`, one transaction
+    each: how the bot before Alembic migrated (the tests make older files with it).
 
     `db` must be in autocommit mode (isolation_level=None). Returns the new version.
     """

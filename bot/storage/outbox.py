@@ -10,17 +10,21 @@ restart, so doing one must be safe to repeat (edit a message rather than post a 
 from __future__ import annotations
 
 import json
-import sqlite3
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
+from sqlalchemy import delete, insert, select
+
 from .errors import GameNotFound
+from .schema import games, outbox
 
 if TYPE_CHECKING:
-    import aiosqlite
+    from sqlalchemy.ext.asyncio import AsyncConnection
 
     from .db import Storage
+
+o = outbox.c
 
 
 @dataclass(frozen=True)
@@ -45,29 +49,19 @@ def encode(owed: Iterable[tuple[str, Mapping[str, Any]]]) -> list[tuple[str, str
     return encoded
 
 
-async def insert(
-    db: aiosqlite.Connection, game_id: int, encoded: Iterable[tuple[str, str]], now: float
+async def insert_items(
+    db: AsyncConnection, game_id: int, encoded: Iterable[tuple[str, str]], now: float
 ) -> list[int]:
     """Add encoded items for a game inside the caller's transaction; their ids."""
     ids: list[int] = []
     for kind, payload in encoded:
-        cursor = await db.execute(
-            "INSERT INTO outbox (game_id, kind, payload, created_at) VALUES (?, ?, ?, ?)",
-            (game_id, kind, payload, now),
+        result = await db.execute(
+            insert(outbox)
+            .values(game_id=game_id, kind=kind, payload=payload, created_at=now)
+            .returning(o.id)
         )
-        assert cursor.lastrowid is not None  # set by every successful INSERT
-        ids.append(cursor.lastrowid)
+        ids.append(int(result.scalar_one()))
     return ids
-
-
-def to_item(r: sqlite3.Row) -> OutboxItem:
-    return OutboxItem(
-        id=r["id"],
-        game_id=r["game_id"],
-        kind=r["kind"],
-        payload=json.loads(r["payload"]),
-        created_at=r["created_at"],
-    )
 
 
 class Outbox:
@@ -78,25 +72,25 @@ class Outbox:
         """Owe one more thing for a game; the new item's id. Raises GameNotFound."""
         encoded = encode([(kind, payload)])
         async with self.storage.transaction() as db:
-            async with db.execute("SELECT 1 FROM games WHERE id = ?", (game_id,)) as cursor:
-                if await cursor.fetchone() is None:
-                    raise GameNotFound(f"there is no game {game_id}")
-            [item_id] = await insert(db, game_id, encoded, self.storage.clock())
+            found = await db.execute(select(games.c.id).where(games.c.id == game_id))
+            if found.first() is None:
+                raise GameNotFound(f"there is no game {game_id}")
+            [item_id] = await insert_items(db, game_id, encoded, self.storage.clock())
             return item_id
 
     async def pending(self) -> list[OutboxItem]:
         """Everything still owed, oldest first."""
-        rows = await self.storage.fetchall(
-            "SELECT id, game_id, kind, payload, created_at FROM outbox ORDER BY id"
-        )
-        return [to_item(r) for r in rows]
+        rows = await self.storage.fetchall(select(outbox).order_by(o.id))
+        return [
+            OutboxItem(r.id, r.game_id, r.kind, json.loads(r.payload), r.created_at) for r in rows
+        ]
 
     async def done(self, item_id: int) -> None:
         """Forget an item that has been done. Doing so twice is harmless."""
         async with self.storage.transaction() as db:
-            await db.execute("DELETE FROM outbox WHERE id = ?", (item_id,))
+            await db.execute(delete(outbox).where(o.id == item_id))
 
     async def settle(self, game_id: int) -> None:
         """Forget everything a game owed: its messages are shown."""
         async with self.storage.transaction() as db:
-            await db.execute("DELETE FROM outbox WHERE game_id = ?", (game_id,))
+            await db.execute(delete(outbox).where(o.game_id == game_id))

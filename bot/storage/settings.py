@@ -6,12 +6,18 @@ import json
 from collections.abc import Mapping
 from typing import TYPE_CHECKING, Any
 
+from sqlalchemy import delete, select
+
 from bot.rows import GuildSettings
 
 from .errors import UnknownSetting
+from .leaderboard import upsert_into
+from .schema import guild_settings
 
 if TYPE_CHECKING:
     from .db import Storage
+
+g = guild_settings.c
 
 
 class Settings:
@@ -20,33 +26,30 @@ class Settings:
         self.defaults = dict(defaults)
 
     async def get(self, guild_id: int) -> GuildSettings:
-        rows = await self.storage.fetchall(
-            "SELECT key, value FROM guild_settings WHERE guild_id = ?", (guild_id,)
-        )
+        rows = await self.storage.fetchall(select(g.key, g.value).where(g.guild_id == guild_id))
         # Rows for settings that no longer exist are ignored, not deleted: harmless.
-        own = {r["key"]: json.loads(r["value"]) for r in rows if r["key"] in self.defaults}
+        own = {r.key: json.loads(r.value) for r in rows if r.key in self.defaults}
         return GuildSettings(guild_id, {**self.defaults, **own}, frozenset(own))
 
     async def set(self, guild_id: int, key: str, value: Any) -> None:
         self._check(key)
+        stmt = upsert_into(guild_settings, self.storage.dialect).values(
+            guild_id=guild_id, key=key, value=json.dumps(value)
+        )
+        stmt = stmt.on_conflict_do_update(
+            index_elements=[g.guild_id, g.key], set_={"value": stmt.excluded.value}
+        )
         async with self.storage.transaction() as db:
-            await db.execute(
-                "INSERT INTO guild_settings (guild_id, key, value) VALUES (?, ?, ?) "
-                "ON CONFLICT (guild_id, key) DO UPDATE SET value = excluded.value",
-                (guild_id, key, json.dumps(value)),
-            )
+            await db.execute(stmt)
 
     async def reset(self, guild_id: int, key: str | None = None) -> None:
         """Back to the default: one setting, or all of them when `key` is None."""
+        stmt = delete(guild_settings).where(g.guild_id == guild_id)
         if key is not None:
             self._check(key)
+            stmt = stmt.where(g.key == key)
         async with self.storage.transaction() as db:
-            if key is None:
-                await db.execute("DELETE FROM guild_settings WHERE guild_id = ?", (guild_id,))
-            else:
-                await db.execute(
-                    "DELETE FROM guild_settings WHERE guild_id = ? AND key = ?", (guild_id, key)
-                )
+            await db.execute(stmt)
 
     def _check(self, key: str) -> None:
         if key not in self.defaults:

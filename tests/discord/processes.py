@@ -42,6 +42,8 @@ class Process:
 
     async def stop(self) -> None:
         """The process ends: SimCord lets go of the bot, and the bot closes its database."""
+        if self.loop.is_closed():  # stopped already
+            return
         try:
             await self.run(self.env.shutdown)
         finally:

@@ -15,6 +15,7 @@ from bot import stats as game_stats
 from bot.engine import new_game, preset, to_dict
 from bot.engine.playout import play_out
 from bot.ui import ids
+from tests.storage.play import finish
 
 from .helpers import buttons, labels, play_to_end, start_game
 
@@ -94,7 +95,7 @@ async def seed(storage, guild_id: int, channel_id: int, tables=TABLES) -> list[i
     for n, seats in enumerate(tables):
         game = play_out(new_game(preset("standard"), list(seats), seed=n), random.Random(n))
         row = await storage.games.create(guild_id, channel_id, seats[0], {}, state=to_dict(game))
-        assert await storage.games.finish(row.id, game, names=SEEDED)
+        assert await finish(storage, row.id, game, names=SEEDED)
         out.append(row.id)
     return out
 
@@ -131,7 +132,7 @@ async def played(simcord_env, channel, players):
     row = await storage.games.create(
         channel.guild.id, channel.id, seats[0], {}, state=to_dict(game)
     )
-    assert await storage.games.finish(row.id, game, names={seats[1]: "cat"})
+    assert await finish(storage, row.id, game, names={seats[1]: "cat"})
     entries = await storage.history.by_guild(channel.guild.id)
     assert len(entries) == 2
     return entries[::-1]

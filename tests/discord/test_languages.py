@@ -12,6 +12,7 @@ import pytest
 
 from bot.engine import new_game, preset, to_dict
 from bot.engine.playout import play_out
+from tests.storage.play import finish
 
 from .helpers import buttons, enabled, is_over, play_one, table_text, whose_turn
 
@@ -123,7 +124,7 @@ async def test_a_spanish_admin_sees_spanish(simcord_env, guild, channel, locales
 async def finish_game(storage, guild_id: int, channel_id: int, seats, names, seed: int) -> None:
     game = play_out(new_game(preset("standard"), list(seats), seed=seed), random.Random(seed))
     row = await storage.games.create(guild_id, channel_id, seats[0], {}, state=to_dict(game))
-    assert await storage.games.finish(row.id, game, names=names)
+    assert await finish(storage, row.id, game, names=names)
 
 
 async def test_stats_follow_the_member_and_the_board_the_server(

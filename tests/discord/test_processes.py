@@ -1,6 +1,7 @@
-"""Two bot processes on one database, each running its own shards: the test's bot holds shards
-0 and 1 of 4, a second process (tests/discord/processes.py) holds 2 and 3. Each has a
-simulated Discord of its own, with guilds on its shards only, as Discord routes them."""
+"""Two bot processes on one PostgreSQL database, each running its own shards: the test's bot
+holds shards 0 and 1 of 4, a second process (tests/discord/processes.py) holds 2 and 3. Each
+has its own connections and a simulated Discord of its own, with guilds on its shards only, as
+Discord routes them. Each claims its shards as `python -m bot` does (claim_shards)."""
 
 from __future__ import annotations
 
@@ -10,12 +11,41 @@ import pytest
 
 from bot.engine import apply
 from bot.shards import Shards
+from bot.storage.lock import AlreadyRunning
+from tests import backends
 
-from .conftest import make_bot
+from .conftest import _made, make_bot
 from .helpers import is_over, play_one, play_to_end, start_game
 from .processes import Process
 
 FIRST, SECOND = Shards(4, (0, 1)), Shards(4, (2, 3))
+
+
+@pytest.fixture
+def shared():
+    """The one database: a schema of its own on the test server."""
+    backends.require_postgres()
+    url, schema = backends.new_schema_url()
+    yield url
+    backends.drop_schema(schema)
+
+
+def process(database: str, shards: Shards, *, elsewhere: bool = False):
+    """A bot as `python -m bot` makes it. `elsewhere`: for a Process on a loop of its own,
+    which closes it there (the suite's fixture closes bots on the test's loop)."""
+    bot = make_bot(database, shards=shards, claim_shards=True)
+    if elsewhere:
+        _made.remove(bot)
+    return bot
+
+
+@pytest.fixture
+async def simcord_bot(shared):
+    """The first process."""
+    bot = process(shared, FIRST)
+    yield bot
+    if bot.app is not None:  # the process ends: its connections close, its shards are free
+        await bot.app.close()
 
 
 def server(env, shard: int):
@@ -31,18 +61,17 @@ async def played(table, members, moves: int):
         await play_one(table, members, hands)
 
 
-async def second_process(database) -> Process:
+async def second_process(database: str) -> Process:
     """The other process: its own SimCord, whose clock starts a day later so the ids it makes
     (guilds, channels, users) never meet the first one's. It syncs no commands (it does not
     hold shard 0): its SimCord takes them as synced."""
-    other = await Process(make_bot(database, shards=SECOND), strict_sync=False).start()
+    other = await Process(process(database, SECOND, elsewhere=True), strict_sync=False).start()
     await other.run(other.env.advance_time, 86400)
     return other
 
 
-@pytest.mark.bot_options(shards=FIRST)
-async def test_games_on_both_processes_play_to_the_end_across_a_restart(simcord_env, db_path):
-    other = await second_process(db_path)
+async def test_games_on_both_processes_play_to_the_end_across_a_restart(simcord_env, shared):
+    other = await second_process(shared)
     try:
         mine = [server(simcord_env, shard) for shard in FIRST.ids]
         theirs = [await other.run(server, other.env, shard) for shard in SECOND.ids]
@@ -60,8 +89,8 @@ async def test_games_on_both_processes_play_to_the_end_across_a_restart(simcord_
         before = {gid: (t.version, t.game) for gid, t in second.tables.items()}
 
         # The first process restarts mid-game: it restores its own games, only those.
-        await simcord_env.bot.app.close()
-        await simcord_env.restart_bot(make_bot(db_path, shards=FIRST))
+        await simcord_env.bot.app.close()  # it ends: its shards are free again
+        await simcord_env.restart_bot(process(shared, FIRST))
         restored = simcord_env.bot.sessions.tables
         assert {t.guild_id for t in restored.values()} == {g.id for g, _, _ in mine}
         assert all(t.version == 3 for t in restored.values())
@@ -72,6 +101,7 @@ async def test_games_on_both_processes_play_to_the_end_across_a_restart(simcord_
         for table, (_, _, members) in zip(far, theirs, strict=True):
             await other.run(play_to_end, table, members)
         assert all(is_over(t) for t in tables) and all(is_over(t) for t in far)
+        await simcord_env.bot.app.close()
         storage = simcord_env.bot.storage
         for guild, _, members in [*mine, *theirs]:
             for member in members:
@@ -93,9 +123,8 @@ async def to_the_last_move(sessions, game_id: int):
         await sessions.play(game_id, user, hand.legal[0], hand.version)
 
 
-@pytest.mark.bot_options(shards=FIRST)
-async def test_games_that_end_at_the_same_moment_are_all_counted(simcord_env, db_path):
-    other = await second_process(db_path)
+async def test_games_that_end_at_the_same_moment_are_all_counted(simcord_env, shared):
+    other = await second_process(shared)
     try:
         guild, channels, members = server(simcord_env, 0)
         for channel in channels:  # the same two players, in two games of one guild
@@ -120,5 +149,22 @@ async def test_games_that_end_at_the_same_moment_are_all_counted(simcord_env, db
             one = await storage.stats.get(far_guild.id, str(far_member.id))
             assert both.games == 2 and one.games == 1  # no finish lost another's count
             assert both.sigma < one.sigma  # rated twice: each game narrowed the rating
+    finally:
+        await other.stop()
+
+
+async def test_a_third_process_on_a_shard_already_run_is_refused(simcord_env, shared):
+    other = await second_process(shared)
+    try:
+        third = Process(process(shared, Shards(4, (1, 2)), elsewhere=True), strict_sync=False)
+        with pytest.raises(AlreadyRunning, match=r"shards 1, 2 are already run"):
+            await third.start()
+        assert third.bot.app is None  # it never opened the database
+        await third.stop()
+        # A process on the shards no one runs would start: none is left here, so free one.
+        await other.stop()
+        free = process(shared, Shards(4, (2, 3)), elsewhere=True)
+        fourth = await Process(free, strict_sync=False).start()
+        await fourth.stop()
     finally:
         await other.stop()

@@ -101,7 +101,7 @@ async def test_closed_storage_is_a_save_failure(make, storage):
     table = await table_for(s)
     mover = table.seats[table.turn]
     hand = await s.hand(table.game_id, mover)
-    await storage.db.close()
+    await storage.close()
     with pytest.raises(SaveFailed):
         await s.play(table.game_id, mover, hand.legal[0], hand.version)
     assert table.version == 0 and table.game.moves == []

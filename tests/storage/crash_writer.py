@@ -16,6 +16,7 @@ import sys
 from bot.engine import active, apply, from_dict, legal_moves, new_game, preset, to_dict
 from bot.engine.serialize import move_to_dict
 from bot.storage import Storage
+from tests.storage.play import finish
 
 SEATS = ["1", "2", "3"]
 
@@ -42,7 +43,8 @@ async def main(path: str, seed: int) -> None:
                 row.id, to_dict(game), move_to_dict(seat, move, False), version
             )
             print("move", row.id, version, flush=True)
-        await storage.games.finish(
+        await finish(
+            storage,
             row.id,
             game,
             names={s: f"player {s}" for s in SEATS},

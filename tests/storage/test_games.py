@@ -15,7 +15,7 @@ from bot.storage import (
     WrongStatus,
 )
 
-from .play import deal, moves_in, step
+from .play import deal, finish, finish_then, moves_in, step
 
 RULES = preset("standard").to_dict()
 
@@ -50,10 +50,10 @@ async def test_a_lobby_is_created_changed_started_and_listed(storage):
         await storage.games.cancel(12345)
 
 
-async def test_a_live_game_survives_a_restart_and_plays_on_to_the_same_end(db_path):
+async def test_a_live_game_survives_a_restart_and_plays_on_to_the_same_end(database):
     rng = random.Random(7)
     game = deal(3, seed=42)
-    storage = await Storage.open(db_path)
+    storage = await Storage.open(database)
     row = await storage.games.create(1, 2, game.seats[0], RULES, state=to_dict(game))
     saved = []
     for version in range(1, 21):
@@ -62,7 +62,7 @@ async def test_a_live_game_survives_a_restart_and_plays_on_to_the_same_end(db_pa
         await storage.games.save_move(row.id, to_dict(game), move, version, deadline=version * 10.0)
     await storage.close()
 
-    storage = await Storage.open(db_path)
+    storage = await Storage.open(database)
     try:
         [loaded] = await storage.games.live()
         assert await storage.games.moves(row.id) == saved
@@ -153,13 +153,13 @@ async def test_a_matchs_next_game_is_saved_with_the_finish_or_not_at_all(storage
     # The next game's state cannot be written: the finish is rolled back with it.
     broken = {**nxt, "session": {"bad": object()}}
     with pytest.raises(TypeError):
-        await storage.games.finish_then(row.id, first, broken, deadline=5.0)
+        await finish_then(storage, row.id, first, broken, deadline=5.0)
     assert (await storage.games.get(row.id)).status == "active"
     assert await storage.history.get(row.id) is None
     assert [g.id for g in await storage.games.live()] == [row.id]
 
-    new_id = await storage.games.finish_then(
-        row.id, first, nxt, deadline=5.0, options={"turn_seconds": 30}
+    new_id = await finish_then(
+        storage, row.id, first, nxt, deadline=5.0, options={"turn_seconds": 30}
     )
     assert (await storage.games.get(row.id)).status == "finished"
     assert await storage.history.get(row.id) is not None
@@ -167,7 +167,7 @@ async def test_a_matchs_next_game_is_saved_with_the_finish_or_not_at_all(storage
     assert (made.status, made.guild_id, made.channel_id, made.host_id) == ("active", 7, 70, "p0")
     assert (made.deadline, made.options, made.state) == (5.0, {"turn_seconds": 30}, nxt)
     # Finishing again (a restart replaying the end) changes nothing and makes no third game.
-    assert await storage.games.finish_then(row.id, first, nxt) is None
+    assert await finish_then(storage, row.id, first, nxt) is None
     assert [g.id for g in await storage.games.live()] == [new_id]
 
 
@@ -204,7 +204,7 @@ async def test_a_finished_or_cancelled_game_does_not_hold_its_channel(storage):
 
     game = play_out(deal(2, seed=5), random.Random(5))
     row = await storage.games.create(1, 3, game.seats[0], RULES, state=to_dict(game))
-    assert await storage.games.finish(row.id, game)
+    assert await finish(storage, row.id, game)
     after = await storage.games.create(1, 3, "10", RULES, ["10"])
     assert [g.id for g in await storage.games.live()] == [again.id, after.id]
 

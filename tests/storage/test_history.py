@@ -4,6 +4,8 @@ from itertools import count
 from bot.engine import new_game, preset, replay, to_dict
 from bot.engine.playout import play_out
 
+from .play import finish
+
 
 def played(seats, seed):
     return play_out(new_game(preset("standard"), seats, seed=seed), random.Random(seed))
@@ -23,7 +25,7 @@ async def test_history_lists_by_guild_and_by_player_newest_first(storage):
     for seed, (guild, seats) in enumerate(tables):
         game = played(seats, seed)
         row = await storage.games.create(guild, 10 + seed, seats[0], {}, state=to_dict(game))
-        assert await storage.games.finish(row.id, game)
+        assert await finish(storage, row.id, game)
         ids.append(row.id)
 
     guild1 = await storage.history.by_guild(1)

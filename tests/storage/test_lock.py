@@ -2,16 +2,12 @@
 PostgreSQL, is refused with a message that says what to do."""
 
 import os
-import socket
-import uuid
 
-import asyncpg
 import pytest
 
-from bot.storage.lock import AlreadyRunning, asyncpg_dsn, hold_file, hold_shards
+from bot.storage.lock import AlreadyRunning, hold_file, hold_shards
+from tests import backends
 from tests.test_main import run_bot
-
-PG_URL = os.environ.get("TEST_DATABASE_URL", "postgresql://postgres@127.0.0.1:5432/test")
 
 
 def test_a_second_open_of_one_sqlite_file_is_refused_naming_postgresql(tmp_path):
@@ -27,28 +23,14 @@ def test_a_second_open_of_one_sqlite_file_is_refused_naming_postgresql(tmp_path)
     hold_file(database).release()  # free again once the first lets go
 
 
-def test_asyncpg_takes_sqlalchemy_urls():
-    assert asyncpg_dsn("postgresql+asyncpg://u@h/db") == "postgresql://u@h/db"
-    assert asyncpg_dsn("postgres://u@h/db") == "postgresql://u@h/db"
-
-
 @pytest.fixture
-async def pg_url():
-    """A fresh PostgreSQL database: advisory locks are per database, so parallel tests never
-    see each other's."""
-    if "TEST_DATABASE_URL" not in os.environ:
-        try:
-            socket.create_connection(("127.0.0.1", 5432), timeout=1).close()
-        except OSError:
-            pytest.skip(f"no PostgreSQL server at {PG_URL}")
-    admin = await asyncpg.connect(asyncpg_dsn(PG_URL))
-    name = f"locks_{uuid.uuid4().hex[:12]}"
-    await admin.execute(f"CREATE DATABASE {name}")
-    try:
-        yield PG_URL.rsplit("/", 1)[0] + "/" + name
-    finally:
-        await admin.execute(f"DROP DATABASE {name} WITH (FORCE)")
-        await admin.close()
+def pg_url():
+    """A schema of its own on the test server: lock keys are per schema, so parallel tests
+    never meet each other's locks."""
+    backends.require_postgres()
+    url, schema = backends.new_schema_url()
+    yield url
+    backends.drop_schema(schema)
 
 
 async def test_a_process_on_a_shard_another_one_runs_is_refused(pg_url):
@@ -61,6 +43,8 @@ async def test_a_process_on_a_shard_another_one_runs_is_refused(pg_url):
             await hold_shards(url, [0, 1, 3])
         other = await hold_shards(url, [2, 3])  # the shards no one runs
         await other.release()
+        elsewhere, _ = backends.new_schema_url()  # another bot's database: its own shard 1
+        await (await hold_shards(elsewhere, [1])).release()
     finally:
         await first.release()
     again = await hold_shards(url, [1, 2])  # released: free for the next process

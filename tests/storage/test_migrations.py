@@ -4,6 +4,7 @@ from pathlib import Path
 
 import aiosqlite
 import pytest
+from sqlalchemy.exc import OperationalError
 
 from bot.storage import (
     LATEST,
@@ -44,6 +45,21 @@ def names(path: Path, kind: str) -> set[str]:
     return {r[0] for r in rows if not r[0].startswith("sqlite_")}
 
 
+async def pragma(storage, name: str):
+    """A PRAGMA as the writer connection has it (reads go to the read-only one)."""
+    async with storage.transaction() as db:
+        return (await db.exec_driver_sql(f"PRAGMA {name}")).scalar()
+
+
+async def test_reads_go_to_a_read_only_connection_that_sees_every_commit(db_path):
+    async with await Storage.open(db_path) as storage:
+        with pytest.raises(OperationalError, match="readonly"):
+            await storage.fetchall("DELETE FROM games")
+        lobby = await storage.games.create(1, 2, "3", {})
+        assert (await storage.games.get(lobby.id)).status == "lobby"
+        assert await pragma(storage, "query_only") == 0
+
+
 def test_there_are_several_versions_and_each_records_its_number():
     assert LATEST >= 2
     for number, sql in enumerate(MIGRATIONS, start=1):
@@ -56,10 +72,10 @@ async def test_a_new_database_is_created_in_a_new_folder_and_migrated(db_path):
     storage = await Storage.open(db_path)
     try:
         assert await storage.schema_version() == LATEST
-        assert (await storage.fetchone("PRAGMA journal_mode"))[0] == "wal"
-        assert (await storage.fetchone("PRAGMA synchronous"))[0] == 2  # FULL
-        assert (await storage.fetchone("PRAGMA foreign_keys"))[0] == 1
-        assert (await storage.fetchone("PRAGMA busy_timeout"))[0] > 0
+        assert await pragma(storage, "journal_mode") == "wal"
+        assert await pragma(storage, "synchronous") == 1  # NORMAL: see docs/operations.md
+        assert await pragma(storage, "foreign_keys") == 1
+        assert await pragma(storage, "busy_timeout") > 0
     finally:
         await storage.close()
     tables = {"guild_settings", "games", "moves", "history", "history_players", "players"}
@@ -70,9 +86,9 @@ async def test_a_new_database_is_created_in_a_new_folder_and_migrated(db_path):
 async def test_durable_false_skips_the_fsync_and_nothing_else(db_path):
     """What the tests open their throwaway databases with (tests/conftest.py)."""
     async with await Storage.open(db_path, durable=False) as storage:
-        assert (await storage.fetchone("PRAGMA synchronous"))[0] == 0  # OFF
-        assert (await storage.fetchone("PRAGMA journal_mode"))[0] == "wal"
-        assert (await storage.fetchone("PRAGMA foreign_keys"))[0] == 1
+        assert await pragma(storage, "synchronous") == 0  # OFF
+        assert await pragma(storage, "journal_mode") == "wal"
+        assert await pragma(storage, "foreign_keys") == 1
         assert await storage.schema_version() == LATEST
 
 
@@ -115,7 +131,7 @@ async def test_a_failed_migration_is_rolled_back_whole(db_path):
     con.execute("CREATE TABLE history_by_guild (x)")
     con.commit()
     con.close()
-    with pytest.raises(MigrationFailed, match="migration 2"):
+    with pytest.raises(MigrationFailed, match="history_by_guild"):
         await Storage.open(db_path)
     assert user_version(db_path) == 1
     assert "games_live" not in names(db_path, "index")

@@ -1,14 +1,14 @@
 import random
-import sqlite3
 from itertools import count
 
 import pytest
+from sqlalchemy.exc import IntegrityError
 
 from bot.engine import new_game, preset, to_dict
 from bot.engine.playout import play_out
 from bot.storage import GameNotFound, OutboxItem, Storage
 
-from .play import deal
+from .play import deal, finish, finish_then
 
 RULES = preset("standard").to_dict()
 
@@ -24,9 +24,27 @@ async def active(storage, game, channel=2):
 async def fail_outbox_inserts(storage) -> None:
     """From now on, writing to the outbox fails, as a full disk would."""
     async with storage.transaction() as db:
-        await db.execute(
+        if storage.dialect == "sqlite":
+            await db.exec_driver_sql(
+                "CREATE TRIGGER outbox_fails BEFORE INSERT ON outbox"
+                " BEGIN SELECT RAISE(ABORT, 'no room for the outbox'); END"
+            )
+            return
+        await db.exec_driver_sql(
+            "CREATE FUNCTION outbox_full() RETURNS trigger LANGUAGE plpgsql AS $$ BEGIN"
+            " RAISE EXCEPTION 'no room for the outbox' USING ERRCODE = 'integrity_constraint_"
+            "violation'; END $$"
+        )
+        await db.exec_driver_sql(
             "CREATE TRIGGER outbox_fails BEFORE INSERT ON outbox"
-            " BEGIN SELECT RAISE(ABORT, 'no room for the outbox'); END"
+            " FOR EACH ROW EXECUTE FUNCTION outbox_full()"
+        )
+
+
+async def outbox_works_again(storage) -> None:
+    async with storage.transaction() as db:
+        await db.exec_driver_sql(
+            "DROP TRIGGER outbox_fails" + ("" if storage.dialect == "sqlite" else " ON outbox")
         )
 
 
@@ -72,16 +90,16 @@ async def test_an_outbox_item_needs_a_game_a_kind_and_a_json_payload(storage):
     assert await outbox_rows(storage) == 0
 
 
-async def test_the_outbox_survives_a_restart(db_path):
+async def test_the_outbox_survives_a_restart(database):
     game = played()
-    storage = await Storage.open(db_path)
+    storage = await Storage.open(database)
     row = await active(storage, game)
-    assert await storage.games.finish(row.id, game, owed=[("end_screen", {"message": 7})])
+    assert await finish(storage, row.id, game, owed=[("end_screen", {"message": 7})])
     added = await storage.outbox.add(row.id, "admin_ended", {"by": "42"})
     before = await storage.outbox.pending()
     await storage.close()
 
-    storage = await Storage.open(db_path)
+    storage = await Storage.open(database)
     try:
         after = await storage.outbox.pending()
         assert after == before
@@ -92,7 +110,7 @@ async def test_the_outbox_survives_a_restart(db_path):
         await storage.outbox.done(added)
     finally:
         await storage.close()
-    async with await Storage.open(db_path) as storage:
+    async with await Storage.open(database) as storage:
         assert [i.kind for i in await storage.outbox.pending()] == ["end_screen"]
 
 
@@ -101,17 +119,16 @@ async def test_a_finish_and_the_messages_it_owes_are_saved_together_or_not_at_al
     row = await active(storage, game)
     owed = [("end_screen", {"message": 7}), ("ping_cleanup", {"message": 8})]
     await fail_outbox_inserts(storage)
-    with pytest.raises(sqlite3.IntegrityError, match="no room"):
-        await storage.games.finish(row.id, game, names={"a": "Ann"}, owed=owed)
+    with pytest.raises(IntegrityError, match="no room"):
+        await finish(storage, row.id, game, names={"a": "Ann"}, owed=owed)
     # Nothing of the finish was kept: still active, no history, no stats, nothing owed.
     assert (await storage.games.get(row.id)).status == "active"
     assert await storage.history.get(row.id) is None
     assert await storage.stats.get(1, "a") is None
     assert await outbox_rows(storage) == 0
 
-    async with storage.transaction() as db:
-        await db.execute("DROP TRIGGER outbox_fails")
-    assert await storage.games.finish(row.id, game, names={"a": "Ann"}, owed=owed)
+    await outbox_works_again(storage)
+    assert await finish(storage, row.id, game, names={"a": "Ann"}, owed=owed)
     assert (await storage.games.get(row.id)).status == "finished"
     assert await storage.history.get(row.id) is not None
     assert [(i.game_id, i.kind, i.payload) for i in await storage.outbox.pending()] == [
@@ -119,7 +136,7 @@ async def test_a_finish_and_the_messages_it_owes_are_saved_together_or_not_at_al
         (row.id, "ping_cleanup", {"message": 8}),
     ]
     # Finishing again changes nothing, and owes nothing more.
-    assert not await storage.games.finish(row.id, game, owed=owed)
+    assert not await finish(storage, row.id, game, owed=owed)
     assert await outbox_rows(storage) == 2
 
 
@@ -127,7 +144,7 @@ async def test_a_payload_that_cannot_be_stored_stops_the_finish_before_it_starts
     game = played()
     row = await active(storage, game)
     with pytest.raises(TypeError):
-        await storage.games.finish(row.id, game, owed=[("end_screen", {"bad": object()})])
+        await finish(storage, row.id, game, owed=[("end_screen", {"bad": object()})])
     assert (await storage.games.get(row.id)).status == "active"
     assert await storage.history.get(row.id) is None
 
@@ -139,25 +156,22 @@ async def test_a_matchs_next_game_and_the_messages_owed_are_saved_with_the_finis
     owed = [("end_screen", {"message": 7})]
     # The next game cannot be written: the finish and what it owes are rolled back with it.
     with pytest.raises(TypeError):
-        await storage.games.finish_then(
-            row.id, game, {**nxt, "session": {"bad": object()}}, owed=owed
-        )
+        await finish_then(storage, row.id, game, {**nxt, "session": {"bad": object()}}, owed=owed)
     assert await outbox_rows(storage) == 0
     assert (await storage.games.get(row.id)).status == "active"
     # The outbox failing rolls back the finish and the next game.
     await fail_outbox_inserts(storage)
-    with pytest.raises(sqlite3.IntegrityError):
-        await storage.games.finish_then(row.id, game, nxt, owed=owed)
+    with pytest.raises(IntegrityError):
+        await finish_then(storage, row.id, game, nxt, owed=owed)
     assert [g.id for g in await storage.games.live()] == [row.id]
     assert (await storage.fetchone("SELECT count(*) FROM games"))[0] == 1
 
-    async with storage.transaction() as db:
-        await db.execute("DROP TRIGGER outbox_fails")
-    new_id = await storage.games.finish_then(row.id, game, nxt, owed=owed)
+    await outbox_works_again(storage)
+    new_id = await finish_then(storage, row.id, game, nxt, owed=owed)
     [item] = await storage.outbox.pending()
     assert (item.game_id, item.kind) == (row.id, "end_screen")  # owed for the finished game
     assert [g.id for g in await storage.games.live()] == [new_id]
-    assert await storage.games.finish_then(row.id, game, nxt, owed=owed) is None
+    assert await finish_then(storage, row.id, game, nxt, owed=owed) is None
     assert await outbox_rows(storage) == 1
 
 
@@ -165,12 +179,11 @@ async def test_a_cancel_and_the_notice_it_owes_are_saved_together_and_once(stora
     lobby = await storage.games.create(1, 2, "10", RULES, ["10"])
     owed = [("cancelled", {"message": 3, "reason": "expired"})]
     await fail_outbox_inserts(storage)
-    with pytest.raises(sqlite3.IntegrityError):
+    with pytest.raises(IntegrityError):
         await storage.games.cancel(lobby.id, owed=owed)
     assert (await storage.games.get(lobby.id)).status == "lobby"
 
-    async with storage.transaction() as db:
-        await db.execute("DROP TRIGGER outbox_fails")
+    await outbox_works_again(storage)
     assert await storage.games.cancel(lobby.id, owed=owed) is True
     assert await storage.games.cancel(lobby.id, owed=owed) is False  # ended already: no more
     [item] = await storage.outbox.pending()

@@ -5,8 +5,8 @@ from bot.storage import Storage, UnknownSetting
 DEFAULTS = {"turn_seconds": 120, "preset": "standard", "roles": [], "pings": True}
 
 
-async def test_settings_read_as_defaults_until_set_and_reset(db_path):
-    storage = await Storage.open(db_path, setting_defaults=DEFAULTS)
+async def test_settings_read_as_defaults_until_set_and_reset(database):
+    storage = await Storage.open(database, setting_defaults=DEFAULTS)
     try:
         fresh = await storage.settings.get(1)
         assert fresh.values == DEFAULTS and fresh.changed == frozenset()
@@ -21,7 +21,7 @@ async def test_settings_read_as_defaults_until_set_and_reset(db_path):
     finally:
         await storage.close()
 
-    storage = await Storage.open(db_path, setting_defaults=DEFAULTS)
+    storage = await Storage.open(database, setting_defaults=DEFAULTS)
     try:
         assert (await storage.settings.get(1))["turn_seconds"] == 45  # kept across a restart
         await storage.settings.reset(1, "turn_seconds")
@@ -41,11 +41,11 @@ async def test_unknown_settings_are_refused(storage):
         await storage.settings.reset(1, "nope")
 
 
-async def test_a_setting_dropped_from_the_defaults_is_ignored(db_path):
-    storage = await Storage.open(db_path, setting_defaults={"old": 1, "kept": 2})
+async def test_a_setting_dropped_from_the_defaults_is_ignored(database):
+    storage = await Storage.open(database, setting_defaults={"old": 1, "kept": 2})
     await storage.settings.set(1, "old", 5)
     await storage.close()
-    storage = await Storage.open(db_path, setting_defaults={"kept": 2})
+    storage = await Storage.open(database, setting_defaults={"kept": 2})
     try:
         assert (await storage.settings.get(1)).values == {"kept": 2}
     finally:

@@ -21,6 +21,7 @@ from bot.engine import (
 from bot.engine.playout import play_out, random_game
 from bot.engine.serialize import move_from_dict
 from bot.storage import GameNotFound, WrongStatus
+from tests.storage.play import finish as finish_game
 
 SHARED = preset("standard").replace(tiebreak="shared")
 START = (stats.START_MU, stats.START_SIGMA)
@@ -156,7 +157,7 @@ async def finish(storage, game, guild=1, **kwargs):
     row = await storage.games.create(
         guild, 1, game.seats[0], game.rules.to_dict(), state=to_dict(game)
     )
-    return row.id, await storage.games.finish(row.id, game, **kwargs)
+    return row.id, await finish_game(storage, row.id, game, **kwargs)
 
 
 OUTCOMES = [
@@ -204,7 +205,7 @@ async def test_a_finished_game_updates_each_players_stats_and_rating(storage, pl
 async def test_finishing_twice_counts_once(storage):
     game = find_game(3, clear_win)
     game_id, first = await finish(storage, game)
-    second = await storage.games.finish(game_id, game)
+    second = await finish_game(storage, game_id, game)
     assert (first, second) == (True, False)
     assert [(await storage.stats.get(1, s)).games for s in game.seats] == [1, 1, 1]
     assert len(await storage.history.by_guild(1)) == 1
@@ -247,14 +248,14 @@ async def test_finishing_requires_an_active_game_with_the_same_seats(storage):
     game = find_game(2, clear_win)
     lobby = await storage.games.create(1, 1, "p0", game.rules.to_dict(), ["p0", "p1"])
     with pytest.raises(WrongStatus):
-        await storage.games.finish(lobby.id, game)
+        await finish_game(storage, lobby.id, game)
     with pytest.raises(GameNotFound):
-        await storage.games.finish(999, game)
+        await finish_game(storage, 999, game)
     other = find_game(2, clear_win, seats=["x", "y"])
     # In another channel: the lobby holds channel 1.
     row = await storage.games.create(1, 2, "x", other.rules.to_dict(), state=to_dict(other))
     with pytest.raises(ValueError, match="seated"):
-        await storage.games.finish(row.id, game)
+        await finish_game(storage, row.id, game)
     assert await storage.stats.count(1) == 0  # nothing was counted by the refused finishes
 
 
@@ -278,10 +279,10 @@ async def test_a_game_abandoned_by_a_forfeit_is_placed_by_bundle_size(storage):
         game, _ = apply(game, rng.choice(legal_moves(game)))
     row = await storage.games.create(1, 1, "a", game.rules.to_dict(), state=to_dict(game))
     with pytest.raises(ValueError, match="not over"):
-        await storage.games.finish(row.id, game)
+        await finish_game(storage, row.id, game)
     with pytest.raises(ValueError, match="zed did not play"):
-        await storage.games.finish(row.id, game, forfeited={"zed"})
-    assert await storage.games.finish(row.id, game, forfeited={"b"})
+        await finish_game(storage, row.id, game, forfeited={"zed"})
+    assert await finish_game(storage, row.id, game, forfeited={"b"})
     entry = await storage.history.get(row.id)
     assert entry.record["result"] is None and entry.places[1] == max(entry.places)
     sizes = [game.bundle_size(s) for s in range(3)]

@@ -1,0 +1,86 @@
+"""A finished game's result as storage saves it (bot.rows.GameResult): places, winners,
+per-seat stats and new ratings, worked out here so storage only saves."""
+
+from __future__ import annotations
+
+from collections.abc import Collection, Mapping, Sequence
+from typing import Any
+
+from bot import stats
+from bot.engine import Game, record, to_dict
+from bot.rows import GameResult, SeatResult
+from bot.storage import StaleRatings, Storage
+
+# Tries before giving up when other games of the same players keep finishing first.
+RETRIES = 8
+
+
+def game_result(
+    game: Game,
+    ratings: Mapping[str, tuple[float, float]],
+    *,
+    names: Mapping[str, str] | None = None,
+    forfeited: Collection[str] = (),
+    counted: bool = True,
+    unrated: Collection[str] = (),
+    state: Mapping[str, Any] | None = None,
+) -> GameResult:
+    """The result of `game` from its players' current `ratings`. Players in `forfeited`
+    share the last place and cannot win; seats in `unrated` (AI opponents) are rated from the
+    start and never stored. A game that is not over can be settled by forfeits."""
+    unknown = {str(p) for p in forfeited} - set(game.seats)
+    if unknown:
+        raise ValueError(f"{', '.join(sorted(unknown))} did not play in this game")
+    out = {game.seats.index(str(p)) for p in forfeited}
+    places = stats.places(game, out)
+    won = set(stats.winners(places, out))
+    per_seat = stats.seat_stats(game)
+    start = (stats.START_MU, stats.START_SIGMA)
+    before = [start if s in unrated else ratings.get(s, start) for s in game.seats]
+    after = stats.rate(before, places)
+    seats = tuple(
+        SeatResult(
+            user_id=user_id, place=places[i], won=i in won, cards=per_seat[i].cards,
+            steals=per_seat[i].steals, biggest_steal=per_seat[i].biggest_steal,
+            rated=user_id not in unrated, before=before[i], after=after[i],
+        )
+        for i, user_id in enumerate(game.seats)
+    )  # fmt: skip
+    return GameResult(
+        seats=seats,
+        forfeited=tuple(game.seats[s] for s in sorted(out)),
+        record=dict(record(game)),
+        state=dict(state) if state is not None else dict(to_dict(game)),
+        counted=counted,
+        names=dict(names or {}),
+    )
+
+
+async def finish(
+    storage: Storage,
+    game_id: int,
+    guild_id: int,
+    game: Game,
+    *,
+    then: tuple[Mapping[str, Any], float | None, Mapping[str, Any] | None] | None = None,
+    owed: Sequence[tuple[str, Mapping[str, Any]]] = (),
+    **details: Any,
+) -> int | None:
+    """Save the finished game (and, given `then` = (state, deadline, options), its match's
+    next game). Ratings are read, worked out and saved; if another finish changed them
+    meanwhile (StaleRatings), again. Returns None if the game was finished already; else
+    the next game's id, or 0 without one. `details`: game_result's keywords."""
+    for attempt in range(RETRIES):
+        ratings = await storage.stats.ratings(guild_id, game.seats)
+        result = game_result(game, ratings, **details)
+        try:
+            if then is None:
+                return 0 if await storage.games.finish(game_id, result, owed=owed) else None
+            state, deadline, options = then
+            return await storage.games.finish_then(
+                game_id, result, state, deadline=deadline, options=options, owed=owed
+            )
+        except StaleRatings:
+            if attempt == RETRIES - 1:
+                raise
+    raise AssertionError("unreachable")  # the loop returns or raises

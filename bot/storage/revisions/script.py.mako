@@ -1,0 +1,18 @@
+"""${message}"""
+
+from __future__ import annotations
+
+import sqlalchemy as sa
+from alembic import op
+
+from bot.storage.revisions import set_sqlite_version
+
+revision = ${repr(up_revision)}
+down_revision = ${repr(down_revision)}
+branch_labels = None
+depends_on = None
+
+
+def upgrade() -> None:
+    ${upgrades if upgrades else "pass"}
+    set_sqlite_version(int(revision))

@@ -1,0 +1,131 @@
+"""The tables as the newest migration leaves them (revisions/versions/), for the queries.
+
+Ids from Discord (guilds, channels, messages) are 64-bit: BigInteger. JSON is kept as text, so
+both backends store the same bytes and `copy` moves them unchanged. Times are unix seconds.
+"""
+
+from __future__ import annotations
+
+from sqlalchemy import (
+    BigInteger,
+    CheckConstraint,
+    Column,
+    Float,
+    ForeignKey,
+    Index,
+    Integer,
+    MetaData,
+    PrimaryKeyConstraint,
+    Table,
+    Text,
+    text,
+)
+
+metadata = MetaData()
+# Float(53): double precision on PostgreSQL (a plain Float is 4 bytes there); REAL on SQLite.
+Real = Float(53)
+LIVE_WHERE = text("status IN ('lobby', 'active')")
+
+guild_settings = Table(
+    "guild_settings",
+    metadata,
+    Column("guild_id", BigInteger, nullable=False),
+    Column("key", Text, nullable=False),
+    Column("value", Text, nullable=False),  # JSON
+    PrimaryKeyConstraint("guild_id", "key"),
+)
+
+games = Table(
+    "games",
+    metadata,
+    Column("id", Integer, primary_key=True),
+    Column("guild_id", BigInteger, nullable=False),
+    Column("channel_id", BigInteger, nullable=False),
+    Column("host_id", Text, nullable=False),
+    Column("status", Text, nullable=False),
+    Column("seats", Text, nullable=False),  # JSON list of player ids
+    Column("rules", Text, nullable=False),  # JSON
+    Column("state", Text),  # JSON; NULL while a lobby
+    Column("version", Integer, nullable=False, server_default="0"),  # moves saved so far
+    Column("lobby_message_id", BigInteger),
+    Column("table_message_id", BigInteger),
+    Column("ping_message_id", BigInteger),
+    Column("deadline", Real),
+    Column("created_at", Real, nullable=False),
+    Column("updated_at", Real, nullable=False),
+    Column("max_players", Integer, nullable=False, server_default="4"),
+    Column("match", Text),  # JSON
+    Column("options", Text),  # JSON
+    CheckConstraint("status IN ('lobby', 'active', 'finished', 'cancelled')"),
+)
+Index("games_live", games.c.status, sqlite_where=LIVE_WHERE, postgresql_where=LIVE_WHERE)
+Index(
+    "games_live_channel",
+    games.c.channel_id,
+    unique=True,
+    sqlite_where=LIVE_WHERE,
+    postgresql_where=LIVE_WHERE,
+)
+
+moves = Table(
+    "moves",
+    metadata,
+    Column("game_id", Integer, ForeignKey("games.id"), nullable=False),
+    Column("n", Integer, nullable=False),
+    Column("move", Text, nullable=False),  # JSON
+    PrimaryKeyConstraint("game_id", "n"),
+)
+
+history = Table(
+    "history",
+    metadata,
+    Column("game_id", Integer, ForeignKey("games.id"), primary_key=True, autoincrement=False),
+    Column("guild_id", BigInteger, nullable=False),
+    Column("channel_id", BigInteger, nullable=False),
+    Column("finished_at", Real, nullable=False),
+    Column("seats", Text, nullable=False),
+    Column("places", Text, nullable=False),
+    Column("forfeited", Text, nullable=False),
+    Column("record", Text, nullable=False),
+)
+Index(
+    "history_by_guild", history.c.guild_id, history.c.finished_at.desc(), history.c.game_id.desc()
+)
+
+history_players = Table(
+    "history_players",
+    metadata,
+    Column("game_id", Integer, ForeignKey("history.game_id"), nullable=False),
+    Column("user_id", Text, nullable=False),
+    PrimaryKeyConstraint("user_id", "game_id"),
+)
+
+players = Table(
+    "players",
+    metadata,
+    Column("guild_id", BigInteger, nullable=False),
+    Column("user_id", Text, nullable=False),
+    Column("name", Text, nullable=False, server_default=""),
+    Column("games", Integer, nullable=False, server_default="0"),
+    Column("wins", Integer, nullable=False, server_default="0"),
+    Column("cards", Integer, nullable=False, server_default="0"),
+    Column("steals", Integer, nullable=False, server_default="0"),
+    Column("biggest_steal", Integer, nullable=False, server_default="0"),
+    Column("mu", Real, nullable=False),
+    Column("sigma", Real, nullable=False),
+    PrimaryKeyConstraint("guild_id", "user_id"),
+)
+
+outbox = Table(
+    "outbox",
+    metadata,
+    Column("id", Integer, primary_key=True),
+    Column("game_id", Integer, ForeignKey("games.id"), nullable=False),
+    Column("kind", Text, nullable=False),
+    Column("payload", Text, nullable=False),  # JSON object
+    Column("created_at", Real, nullable=False),
+    sqlite_autoincrement=True,  # an id is never reused (see the outbox)
+)
+
+# Every table, parents before children: the order `copy` writes them in.
+TABLES = (guild_settings, games, moves, history, history_players, players, outbox)
