@@ -14,7 +14,6 @@ from bot import settings, stats
 from bot.session import Sessions
 from bot.shards import Shards
 from bot.storage import Storage, parse
-from bot.storage.lock import hold_shards
 
 if TYPE_CHECKING:
     from bot.storage.lock import ShardLock
@@ -70,6 +69,8 @@ async def build(
 
     shard_lock = None
     if claim_shards and shards is not None and not parse(database).sqlite:
+        from bot.storage.lock import hold_shards
+
         shard_lock = await hold_shards(os.fspath(database), shards.ids)
     specs = settings.make_settings(options.turn_seconds, options.lobby_seconds)
     try:

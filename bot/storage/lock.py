@@ -8,7 +8,6 @@ a connection that closes. So a crash never leaves a stale lock behind.
 from __future__ import annotations
 
 import contextlib
-import fcntl
 import hashlib
 import os
 from collections.abc import Sequence
@@ -44,6 +43,8 @@ def hold_file(database: Path) -> FileLock:
     SQLite is one process's database here: the bot keeps each game in memory and serialises
     its writes on its one connection, so a second process on the same file would play the
     same games from stale copies."""
+    import fcntl  # POSIX; imported here so the bot still imports where there is none
+
     path = database.with_name(database.name + ".lock")
     path.parent.mkdir(parents=True, exist_ok=True)
     fd = os.open(path, os.O_RDWR | os.O_CREAT, 0o644)
