@@ -1,7 +1,7 @@
 """What one move costs in our code, beside a button handler that only answers the click and
 beside discord.py's own cost of handling the same click (the floor).
 
-    python bench/moves.py [--json] [--games 100] [--players 2] [--seed S]
+    python bench/moves.py [--json] [--games 100] [--players 2] [--seed S] [--postgres URL]
 
 The bot's own code runs for real: the buttons' DynamicItem callbacks, the session layer (the game's
 lock, engine, turn timers), the Storage on an SQLite file in a temporary folder (WAL,
@@ -69,6 +69,7 @@ import statistics
 import sys
 import tempfile
 import time
+import uuid
 from collections import defaultdict
 from pathlib import Path
 from typing import Any
@@ -81,6 +82,7 @@ from standin import GUILD, REFUSED, Bot, Interaction, Message, User, make_bot
 from bot.engine import preset
 from bot.engine.playout import random_game
 from bot.session import Sessions
+from bot.storage import parse
 from bot.ui import ids
 from cogs.buttons import family_of
 from cogs.steal import Steal
@@ -393,14 +395,36 @@ class Bench:
         return figures
 
 
-async def bench(args: argparse.Namespace) -> dict[str, Any]:
+async def bench(args: argparse.Namespace, server: str | None = None) -> dict[str, Any]:
+    """The bench on a SQLite file in a temporary folder, or on a fresh schema of the
+    PostgreSQL `server` (dropped afterwards)."""
+    REFUSED.clear()
     with tempfile.TemporaryDirectory(prefix="bench-moves-") as folder:
-        bot = await make_bot(Path(folder), args.seed)
+        schema = f"bench_moves_{uuid.uuid4().hex[:12]}"
+        database = str(Path(folder) / "bot.db")
+        if server is not None:
+            database = f"{server}{'&' if '?' in server else '?'}search_path={schema}"
+        bot = await make_bot(database, args.seed)
+        bench = Bench(bot, args)
         try:
-            return await Bench(bot, args).run()
+            return await bench.run()
         finally:
+            logging.getLogger().removeHandler(bench.probe)
             assert bot.app is not None
             await bot.app.close()
+            if server is not None:
+                await drop_schema(server, schema)
+
+
+async def drop_schema(server: str, schema: str) -> None:
+    import asyncpg
+
+    dsn = parse(server).url.set(drivername="postgresql").render_as_string(hide_password=False)
+    connection = await asyncpg.connect(dsn)
+    try:
+        await connection.execute(f'DROP SCHEMA IF EXISTS "{schema}" CASCADE')
+    finally:
+        await connection.close()
 
 
 def table(figures: dict[str, Any]) -> str:
@@ -464,13 +488,27 @@ def main() -> None:
     )
     parser.add_argument("--warmup", type=int, default=2, help="untimed rounds at once")
     parser.add_argument("--seed", type=int, default=20261129)
+    parser.add_argument(
+        "--postgres",
+        metavar="URL",
+        help="also run on this PostgreSQL server (a schema of its own), after SQLite",
+    )
     parser.add_argument("--json", action="store_true", help="print one JSON object")
     args = parser.parse_args()
     preset(args.rules)  # an unknown preset fails here, before any setup
     logging.basicConfig(level=logging.WARNING)
     figures = asyncio.run(bench(args))
-    print(json.dumps(figures) if args.json else table(figures))
-    if figures["unexpected"]:
+    if args.postgres is None:
+        print(json.dumps(figures) if args.json else table(figures))
+        runs = [figures]
+    else:
+        runs = [figures, asyncio.run(bench(args, args.postgres))]
+        if args.json:
+            print(json.dumps(dict(zip(("sqlite", "postgresql"), runs, strict=True))))
+        else:
+            for name, each in zip(("SQLite", "PostgreSQL"), runs, strict=True):
+                print(f"== {name}\n{table(each)}")
+    if any(each["unexpected"] for each in runs):
         raise SystemExit("some clicks went wrong (see above): these figures are not valid")
 
 

@@ -12,7 +12,6 @@ import asyncio
 import inspect
 import itertools
 import random
-from pathlib import Path
 from typing import Any
 
 import discord
@@ -172,7 +171,7 @@ class Bot:
         return None  # no guild cache: the server's language falls back to the interaction's
 
 
-async def make_bot(folder: Path, seed: int) -> Bot:
+async def make_bot(database: str, seed: int) -> Bot:
     """The app, built as StealBot.setup_hook builds it, on a stand-in for Discord."""
     defaults = inspect.signature(StealBot).parameters
     deals = random.Random(seed)
@@ -182,7 +181,7 @@ async def make_bot(folder: Path, seed: int) -> Bot:
         lobby_seconds=defaults["lobby_seconds"].default,
         seed_source=lambda: deals.getrandbits(63),
     )
-    bot.app = await build(folder / "bot.db", bot, options, clock=now)  # type: ignore[arg-type]
+    bot.app = await build(database, bot, options, clock=now)  # type: ignore[arg-type]
     # 100 games at once in one server: the most an admin may allow (the default is 10).
     await bot.app.sessions.records.set_setting(GUILD, "max_games", 100)
     return bot

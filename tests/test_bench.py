@@ -9,6 +9,8 @@ import subprocess
 import sys
 from pathlib import Path
 
+from tests import backends
+
 ROOT = Path(__file__).resolve().parent.parent
 # The reference engine that bench/engine_speed.py compares against: shared/ lies beside the
 # repository (CI's clone has a copy); a work tree elsewhere can point $YARDSTICK at it.
@@ -34,6 +36,17 @@ def test_moves_bench_plays_every_click_as_a_player_would():
     assert one["move"]["n"] >= 20
     # The floor: the same clicks through discord.py alone, each answered (else "unexpected").
     assert one["floor"]["n"] == one["move"]["n"] and one["floor_ratio_median"] > 0
+
+
+def test_moves_bench_runs_on_sqlite_and_postgresql_side_by_side():
+    backends.require_postgres()
+    out = run(
+        "moves.py", "--games", "2", "--samples", "10", "--one-by-one", "10", "--warmup", "0",
+        "--postgres", backends.server_url(),
+    )  # fmt: skip
+    for backend in ("sqlite", "postgresql"):
+        one = out[backend]["one_at_a_time"]
+        assert out[backend]["unexpected"] == 0 and one["floor"]["n"] == one["move"]["n"] >= 10
 
 
 def test_engine_bench_runs():
