@@ -3,14 +3,14 @@ beside discord.py's own cost of handling the same click (the floor).
 
     python bench/moves.py [--json] [--games 100] [--players 2] [--seed S] [--postgres URL]
 
-The bot's own code runs for real: the buttons' DynamicItem callbacks, the session layer (the game's
-lock, engine, turn timers), the Storage on an SQLite file in a temporary folder (WAL,
-synchronous=FULL, as configured), rendering, and the presenter with its background task per
-game, wired by the bot's own composition root (bot/app.py `build`). Only Discord is stood in
-for, by `Discord` in bench/standin.py: each call the bot makes (interaction response, message
-edit, send, delete) is built and JSON-encoded with discord.py's own helpers (the CPU a real
-call spends before the network) and answered on the event loop's next turn, with no network
-delay.
+The bot's own code runs for real: the buttons' DynamicItem callbacks, the session layer (the
+game's lock, engine, turn timers), the Storage on a SQLite file in a temporary folder, opened
+as the bot opens it (and with --postgres, then on a schema of its own on that PostgreSQL
+server), rendering, and the presenter with its background task per game, wired by the bot's own
+composition root (bot/app.py `build`). Only Discord is stood in for, by `Discord` in
+bench/standin.py: each call the bot makes (interaction response, message edit, send, delete) is
+built and JSON-encoded with discord.py's own helpers (the CPU a real call spends before the
+network) and answered on the event loop's next turn, with no network delay.
 
 GAMES games of PLAYERS players are opened, joined and started through the cog (the /steal new
 callback, the Join, Start and My hand buttons) and spread over a game's length: game i is
