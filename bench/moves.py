@@ -1,15 +1,16 @@
-"""What one move costs in our code, beside a button handler that only answers the click.
+"""What one move costs in our code, beside a button handler that only answers the click and
+beside discord.py's own cost of handling the same click (the floor).
 
-    python bench/moves.py [--json] [--games 100] [--players 2] [--seed S]
+    python bench/moves.py [--json] [--games 100] [--players 2] [--seed S] [--postgres URL]
 
-The bot's own code runs for real: the buttons' DynamicItem callbacks, the session layer (the game's
-lock, engine, turn timers), the Storage on an SQLite file in a temporary folder (WAL,
-synchronous=FULL, as configured), rendering, and the presenter with its background task per
-game, wired by the bot's own composition root (bot/app.py `build`). Only Discord is stood in
-for, by `Discord` below:
-each call the bot makes (interaction response, message edit, send, delete) is built and
-JSON-encoded with discord.py's own helpers (the CPU a real call spends before the network) and
-answered on the event loop's next turn, with no network delay.
+The bot's own code runs for real: the buttons' DynamicItem callbacks, the session layer (the
+game's lock, engine, turn timers), the Storage on a SQLite file in a temporary folder, opened
+as the bot opens it (and with --postgres, then on a schema of its own on that PostgreSQL
+server), rendering, and the presenter with its background task per game, wired by the bot's own
+composition root (bot/app.py `build`). Only Discord is stood in for, by `Discord` in
+bench/standin.py: each call the bot makes (interaction response, message edit, send, delete) is
+built and JSON-encoded with discord.py's own helpers (the CPU a real call spends before the
+network) and answered on the event loop's next turn, with no network delay.
 
 GAMES games of PLAYERS players are opened, joined and started through the cog (the /steal new
 callback, the Join, Start and My hand buttons) and spread over a game's length: game i is
@@ -26,7 +27,10 @@ is a new interaction handed to the handler in a task of its own, as discord.py d
   clicking in the same instant: the worst case for GAMES concurrent games.
 - one at a time: the same games, one click in flight, a move and a trivial click taking turns;
   each click comes once the previous one and its background work are done. What a move costs
-  when it waits for nobody.
+  when it waits for nobody. Before each move, the floor: the very same click (its custom_id,
+  the hand message as the player sees it) handed to discord.py alone, from the gateway frame
+  to the answer's HTTP request, with a button that only answers (bench/floor.py). "our move /
+  floor" is the issue's measure: our cost per move over discord.py's cost of the same click.
 
 Timed, per click, with time.perf_counter: from entering the button's callback (its family's
 DynamicItem, built from the custom_id as discord.py builds it) to its return, which is when the
@@ -45,11 +49,12 @@ of it for the move: the table, the turn ping (delete, send, save its id) and the
 hand. It shares the event loop and the database with the moves, as in production.
 
 Not included: Discord's network round trip (a real handler also waits for it before it
-returns), and discord.py's gateway parsing and routing of the click, which come before the
-handler is entered and are the same for both kinds. Why not SimCord: its actors cannot act
-concurrently, it settles for at least 50 ms after each action, and with settling bypassed its
-tracking of every callback the bot schedules dominated the figures and grew with the number of
-games (100 games gave 62 moves/s at once where 10 gave 149; a trivial click cost 0.4 ms).
+returns); and in the move and trivial figures, discord.py's gateway parsing and routing of the
+click, which come before the handler is entered (the floor is exactly that). Why not
+SimCord: its actors cannot act concurrently, it settles for at least 50 ms after each action,
+and with settling bypassed its tracking of every callback the bot schedules dominated the
+figures and grew with the number of games (100 games gave 62 moves/s at once where 10 gave
+149; a trivial click cost 0.4 ms).
 """
 
 from __future__ import annotations
@@ -57,8 +62,6 @@ from __future__ import annotations
 import argparse
 import asyncio
 import contextvars
-import inspect
-import itertools
 import json
 import logging
 import random
@@ -66,188 +69,29 @@ import statistics
 import sys
 import tempfile
 import time
+import uuid
 from collections import defaultdict
 from pathlib import Path
 from typing import Any
 
 import discord
 from discord import app_commands
-from discord.http import handle_message_parameters
-from discord.webhook.async_ import interaction_message_response_params
+from floor import Floor  # bench/, beside this script
+from standin import GUILD, REFUSED, Bot, Interaction, Message, User, make_bot
 
-from bot.app import App, Options, build
-from bot.client import StealBot, now
 from bot.engine import preset
 from bot.engine.playout import random_game
 from bot.session import Sessions
+from bot.storage import parse
 from bot.ui import ids
 from cogs.buttons import family_of
 from cogs.steal import Steal
 
-INTERACTIONS = itertools.count(10**16)  # interaction ids
-REFUSED: list[str] = []  # ephemeral answers that were not a hand: refusals and errors
 TRIVIAL = "bench:ok"  # the trivial button's custom_id (not one the bot could have sent)
 AT_ONCE, ONE_BY_ONE = "at_once", "one_at_a_time"
-GUILD = 1
-CHANNEL_MESSAGE, UPDATE_MESSAGE = 4, 7  # interaction response types
 # Set per click by Probe.on_button; Probe.play marks it when a move was played. A dict, so the
 # mark made in the task the cog plays the move in (it gets a copy of the context) is seen here.
 PLAYED: contextvars.ContextVar[dict[str, bool]] = contextvars.ContextVar("played")
-
-
-# ----- the stand-in for Discord
-
-
-class Discord:
-    """Answers every call at once, after building and encoding its request as discord.py does.
-    The answer comes on the event loop's next turn, as a real one comes through the loop: a
-    call lets other tasks run, as in production, minus the network's delay."""
-
-    def __init__(self) -> None:
-        self.ids = itertools.count(10**17)
-
-    async def call(self, fields: dict[str, Any], response_type: int | None = None) -> Message:
-        fields.pop("ephemeral", None)
-        fields.pop("wait", None)
-        if response_type is None:
-            params = handle_message_parameters(**fields)
-        else:
-            params = interaction_message_response_params(type=response_type, **fields)
-        discord.utils._to_json(params.payload)
-        await asyncio.sleep(0)
-        return Message(self, next(self.ids))
-
-
-class Message:
-    interaction_metadata = None  # which interaction made it: the presenter tells hands apart by it
-
-    def __init__(self, wire: Discord, message_id: int) -> None:
-        self.wire, self.id = wire, message_id
-
-    async def edit(self, **fields: Any) -> Message:
-        return await self.wire.call(fields)
-
-    async def delete(self) -> None:
-        await asyncio.sleep(0)
-
-
-class Channel:
-    def __init__(self, wire: Discord) -> None:
-        self.wire = wire
-
-    def get_partial_message(self, message_id: int) -> Message:
-        return Message(self.wire, message_id)
-
-    async def send(self, content: str | None = None, **fields: Any) -> Message:
-        return await self.wire.call({"content": content, **fields})
-
-
-class Response:
-    def __init__(self, interaction: Interaction) -> None:
-        self.interaction = interaction
-        self.done = False
-
-    def is_done(self) -> bool:
-        return self.done
-
-    def _answer(self) -> None:
-        if self.done:
-            raise discord.InteractionResponded(self.interaction)  # type: ignore[arg-type]
-        self.done = True
-
-    async def send_message(self, content: str | None = None, **fields: Any) -> None:
-        self._answer()
-        if fields.get("ephemeral") and not isinstance(fields.get("view"), discord.ui.LayoutView):
-            REFUSED.append(content or "")  # an error or a refusal, not a hand (a V2 layout)
-        fields["content"] = content
-        self.interaction.sent = await self.interaction.wire.call(fields, CHANNEL_MESSAGE)
-
-    async def edit_message(self, **fields: Any) -> None:
-        self._answer()
-        await self.interaction.wire.call(fields, UPDATE_MESSAGE)
-
-    async def defer(self, **_: Any) -> None:
-        self._answer()
-        await asyncio.sleep(0)
-
-
-class Followup:
-    def __init__(self, wire: Discord) -> None:
-        self.wire = wire
-
-    async def send(self, content: str | None = None, **fields: Any) -> Message:
-        return await self.wire.call({"content": content, **fields})
-
-
-class User:
-    def __init__(self, user_id: int) -> None:
-        self.id = user_id
-        self.display_name = f"player {user_id}"
-
-
-class Interaction:
-    """What the cog and the presenter read of a discord.Interaction."""
-
-    command = None
-
-    def __init__(
-        self, bot: Bot, user: User, channel_id: int, message: Message | None, custom_id: str
-    ) -> None:
-        wire = bot.wire
-        self.client, self.wire, self.user, self.channel_id = bot, wire, user, channel_id
-        self.message = message
-        self.type = discord.InteractionType.component
-        self.extras: dict[str, Any] = {}
-        self.guild_id = GUILD
-        self.locale = self.guild_locale = discord.Locale.american_english
-        self.channel = None  # not a thread: games may start in any channel
-        self.data = {"custom_id": custom_id, "component_type": 2}
-        self.id = next(INTERACTIONS)
-        self.created_at = discord.utils.utcnow()
-        self.app_permissions = self.permissions = discord.Permissions.all()
-        self.response = Response(self)
-        self.followup = Followup(wire)
-        self.sent: Message | None = None
-
-    async def original_response(self) -> Message:
-        assert self.sent is not None
-        return self.sent
-
-    async def edit_original_response(self, **fields: Any) -> Message:
-        return await self.wire.call(fields)
-
-
-class Bot:
-    """What the handlers and the presenter use of StealBot."""
-
-    def __init__(self, wire: Discord) -> None:
-        self.wire = wire
-        self.app: App | None = None
-
-    def get_partial_messageable(self, channel_id: int, *, guild_id: int | None = None) -> Channel:
-        return Channel(self.wire)
-
-    def get_guild(self, guild_id: int) -> None:
-        return None  # no guild cache: the server's language falls back to the interaction's
-
-
-async def make_bot(folder: Path, seed: int) -> Bot:
-    """The app, built as StealBot.setup_hook builds it, on a stand-in for Discord."""
-    defaults = inspect.signature(StealBot).parameters
-    deals = random.Random(seed)
-    bot = Bot(Discord())
-    options = Options(
-        turn_seconds=defaults["turn_seconds"].default,
-        lobby_seconds=defaults["lobby_seconds"].default,
-        seed_source=lambda: deals.getrandbits(63),
-        # The background figures time the work, not a game's wait for its next edit slot
-        # (the presenter edits a table at most once a second; clicks here come faster).
-        edit_gap=0.0,
-    )
-    bot.app = await build(folder / "bot.db", bot, options, clock=now)  # type: ignore[arg-type]
-    # 100 games at once in one server: the most an admin may allow (the default is 10).
-    await bot.app.sessions.records.set_setting(GUILD, "max_games", 100)
-    return bot
 
 
 # ----- timing
@@ -356,6 +200,7 @@ class Bench:
         self.wire = bot.wire
         self.rng = random.Random(args.seed)
         self.probe = Probe(bot)
+        self.floor, self.floor_clicks = Floor(), 0
         self.games: list[Game] = []
         self.rates: dict[str, list[float]] = defaultdict(list)  # clicks/s per round, at once
 
@@ -379,13 +224,29 @@ class Bench:
         self.probe.phase = None
         return made
 
-    async def one_by_one(self, clicks: list[tuple[Click, str | None]]) -> None:
-        """Each click once the previous one and its background work are done."""
-        for click, phase in clicks:
+    async def one_by_one(self, clicks: list[tuple[str, Click, str | None]]) -> None:
+        """Each click once the previous one and its background work are done. A floor click
+        is the same click handed to discord.py alone (bench/floor.py)."""
+        for kind, click, phase in clicks:
             self.probe.phase = phase
-            await self.click(click)
+            if kind == "floor":
+                self.floor_click(click, await self.floor.click(self.frame(click)))
+            else:
+                await self.click(click)
             await self.probe.presenter_idle()
         self.probe.phase = None
+
+    def frame(self, click: Click) -> bytes:
+        user, channel_id, message, custom_id = click
+        assert message is not None
+        shown = {"id": message.id, **self.wire.shown[message.id]}
+        return self.floor.frame(user.id, GUILD, channel_id, shown, custom_id)
+
+    def floor_click(self, click: Click, seconds: float) -> None:
+        self.probe.record("floor", seconds)
+        if len(self.floor.session.requests) != self.floor_clicks + 1:  # it did not answer
+            self.probe.problems.append(f"the floor did not answer {click[3]}")
+        self.floor_clicks = len(self.floor.session.requests)
 
     # ----- setting up (untimed)
 
@@ -433,6 +294,7 @@ class Bench:
         self.games = [
             Game(1000 + i, [User(10_000 + i * p + seat) for seat in range(p)]) for i in range(n)
         ]
+        self.floor.join(GUILD, [g.channel_id for g in self.games])
         await self.start(self.games, [i * (per_game - 1) // n for i in range(n)])
 
     # ----- rounds
@@ -457,9 +319,11 @@ class Bench:
         else:
             turns = []
             for i, (move, click) in enumerate(zip(moves, trivial, strict=True)):
+                # The move's own click handed to discord.py alone (the floor) comes first: it
+                # must see the hand as the move does. Move and trivial take turns after it.
                 pair = [("move", move), ("trivial", click)]
-                for kind, each in pair if (i + n) % 2 == 0 else pair[::-1]:
-                    turns.append((each, f"{name}/{kind}" if recording else None))
+                for kind, each in [("floor", move), *(pair if (i + n) % 2 == 0 else pair[::-1])]:
+                    turns.append((kind, each, f"{name}/{kind}" if recording else None))
             await self.one_by_one(turns)
         ended = [g for g in self.games if g.game_id not in self.sessions.tables]
         if ended:
@@ -505,7 +369,7 @@ class Bench:
         if name == AT_ONCE:
             move["per_s"] = round(statistics.median(self.rates[f"{name}/move"]))
             trivial["per_s"] = round(statistics.median(self.rates[f"{name}/trivial"]))
-        return {
+        figures = {
             "move": move,
             "trivial": trivial,
             "ratio_median": round(move["median_ms"] / trivial["median_ms"], 1),
@@ -513,16 +377,43 @@ class Bench:
             "table_update": ms(s[(f"{name}/move", "table_update")]),
             "presenter_flush": ms(s[(f"{name}/move", "presenter_flush")]),
         }
+        if s[(f"{name}/floor", "floor")]:  # one at a time: the same clicks, discord.py alone
+            floor = figures["floor"] = ms(s[(f"{name}/floor", "floor")])
+            figures["floor_ratio_median"] = round(move["median_ms"] / floor["median_ms"], 2)
+            figures["floor_ratio_p99"] = round(move["p99_ms"] / floor["p99_ms"], 2)
+        return figures
 
 
-async def bench(args: argparse.Namespace) -> dict[str, Any]:
+async def bench(args: argparse.Namespace, server: str | None = None) -> dict[str, Any]:
+    """The bench on a SQLite file in a temporary folder, or on a fresh schema of the
+    PostgreSQL `server` (dropped afterwards)."""
+    REFUSED.clear()
     with tempfile.TemporaryDirectory(prefix="bench-moves-") as folder:
-        bot = await make_bot(Path(folder), args.seed)
+        schema = f"bench_moves_{uuid.uuid4().hex[:12]}"
+        database = str(Path(folder) / "bot.db")
+        if server is not None:
+            database = f"{server}{'&' if '?' in server else '?'}search_path={schema}"
+        bot = await make_bot(database, args.seed)
+        bench = Bench(bot, args)
         try:
-            return await Bench(bot, args).run()
+            return await bench.run()
         finally:
+            logging.getLogger().removeHandler(bench.probe)
             assert bot.app is not None
             await bot.app.close()
+            if server is not None:
+                await drop_schema(server, schema)
+
+
+async def drop_schema(server: str, schema: str) -> None:
+    import asyncpg
+
+    dsn = parse(server).url.set(drivername="postgresql").render_as_string(hide_password=False)
+    connection = await asyncpg.connect(dsn)
+    try:
+        await connection.execute(f'DROP SCHEMA IF EXISTS "{schema}" CASCADE')
+    finally:
+        await connection.close()
 
 
 def table(figures: dict[str, Any]) -> str:
@@ -540,15 +431,23 @@ def table(figures: dict[str, Any]) -> str:
         if f is None:
             continue
         lines.append(title)
-        for label, row in (
+        rows: list[tuple[str, Any]] = [
             ("our move", f["move"]),
             ("trivial handler", f["trivial"]),
-            ("ratio", None),
+            ("ratio", ("ratio_median", "ratio_p99")),
+        ]
+        if "floor" in f:
+            rows += [
+                ("floor: discord.py, same click", f["floor"]),
+                ("our move / floor", ("floor_ratio_median", "floor_ratio_p99")),
+            ]
+        rows += [
             ("background: table update", f["table_update"]),
             ("background: presenter flush", f["presenter_flush"]),
-        ):
-            if row is None:
-                ratios = f"{f['ratio_median']:>9.1f}x{f['ratio_p99']:>9.1f}x"
+        ]
+        for label, row in rows:
+            if isinstance(row, tuple):
+                ratios = f"{f[row[0]]:>9.2f}x{f[row[1]]:>9.2f}x"
                 lines.append(f"  {label:30}{'':6}{ratios}")
                 continue
             rate = f"{row['per_s']:>8}" if "per_s" in row else ""
@@ -578,13 +477,27 @@ def main() -> None:
     )
     parser.add_argument("--warmup", type=int, default=2, help="untimed rounds at once")
     parser.add_argument("--seed", type=int, default=20261129)
+    parser.add_argument(
+        "--postgres",
+        metavar="URL",
+        help="also run on this PostgreSQL server (a schema of its own), after SQLite",
+    )
     parser.add_argument("--json", action="store_true", help="print one JSON object")
     args = parser.parse_args()
     preset(args.rules)  # an unknown preset fails here, before any setup
     logging.basicConfig(level=logging.WARNING)
     figures = asyncio.run(bench(args))
-    print(json.dumps(figures) if args.json else table(figures))
-    if figures["unexpected"]:
+    if args.postgres is None:
+        print(json.dumps(figures) if args.json else table(figures))
+        runs = [figures]
+    else:
+        runs = [figures, asyncio.run(bench(args, args.postgres))]
+        if args.json:
+            print(json.dumps(dict(zip(("sqlite", "postgresql"), runs, strict=True))))
+        else:
+            for name, each in zip(("SQLite", "PostgreSQL"), runs, strict=True):
+                print(f"== {name}\n{table(each)}")
+    if any(each["unexpected"] for each in runs):
         raise SystemExit("some clicks went wrong (see above): these figures are not valid")
 
 

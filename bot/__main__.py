@@ -5,8 +5,12 @@ from __future__ import annotations
 import argparse
 import logging
 import sys
+from typing import TYPE_CHECKING
 
-from bot.config import ConfigError, load
+from bot.config import Config, ConfigError, load
+
+if TYPE_CHECKING:
+    from bot.storage.lock import FileLock
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -25,9 +29,11 @@ def main(argv: list[str] | None = None) -> int:
 
     from bot.client import StealBot
     from bot.storage import StorageError, check
+    from bot.storage.lock import AlreadyRunning
 
     try:
         check(config.database)  # before connecting: a bad file fails fast, untouched
+        lock = claim(config)  # held until the process ends
     except StorageError as exc:
         print(f"Cannot use the database: {exc}", file=sys.stderr)
         return 2
@@ -40,6 +46,8 @@ def main(argv: list[str] | None = None) -> int:
         bot_delay=config.ai_move_seconds,
         dev_guild_id=config.dev_guild_id,
         sync=True if args.sync else False if args.no_sync else None,
+        shards=config.shards,
+        claim_shards=True,  # on PostgreSQL: refused if another process runs one of them
     )
     try:
         # log_handler=None: logging is set up above, once.
@@ -47,10 +55,36 @@ def main(argv: list[str] | None = None) -> int:
     except discord.LoginFailure:
         print("Discord refused DISCORD_TOKEN: copy the token again (Bot tab).", file=sys.stderr)
         return 2
+    except AlreadyRunning as exc:  # PostgreSQL: another process runs one of these shards
+        print(f"Cannot start: {exc}", file=sys.stderr)
+        return 2
     except StorageError as exc:  # not a database, or written by a newer version of the bot
         print(f"Cannot use the database: {exc}", file=sys.stderr)
         return 1
+    finally:
+        if lock is not None:
+            lock.release()
     return 0
+
+
+def claim(config: Config) -> FileLock | None:
+    """Refuse to start beside another process on the same SQLite file: SQLite is one process's
+    database here. Several processes (shards) share a PostgreSQL database instead; there the
+    bot claims its shards as it starts (bot/app.py build)."""
+    from bot.storage import StorageError, parse
+    from bot.storage.lock import hold_file
+
+    target = parse(config.database)
+    if target.path is None:  # PostgreSQL
+        return None
+    shards = config.shards
+    if not shards.everything:
+        raise StorageError(
+            f"SHARD_IDS={','.join(map(str, shards.ids))} of SHARD_COUNT={shards.count} leaves "
+            "the other shards to other processes, and processes cannot share a SQLite file: "
+            "use PostgreSQL, with DATABASE_URL=postgresql://... (see docs/operations.md)."
+        )
+    return hold_file(target.path)
 
 
 if __name__ == "__main__":

@@ -12,9 +12,11 @@ from typing import TYPE_CHECKING
 
 from bot import settings, stats
 from bot.session import Sessions
-from bot.storage import Storage
+from bot.shards import Shards
+from bot.storage import Storage, parse
 
 if TYPE_CHECKING:
+    from bot.storage.lock import ShardLock
     from cogs.presenter import Discord, Presenter
 
 
@@ -38,12 +40,16 @@ class App:
     presenter: Presenter
     settings: dict[str, settings.Setting]
     options: Options = Options()  # the bot-wide defaults it was built with
+    shard_lock: ShardLock | None = None  # this process's shards, claimed on PostgreSQL
 
     async def close(self) -> None:
-        """Presenter and timers first, then storage: nothing may write to a closed database."""
+        """Presenter and timers first, then storage: nothing may write to a closed database.
+        The shards are let go of last, once nothing of this process plays their games."""
         await self.presenter.close()
         await self.sessions.close()
         await self.storage.close()
+        if self.shard_lock is not None:
+            await self.shard_lock.release()
 
 
 async def build(
@@ -52,17 +58,32 @@ async def build(
     options: Options = Options(),
     *,
     clock: Callable[[], float] = time.time,
+    shards: Shards | None = None,
+    claim_shards: bool = False,
 ) -> App:
     """Open the database (a SQLite file, or a sqlite:/// or postgresql:// URL) and wire the
-    session layer to a presenter that reaches `discord`."""
+    session layer to a presenter that reaches `discord`.
+    `shards`: this process plays only the games of guilds on them (None: every guild).
+    `claim_shards` (a process, not a test's second bot on one database): on PostgreSQL, refuse
+    to start if another process runs any of them (bot/storage/lock.py)."""
     from cogs.presenter import Presenter  # the Discord side; imported here to keep bot/ light
 
+    shard_lock = None
+    if claim_shards and shards is not None and not parse(database).sqlite:
+        from bot.storage.lock import hold_shards
+
+        shard_lock = await hold_shards(os.fspath(database), shards.ids)
     specs = settings.make_settings(options.turn_seconds, options.lobby_seconds)
-    storage = await Storage.open(
-        database,
-        setting_defaults=settings.defaults(specs),
-        start_rating=(stats.START_MU, stats.START_SIGMA),
-    )
+    try:
+        storage = await Storage.open(
+            database,
+            setting_defaults=settings.defaults(specs),
+            start_rating=(stats.START_MU, stats.START_SIGMA),
+        )
+    except BaseException:
+        if shard_lock is not None:
+            await shard_lock.release()
+        raise
     # Finished games are dated by the same clock as the deadlines and Discord's timestamps (in
     # the playground, SimCord's): history then never says "in 48 weeks".
     storage.clock = clock
@@ -75,10 +96,13 @@ async def build(
             away_delay=options.away_delay,
             bot_delay=options.bot_delay,
             seed_source=options.seed_source,  # None: the session layer's own random seeds
+            owns=shards.holds if shards is not None else None,
         )
         presenter = Presenter(discord, sessions, gap=options.edit_gap)
         sessions.listen(presenter.on_event)
     except BaseException:
         await storage.close()
+        if shard_lock is not None:
+            await shard_lock.release()
         raise
-    return App(storage, sessions, presenter, specs, options)
+    return App(storage, sessions, presenter, specs, options, shard_lock)

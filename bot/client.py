@@ -3,11 +3,13 @@ commands and restores games."""
 
 from __future__ import annotations
 
+import asyncio
 import hashlib
 import json
 import logging
 from collections.abc import Callable
 from pathlib import Path
+from typing import Any
 
 import discord
 from discord.ext import commands
@@ -16,6 +18,7 @@ from bot.app import App, Options, build
 from bot.i18n.commands import CommandTranslator
 from bot.session import Sessions
 from bot.settings import Setting
+from bot.shards import Shards
 from bot.storage import Storage, sync_marker
 
 log = logging.getLogger(__name__)
@@ -30,7 +33,11 @@ def now() -> float:
     return discord.utils.utcnow().timestamp()
 
 
-class StealBot(commands.Bot):
+class StealBot(commands.AutoShardedBot):
+    """The bot on `shards` (SHARD_COUNT, SHARD_IDS): one shard unless told otherwise, as
+    before; several processes can each run some of the shards on one PostgreSQL database
+    (docs/operations.md)."""
+
     def __init__(
         self,
         database: Path | str,
@@ -44,8 +51,14 @@ class StealBot(commands.Bot):
         seed_source: Callable[[], int] | None = None,
         cooldowns: bool = True,
         edit_gap: float = 1.0,
+        shards: Shards | None = None,
+        claim_shards: bool = False,
     ) -> None:
+        self.shard_config = shards or Shards.one()
+        self.claim_shards = claim_shards  # python -m bot: no other process may run them
         super().__init__(
+            shard_count=self.shard_config.count,
+            shard_ids=list(self.shard_config.ids),
             command_prefix=commands.when_mentioned,  # slash commands only; no message content
             intents=discord.Intents.default(),
             help_command=None,
@@ -74,7 +87,10 @@ class StealBot(commands.Bot):
         return self.app.settings if self.app else {}
 
     async def setup_hook(self) -> None:
-        self.app = await build(self.database, self, self.options, clock=now)
+        self.app = await build(
+            self.database, self, self.options, clock=now, shards=self.shard_config,
+            claim_shards=self.claim_shards,
+        )  # fmt: skip
         for extension in EXTENSIONS:
             await self.load_extension(extension)
         await self.tree.set_translator(CommandTranslator())  # before syncing: names per locale
@@ -85,6 +101,12 @@ class StealBot(commands.Bot):
         await self.app.presenter.deliver_owed()  # end screens and closings a restart cut off
 
     async def sync_commands(self) -> None:
+        if not self.shard_config.syncs:  # the commands are the same for every shard: sync once
+            log.info(
+                "not syncing commands: the process that holds shard 0 does (this one holds %s)",
+                ", ".join(map(str, self.shard_config.ids)),
+            )
+            return
         guild = discord.Object(self.dev_guild_id) if self.dev_guild_id else None
         if guild is not None:
             self.tree.copy_global_to(guild=guild)
@@ -116,4 +138,9 @@ class StealBot(commands.Bot):
         # before the cogs unload, so no worker writes to a closed database.
         if self.app is not None:
             await self.app.close()
+        # AutoShardedClient.close() posts to the event queue discord.py makes at login; a bot
+        # closed without logging in (setup_hook run on its own, as tools and tests do) has
+        # none, so it gets an empty one.
+        if not hasattr(self, "_AutoShardedClient__queue"):
+            self._AutoShardedClient__queue: asyncio.PriorityQueue[Any] = asyncio.PriorityQueue()
         await super().close()

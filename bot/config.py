@@ -4,8 +4,9 @@ from __future__ import annotations
 
 import os
 from collections.abc import Mapping
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 
+from bot.shards import Shards
 from bot.storage import database_url, parse
 
 TURN_MIN, TURN_MAX = 15, 24 * 3600
@@ -24,6 +25,9 @@ class Config:
     lobby_seconds: float = 600
     ai_move_seconds: float = 1.5  # how long an AI opponent waits before it plays
     log_level: str = "INFO"
+    shards: Shards = field(
+        default_factory=Shards.one
+    )  # SHARD_COUNT, SHARD_IDS: one shard when neither is set
 
     def __repr__(self) -> str:  # never show the token, even in a traceback
         return f"Config(database={shown(self.database)}, dev_guild_id={self.dev_guild_id})"
@@ -72,6 +76,35 @@ def ai_move_seconds(raw: str) -> float:
     return value
 
 
+def shards(env: Mapping[str, str]) -> Shards:
+    """SHARD_COUNT and SHARD_IDS (a comma-separated list; unset: every shard). Neither set:
+    one shard, as a bot in fewer than 2,500 servers runs."""
+    count = _int(env, "SHARD_COUNT")
+    raw = env.get("SHARD_IDS", "").strip()
+    if count is None:
+        if raw:
+            raise ConfigError("SHARD_IDS needs SHARD_COUNT: set both, e.g. SHARD_COUNT=4")
+        return Shards.one()
+    if count < 1:
+        raise ConfigError(f"SHARD_COUNT must be 1 or more, not {count}")
+    if not raw:  # every shard in this one process
+        return Shards(count, tuple(range(count)))
+    try:
+        ids = tuple(int(part) for part in raw.split(","))
+    except ValueError:
+        raise ConfigError(
+            f"SHARD_IDS must be whole numbers separated by commas (e.g. 0,1), not {raw!r}"
+        ) from None
+    if len(set(ids)) != len(ids):
+        raise ConfigError(f"SHARD_IDS lists a shard twice: {raw!r}")
+    wrong = [i for i in ids if not 0 <= i < count]
+    if wrong:
+        raise ConfigError(
+            f"SHARD_IDS must be from 0 to {count - 1} (SHARD_COUNT={count}), not {wrong[0]}"
+        )
+    return Shards(count, tuple(sorted(ids)))
+
+
 def load(env: Mapping[str, str] | None = None, dotenv: str | None = ".env") -> Config:
     """Read the settings; `.env` fills in what the real environment does not set."""
     if env is None:
@@ -96,6 +129,7 @@ def load(env: Mapping[str, str] | None = None, dotenv: str | None = ".env") -> C
         turn_seconds=turn_seconds(env.get("TURN_SECONDS", "120") or "120"),
         ai_move_seconds=ai_move_seconds(env.get("AI_MOVE_SECONDS", "1.5") or "1.5"),
         log_level=level,
+        shards=shards(env),
     )
 
 

@@ -32,7 +32,21 @@ def test_moves_bench_plays_every_click_as_a_player_would():
     out = run("moves.py", "--games", "3", "--samples", "30", "--one-by-one", "20", "--warmup", "0")
     assert out["unexpected"] == 0  # no click refused or failed
     assert out["at_once"]["move"]["n"] == 30 and out["at_once"]["trivial"]["n"] == 30
-    assert out["one_at_a_time"]["move"]["n"] >= 20
+    one = out["one_at_a_time"]
+    assert one["move"]["n"] >= 20
+    # The floor: the same clicks through discord.py alone, each answered (else "unexpected").
+    assert one["floor"]["n"] == one["move"]["n"] and one["floor_ratio_median"] > 0
+
+
+def test_moves_bench_runs_on_sqlite_and_postgresql_side_by_side():
+    backends.require_postgres()
+    out = run(
+        "moves.py", "--games", "2", "--samples", "10", "--one-by-one", "10", "--warmup", "0",
+        "--postgres", backends.server_url(),
+    )  # fmt: skip
+    for backend in ("sqlite", "postgresql"):
+        one = out[backend]["one_at_a_time"]
+        assert out[backend]["unexpected"] == 0 and one["floor"]["n"] == one["move"]["n"] >= 10
 
 
 def test_engine_bench_runs():

@@ -91,8 +91,12 @@ class Sessions(Live):
         retry_seconds: float = 5.0,
         seed_source: Callable[[], int] | None = None,
         restore_grace: float = RESTORE_GRACE,
+        owns: Callable[[int], bool] | None = None,
     ) -> None:
         super().__init__()
+        # Which guilds' games are this process's (its shards'; see bot/shards.py). Another
+        # process restores, times and plays the rest, and delivers what they owe.
+        self.owns: Callable[[int], bool] = owns or (lambda guild_id: True)
         self.storage = storage
         self.records = Records(storage)
         self.clock = clock
@@ -147,8 +151,15 @@ class Sessions(Live):
         await self.storage.games.update(game_id, **columns)
 
     async def owed(self) -> list[OutboxItem]:
-        """Messages that games which ended still owe Discord (end screens, closings)."""
-        return await self.storage.outbox.pending()
+        """Messages that this process's games which ended still owe Discord (end screens,
+        closings)."""
+        # Every owed payload names its guild (ENDED and `closing` payloads); one that did not
+        # is delivered, as before shards: showing it twice is harmless (see storage.outbox).
+        return [
+            item
+            for item in await self.storage.outbox.pending()
+            if item.payload.get("guild_id") is None or self.owns(int(item.payload["guild_id"]))
+        ]
 
     async def delivered(self, game_id: int) -> None:
         """A game's owed message is shown: nothing is owed for it any more."""
@@ -479,12 +490,14 @@ class Sessions(Live):
     # ----- start-up and shut-down
 
     async def restore(self) -> list[int]:
-        """Rebuild every stored lobby and game; finish games that ended before a restart.
+        """Rebuild every stored lobby and game of this process's guilds (`owns`); finish games
+        that ended before a restart.
         Timers are re-armed from their stored deadlines (a past one fires at once, but a person
         whose turn it is gets RESTORE_GRACE)."""
         restored = []
-        rows = await self.storage.games.live()
+        rows = [r for r in await self.storage.games.live() if self.owns(r.guild_id)]
         # Two queries for all the games, not two per game: their moves, their players' names.
+        # Only this process's guilds (another process holds the other shards).
         moves = await self.storage.games.moves_of([r.id for r in rows if r.state is not None])
         seated = {(r.guild_id, s) for r in rows for s in r.seats}
         known = await self.storage.stats.names_of(seated)
