@@ -82,7 +82,10 @@ def final(
     if m is not None:
         items.append(text(f"**{_match_title(lang, m)}**", _match_text(lang, m, name)))
     # One row of buttons, with room for more (up to five).
-    buttons = [button(ids.record(t_.game_id), t(lang, "final.record"), emoji="📜")]
+    buttons = [
+        button(ids.record(t_.game_id), t(lang, "final.record"), emoji="📜"),
+        button(ids.replay(t_.game_id, 0), t(lang, "replay.button"), emoji="🎬"),
+    ]
     if m is None or "winners" in m:
         buttons.insert(0, button(ids.rematch(t_.game_id), t(lang, "final.rematch"),
                                  emoji="🔁", style=discord.ButtonStyle.primary))  # fmt: skip

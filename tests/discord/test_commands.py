@@ -452,7 +452,7 @@ async def test_forfeit_the_bot_plays_the_seat_to_the_end(simcord_env, guild, cha
     assert over(table), table_text(table)
     assert bot_moves >= 10
     assert "The game is over." in text_of(mine)  # her open hand followed the game to its end
-    assert labels(table) == ["Rematch", "Game file"]
+    assert labels(table) == ["Rematch", "Game file", "Replay"]
     final = fields(table)["Final bundles"].splitlines()
     assert final[0].startswith("🥇 bob: ") and final[1].endswith(" 🏳️ forfeited")
     assert final[1].startswith("🥈 ann: ")

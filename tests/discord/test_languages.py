@@ -95,7 +95,11 @@ async def test_a_french_player_in_a_spanish_server(simcord_env, channel, players
         await play_one(table, [ann, bob], hands)
     assert title(table) == "Casita Robada: fin de la partida"
     assert "Montones finales" in fields(table)
-    assert [b["label"] for b in buttons(table)] == ["Revancha", "Archivo de la partida"]
+    assert [b["label"] for b in buttons(table)] == [
+        "Revancha",
+        "Archivo de la partida",
+        "Repetición",
+    ]
     over = await cat.slash(channel, "steal hand")
     assert (
         over.response.content

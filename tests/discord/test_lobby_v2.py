@@ -56,6 +56,12 @@ async def test_the_lobby_says_why_start_waits_in_the_servers_language(
     assert "Empezar" not in [b["label"] for b in enabled(lobby)]
 
 
+def texts_of(message) -> list[str]:
+    from simcord.components import walk_components
+
+    return [c.get("content", "") for c in walk_components(message.components)]
+
+
 async def test_the_end_screen_shows_the_bundles_picture_medals_and_the_game_file(
     simcord_env, channel, players
 ):
@@ -68,10 +74,13 @@ async def test_the_end_screen_shows_the_bundles_picture_medals_and_the_game_file
     assert [a.filename for a in table.attachments] == ["final.png"]
     medals = [line.split()[0] for line in fields(table)["Final bundles"].splitlines()]
     assert medals == ["🥇", "🥈"]
-    assert labels(table) == ["Rematch", "Game file"]
+    assert labels(table) == ["Rematch", "Game file", "Replay"]
     assert "Game file: every move of this game, sent to you privately" in footer(table)
     sent = await bob.click(table, label="Game file")
     assert sent.ephemeral and sent.response.attachments  # the file, as the line says
+    replay = await ann.click(table, label="Replay")  # the viewer, at the deal, for ann only
+    assert replay.ephemeral and replay.response.flags.value & V2
+    assert "every hand is shown" in " ".join(texts_of(replay.response))
 
 
 async def test_a_playoffs_end_screen_shows_its_score(simcord_env, db_path, channel, players):

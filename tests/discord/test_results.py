@@ -58,7 +58,7 @@ async def test_a_finished_game_shows_its_standings_and_counts_once(
         f"🥈 {loser.name}: {sizes[lost]} cards",
     ]
     assert "Longest on top:" in field(table, "Highlights")
-    assert labels(table) == ["Rematch", "Game file"]
+    assert labels(table) == ["Rematch", "Game file", "Replay"]
     assert "My hand" not in table_text(table)
     for member in (ann, bob):
         got = await simcord_env.bot.storage.stats.get(guild.id, str(member.id))
@@ -140,13 +140,13 @@ async def test_a_three_game_match_passes_the_deal_and_names_a_winner(
         match = field(over, "Match")
         if number < 3:
             assert f"Game {number + 1} is starting below." in match
-            assert labels(over) == ["Game file"]  # no rematch in the middle of a match
+            assert labels(over) == ["Game file", "Replay"]  # no rematch in the middle of a match
             tables.append(newest_table(simcord_env, channel))
             assert tables[-1].id != over.id
             assert title(tables[-1]) == f"Steal the Bundle: game {number + 1} of 3"
         else:
             assert "🏆 Match winner:" in match
-            assert labels(over) == ["Rematch", "Game file"]
+            assert labels(over) == ["Rematch", "Game file", "Replay"]
     entries = await stored_results(simcord_env, guild.id)
     assert len(entries) == 3
     dealers = [e.record["dealer"] for e in sorted(entries, key=lambda e: e.game_id)]

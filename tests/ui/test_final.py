@@ -26,7 +26,7 @@ def test_a_shared_win_names_everyone_tied():
     ]
     assert fields(message)["Final bundles"].splitlines() == ["🥇 Ann: 26 cards", "🥇 Bob: 26 cards"]
     assert fields(message)["Leftovers"] == "Bob took the 20 cards left in the pool."
-    assert labels(message) == ["Rematch", "Game file"]
+    assert labels(message) == ["Rematch", "Game file", "Replay"]
 
 
 def test_a_forfeiter_is_last_and_cannot_win():
@@ -57,4 +57,4 @@ def test_a_match_in_progress_has_no_rematch_and_says_what_comes_next():
         "Bob: 0 wins · 22 cards",
         "Game 2 is starting below.",
     ]
-    assert labels(message) == ["Game file"]
+    assert labels(message) == ["Game file", "Replay"]
