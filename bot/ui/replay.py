@@ -7,6 +7,8 @@ recent games' states and pictures, thread-safe, so the cog draws a step in a thr
 
 from __future__ import annotations
 
+import hashlib
+import json
 import threading
 from collections import OrderedDict
 from collections.abc import Mapping, Sequence
@@ -38,6 +40,7 @@ class Replayed:
     game_id: int
     states: tuple[Game, ...]
     events: tuple[Events, ...]
+    digest: bytes = b""  # of the record: with game_id, what the cache knows it by
 
     @property
     def last(self) -> int:
@@ -122,27 +125,31 @@ class ReplayCache:
     picture asked for twice at once may be drawn twice; both give the same bytes."""
 
     def __init__(self, games: int = 16, pictures: int = 256) -> None:
-        self._games: OrderedDict[int, Replayed] = OrderedDict()
+        self._games: OrderedDict[tuple[int, bytes], Replayed] = OrderedDict()
         self._pictures: OrderedDict[tuple[Any, ...], bytes] = OrderedDict()
         self._sizes = games, pictures
         self._lock = threading.Lock()
         self.renders = 0  # pictures drawn, for tests and figures
 
     def game(self, game_id: int, record: Mapping[str, Any]) -> Replayed:
+        # Keyed by the record too: a game id names one game only within one database (tests,
+        # or a database copied over, run several in one process).
+        digest = hashlib.blake2b(json.dumps(record, sort_keys=True).encode()).digest()
+        key = (game_id, digest)
         with self._lock:
-            found = self._games.get(game_id)
+            found = self._games.get(key)
             if found is not None:
-                self._games.move_to_end(game_id)
+                self._games.move_to_end(key)
                 return found
-        made = replayed(game_id, record)
+        made = replace(replayed(game_id, record), digest=digest)
         with self._lock:
-            self._games[game_id] = made
+            self._games[key] = made
             while len(self._games) > self._sizes[0]:
                 self._games.popitem(last=False)
         return made
 
     def picture(self, r: Replayed, step: int, names: Mapping[str, str], lang: str) -> bytes:
-        key = (r.game_id, step, lang, tuple(sorted(names.items())))
+        key = (r.game_id, r.digest, step, lang, tuple(sorted(names.items())))
         with self._lock:
             found = self._pictures.get(key)
             if found is not None:
