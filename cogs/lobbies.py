@@ -24,7 +24,8 @@ from .language import guild_lang, user_lang
 log = logging.getLogger(__name__)
 
 # What the bot needs in a channel to run a game there (names: reply.perm.<name>).
-NEEDED = ("view_channel", "send_messages", "embed_links", "read_message_history")
+# Attach Files: the table and the end screen are pictures.
+NEEDED = ("view_channel", "send_messages", "embed_links", "attach_files", "read_message_history")
 
 
 async def new(

@@ -142,6 +142,7 @@ async def test_new_where_a_game_runs_links_to_the_table(channel, guild, players)
     [
         ({"embed_links": False}, ["Embed Links"]),
         ({"send_messages": False, "embed_links": False}, ["Send Messages", "Embed Links"]),
+        ({"attach_files": False}, ["Attach Files"]),  # the table and end screen are pictures
     ],
 )
 async def test_new_without_bot_permissions_names_them(simcord_env, guild, players, deny, named):
@@ -155,9 +156,13 @@ async def test_new_without_bot_permissions_names_them(simcord_env, guild, player
     assert result.ephemeral
     text = result.response.content
     assert f"I'm missing: {', '.join(named)}." in text
-    for other in {"View Channel", "Send Messages", "Embed Links", "Read Message History"} - set(
-        named
-    ):
+    for other in {
+        "View Channel",
+        "Send Messages",
+        "Embed Links",
+        "Attach Files",
+        "Read Message History",
+    } - set(named):
         assert other not in text
     assert public(room) == []
     # and no lobby was opened
