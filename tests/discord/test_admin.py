@@ -41,10 +41,16 @@ from .helpers import (
 from .screens import figures
 from .screens import text as screen_text
 
-REFUSED = "You need the Manage Server permission or this server's game manager role to do that."
+REFUSED = (
+    "You need the Manage Server permission or this server's game manager role to do that."
+    " Ask someone who has one of them."
+)
 PING = "your turn in Steal the Bundle!"
 TURN_LINE = re.compile(r"^\S+ Turn: \*\*(.+?)\*\*(?: · auto-play <t:(\d+):R>)?$")
-EXPIRED = "That question expired after 30 seconds; nothing changed."
+EXPIRED = (
+    "That question expired after 30 seconds; nothing changed. Run the command again to be"
+    " asked again."
+)
 QUESTION_BUTTONS = {
     "reset-leaderboard": ["Yes, reset the leaderboard", "Cancel"],
     "reset": ["Yes, reset every setting", "Cancel"],
@@ -755,7 +761,10 @@ async def test_allowed_channels(simcord_env, guild, channel, players):
     refused = await bob.slash(guild.create_text_channel("games-3"), "steal new")
     assert refused.response.content == f"Games can't be started here. Try {second.mention}."
     not_listed = await admin.slash(channel, "steal-admin channels remove", channel=first)
-    assert not_listed.response.content == f"{first.mention} is not on the list."
+    assert not_listed.response.content == (
+        f"{first.mention} is not on the list. Nothing to remove; the list subcommand shows the"
+        " channels on it."
+    )
 
     removed = await admin.slash(channel, "steal-admin channels remove", channel=second)
     assert (
@@ -837,7 +846,10 @@ async def test_end_game_force_ends_a_lobby_and_a_game_without_stats(
     for room in (lobby_room, game_room):
         nothing = await staff.admin.slash(channel, "steal-admin end-game", channel=room)
         assert nothing.ephemeral
-        assert nothing.response.content == f"There's no lobby or game in {room.mention}."
+        assert nothing.response.content == (
+            f"There's no lobby or game in {room.mention}. Nothing to end: run it in, or name,"
+            " the channel where the game is."
+        )
         assert nothing.response.components == []
 
 
@@ -853,7 +865,7 @@ async def test_end_game_question_about_a_game_that_has_since_ended(
 
     await admin.click(asked.response, label="Yes, end the lobby")
 
-    assert asked.response.content == "That lobby or game has already ended."
+    assert asked.response.content == "That lobby or game has already ended. Nothing more to do."
     assert title(newer) == "Steal the Bundle: new game"  # the new lobby is untouched
     assert "Join" in labels(newer)
 

@@ -16,7 +16,10 @@ from .helpers import description, fields
 from .test_admin import channels_shown, make_admin, panel_sections, panel_texts, set_setting
 from .test_boards import bot_message
 
-REFUSED = "You need the Manage Server permission or this server's game manager role to do that."
+REFUSED = (
+    "You need the Manage Server permission or this server's game manager role to do that."
+    " Ask someone who has one of them."
+)
 
 
 def component(message, custom_id: str) -> dict:
