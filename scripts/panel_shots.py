@@ -31,6 +31,7 @@ from bot.client import StealBot  # noqa: E402
 from bot.engine import new_game, preset, to_dict  # noqa: E402
 from bot.engine.playout import play_out  # noqa: E402
 from bot.playground import build_world  # noqa: E402
+from bot.session import results  # noqa: E402
 from bot.ui import ids  # noqa: E402
 
 WIDTH, PHONE = 1000, 360
@@ -145,7 +146,8 @@ async def replay(env, channel, members) -> None:
         row = await storage.games.create(
             channel.guild.id, channel.id, seats[0], {}, state=to_dict(game)
         )
-        await storage.games.finish(row.id, game, names={str(m.id): m.name for m in members})
+        names = {str(m.id): m.name for m in members}
+        await results.finish(storage, row.id, channel.guild.id, game, names=names)
         if any(e["type"] == "stole" and e["n"] >= 6 for e in _events(game)):
             break
     viewer = (await members[0].slash(channel, "steal replay")).response

@@ -29,6 +29,7 @@ from bot.client import StealBot  # noqa: E402
 from bot.engine import new_game, preset, to_dict  # noqa: E402
 from bot.engine.playout import play_out  # noqa: E402
 from bot.playground import build_world, welcome  # noqa: E402
+from bot.session import results  # noqa: E402
 
 SEED = 20261129  # the same deals every run, so the pictures only change when the bot does
 
@@ -90,7 +91,7 @@ def themed_static() -> None:
 async def finish(storage, guild_id: int, channel_id: int, seats, names, seed: int) -> None:
     game = play_out(new_game(preset("standard"), list(seats), seed=seed), random.Random(seed))
     row = await storage.games.create(guild_id, channel_id, seats[0], {}, state=to_dict(game))
-    await storage.games.finish(row.id, game, names=names)
+    await results.finish(storage, row.id, guild_id, game, names=names)
 
 
 async def main(chromium: str, out: Path) -> None:
