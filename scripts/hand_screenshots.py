@@ -12,7 +12,6 @@ from __future__ import annotations
 import argparse
 import asyncio
 import shutil
-import subprocess
 import sys
 import tempfile
 from pathlib import Path
@@ -22,45 +21,14 @@ sys.path.insert(0, str(ROOT))
 
 import simcord  # noqa: E402
 import simcord.interactions  # noqa: E402
-from aiohttp import web  # noqa: E402
+from shots import shoot, theme  # noqa: E402
 from simcord.components import walk_components  # noqa: E402
-from simcord.preview._server import PreviewServer  # noqa: E402
 
 from bot.client import StealBot  # noqa: E402
 from bot.playground import GUILD_ID, build_world  # noqa: E402
 from scripts.screenshots import SEED, click_id, whose_turn  # noqa: E402
 
 DESKTOP, PHONE, HEIGHT = 1000, 360, 1300
-# Discord's light theme, over the preview's dark variables.
-LIGHT = """
-:root { color-scheme: light; background: #fff; color: #313338;
-  --discord-bg: #ffffff; --discord-surface: #f2f3f5; --discord-elevated: #e3e5e8;
-  --discord-control: #ebedef; --discord-hover: #f2f3f5; --discord-text: #313338;
-  --discord-muted: #5c5e66; --discord-subtle: #4e5058; --discord-border: #e1e2e4;
-  --component-surface: #f2f3f5; --component-border: #e1e2e4; --embed-field-name: #060607;
-  --subtle-surface: #e3e5e8; --subtle-surface-text: #313338; --entity-text: #2e3338;
-  --button-secondary-surface: #6d6f78; --button-alt: #6d6f78; --button-alt-hover: #5d5f68;
-  --link-text: #006ce7; }
-.message-content, .markdown { color: #313338; }
-.mention { color: #505cdc; background: rgba(88, 101, 242, .15); }
-.channel-message:hover, .channel-message:focus-within { background: #f7f7f8; }
-"""
-_theme = {"light": False}
-_real_static = PreviewServer._static
-
-
-async def _themed_static(self, request):
-    """The preview's own files; its stylesheet with the light colours after it, when asked."""
-    response = await _real_static(self, request)
-    if request.path == "/preview.css" and _theme["light"]:
-        return web.Response(
-            text=response.text + LIGHT, content_type="text/css", headers=self._SECURITY_HEADERS
-        )
-    return response
-
-
-PreviewServer._static = _themed_static  # type: ignore[method-assign]
-
 # The members' Discord language (SimCord sends en-US): hands are in their reader's language.
 _locale = {"value": "en-US"}
 _real_payload = simcord.interactions.base_payload
@@ -73,22 +41,6 @@ def _base_payload(backend, **kwargs):
 
 
 simcord.interactions.base_payload = _base_payload
-
-
-async def shoot(chromium: str, url: str, out: Path, profile: Path, width: int) -> None:
-    """As scripts/screenshots.py, but waiting real time: the preview answers the page's
-    viewport request from this process, and virtual time could shoot while it is pending
-    (every button then looks disabled)."""
-    proc = await asyncio.create_subprocess_exec(
-        chromium, "--headless", "--no-sandbox", "--disable-gpu", "--hide-scrollbars",
-        "--no-first-run", "--disable-background-networking", "--disable-component-update",
-        "--disable-sync", f"--user-data-dir={profile}", f"--window-size={width},{HEIGHT}",
-        "--virtual-time-budget=8000", f"--screenshot={out}", url,
-        stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL,
-    )  # fmt: skip
-    if await proc.wait() != 0 or not out.exists():
-        raise SystemExit(f"chromium failed to write {out}")
-    print("wrote", out.relative_to(ROOT) if out.is_relative_to(ROOT) else out)
 
 
 def moves(hand) -> list[dict]:
@@ -120,12 +72,13 @@ async def game(out: Path, chromium: str, tmp: Path, rules: str, lang: str, shots
             _locale["value"] = {"en": "en-US", "es": "es-ES"}[lang]
 
             async def shot(name: str, width: int, light: bool = False) -> None:
-                _theme["light"] = light
-                async with env.preview(
-                    channel, viewers=members, layout="channel", display="fixed", width=width,
-                    height=HEIGHT, port=0,
-                ) as preview:  # fmt: skip
-                    await shoot(chromium, preview.url, out / f"{name}.png", tmp / "chrome", width)
+                with theme(light):
+                    async with env.preview(
+                        channel, viewers=members, layout="channel", display="fixed",
+                        width=width, height=HEIGHT, port=0,
+                    ) as preview:  # fmt: skip
+                        target = out / f"{name}.png"
+                        await shoot(chromium, preview.url, target, tmp / "chrome", width, HEIGHT)
 
             lobby = (await you.slash(channel, "steal new", rules=rules)).response
             for m in members[1:]:

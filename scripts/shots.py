@@ -1,0 +1,86 @@
+"""What the screenshot scripts share: headless Chromium on SimCord's preview page, in Discord's
+dark theme or (its colour variables overridden) its light one.
+
+SimCord's preview is dark only. `theme(light=True)` serves the page's stylesheet with Discord's
+light palette after it; the page and the bot's messages are otherwise the same.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import subprocess
+from collections.abc import Iterator
+from contextlib import contextmanager
+from pathlib import Path
+
+from simcord.preview import _server
+
+ROOT = Path(__file__).resolve().parent.parent
+
+# Discord's light theme, over the preview's dark colour variables (simcord preview.css).
+LIGHT = """
+:root {
+  color-scheme: light; background: #ffffff; color: #313338;
+  --discord-bg: #ffffff; --discord-surface: #f2f3f5; --discord-elevated: #e3e5e8;
+  --discord-control: #e3e5e8; --discord-hover: #ebedef; --discord-text: #313338;
+  --discord-muted: #5c5e66; --discord-subtle: #4e5058; --discord-border: #d4d7dc;
+  --component-surface: #f8f8f9; --component-border: #dfe1e5; --modal-surface: #ffffff;
+  --modal-separator: #e3e5e8; --control-border: #c4c9ce; --chip-surface: #e3e5e8;
+  --list-surface: #ffffff; --option-hover: #ebedef; --subtle-surface: #e3e5e8;
+  --subtle-surface-text: #313338; --entity-text: #313338; --entity-dim: #5c5e66;
+  --input-surface: #ebedef; --input-placeholder: #5c5e66; --modal-trigger-border: #c4c9ce;
+  --choice-border: #80848e; --button-alt: #d7d9dc; --button-alt-hover: #c4c9ce;
+  --button-alt-active: #b5bac1; --code-surface: #f2f3f5; --code-border: #e3e5e8;
+  --code-text: #2e3338; --embed-field-name: #060607; --link-text: #006ce7;
+  --link-accent: #006ce7; --scrollbar-thumb: #c4c9ce; --disclaimer-bg: #fdf1dc;
+  --disclaimer-text: #313338; --spoiler-cover-bg: #e3e5e8; --spoiler-media-bg: #c4c9ce;
+  --button-secondary-surface: #d7d9dc;
+}
+.channel-message:hover, .channel-message:focus-within { --button-secondary-surface: #c4c9ce; }
+.message-content { color: #313338; }
+.button-style-2, .button-secondary, .button-style-5, .link-button, .button-style-6 {
+  color: #313338;
+}
+.mention, .command-mention { color: #4752c4; background: rgba(88, 101, 242, .15); }
+"""
+
+
+# The page dims every button while it waits for the bot (its "Updating viewport" state, which
+# a headless capture never leaves): buttons look as they do on Discord, the disabled ones still
+# dimmed.
+READY = """
+button.component-button[aria-disabled="true"]:not(:disabled) { opacity: 1; cursor: pointer; }
+"""
+
+
+@contextmanager
+def theme(light: bool) -> Iterator[None]:
+    """While inside, the preview serves its stylesheet with READY, and the light palette if
+    asked. Set before Chromium loads the page."""
+    real = _server.PreviewServer._static
+
+    async def static(self, request):  # type: ignore[no-untyped-def]
+        response = await real(self, request)
+        if request.path == "/preview.css":
+            response.text = response.text + READY + (LIGHT if light else "")
+        return response
+
+    _server.PreviewServer._static = static  # type: ignore[method-assign]
+    try:
+        yield
+    finally:
+        _server.PreviewServer._static = real  # type: ignore[method-assign]
+
+
+async def shoot(chromium: str, url: str, out: Path, profile: Path, width: int, height: int) -> None:
+    """One screenshot of the page at `url`, `width` × `height` CSS pixels."""
+    proc = await asyncio.create_subprocess_exec(
+        chromium, "--headless", "--no-sandbox", "--disable-gpu", "--hide-scrollbars",
+        "--no-first-run", "--disable-background-networking", "--disable-component-update",
+        "--disable-sync", f"--user-data-dir={profile}", f"--window-size={width},{height}",
+        "--virtual-time-budget=8000", f"--screenshot={out}", url,
+        stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL,
+    )  # fmt: skip
+    if await proc.wait() != 0 or not out.exists():
+        raise SystemExit(f"chromium failed to write {out}")
+    print("wrote", out.relative_to(ROOT) if out.is_relative_to(ROOT) else out)
