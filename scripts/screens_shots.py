@@ -4,7 +4,8 @@ the desktop width in its light theme.
 
     .venv/bin/python scripts/screens_shots.py [--chromium /usr/bin/chromium] [--out DIR]
 
-Writes rules.png, rules-phone.png, rules-light.png and the same for leaderboard and stats.
+Writes rules.png, rules-phone.png, rules-light.png and the same for leaderboard and stats,
+and leaderboard-es-phone.png (a Spanish server's board).
 The light theme: scripts/shots.py. Needs Chromium; tests never run this.
 """
 
@@ -86,6 +87,10 @@ async def main(chromium: str, out: Path) -> None:
                 await shot(name, WIDTH)
                 await shot(f"{name}-phone", PHONE)
                 await shot(f"{name}-light", WIDTH, light=True)
+            # A Spanish server's public board, on a phone.
+            await storage.settings.set(channel.guild.id, "language", "es")
+            await ann.slash(channel, "steal leaderboard")
+            await shot("leaderboard-es-phone", PHONE)
     finally:
         if bot.storage is not None:
             await bot.storage.close()
