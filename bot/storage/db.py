@@ -15,7 +15,7 @@ import sqlite3
 import time
 from collections.abc import AsyncIterator, Callable, Mapping
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from sqlalchemy import Executable, Row, event, text
 from sqlalchemy.engine.interfaces import DBAPIConnection
@@ -30,6 +30,9 @@ from .leaderboard import START_RATING, Stats
 from .outbox import Outbox
 from .settings import Settings
 from .url import Target, parse
+
+if TYPE_CHECKING:
+    import aiosqlite
 
 HEADER = b"SQLite format 3\x00"
 POOL_SIZE = 10  # PostgreSQL connections per process (and as many again when busy)
@@ -139,6 +142,7 @@ class Storage:
         self.dialect = "sqlite" if target.sqlite else "postgresql"
         self.engine = engine
         self.writer = writer  # SQLite: the one connection that writes
+        self.driver: aiosqlite.Connection | None = None  # SQLite: the writer's own, once used
         self.reader = reader  # SQLite: the read-only engine; PostgreSQL: the pool, autocommit
         self.lock = asyncio.Lock()  # SQLite: one writer transaction at a time
         self.read_lock = asyncio.Lock()  # SQLite: the reader connection's statements
@@ -245,6 +249,26 @@ class Storage:
             return
         async with self.lock, self.writer.begin():
             yield self.writer
+
+    @contextlib.asynccontextmanager
+    async def driver_transaction(self) -> AsyncIterator[aiosqlite.Connection]:
+        """SQLite: BEGIN IMMEDIATE ... COMMIT on the writer's aiosqlite connection itself, for
+        the move saves (sqlite_moves.py says why). Under the same lock as `transaction()`."""
+        assert self.writer is not None
+        async with self.lock:
+            db = self.driver
+            if db is None:  # the writer is held for good: its connection never changes
+                db = self.driver = (await self.writer.get_raw_connection()).driver_connection
+            assert db is not None
+            try:
+                await db.execute("BEGIN IMMEDIATE")
+                yield db
+                await db.commit()
+            except BaseException:
+                # Even when cancelled: the driver runs its queue in order, so this comes after
+                # whatever statement was in flight, and a transaction is never left open.
+                await asyncio.shield(db.rollback())
+                raise
 
     async def fetchall(
         self, statement: Executable | str, params: Mapping[str, Any] | None = None

@@ -7,20 +7,19 @@ from __future__ import annotations
 import asyncio
 import contextlib
 from collections.abc import Awaitable, Callable
+from contextlib import AbstractAsyncContextManager
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
-if TYPE_CHECKING:
-    from sqlalchemy.ext.asyncio import AsyncConnection
-
-    from .db import Storage
-
+# A transaction: BEGIN on entry, COMMIT on exit, ROLLBACK if the block raised. It yields the
+# connection the writes take (SQLAlchemy's, or on SQLite the driver's: sqlite_moves.py).
+Begin = Callable[[], AbstractAsyncContextManager[Any]]
 # Writes one item inside the batch's transaction; raises to refuse that item alone (having
 # changed nothing: a refusal is a precondition checked by its first statement).
-Write = Callable[["AsyncConnection", Any], Awaitable[None]]
+Write = Callable[[Any, Any], Awaitable[None]]
 # Writes a whole batch in a few statements; False if some item would be refused (what it
 # wrote is then rolled back, and the batch is written item by item to find which).
-WriteMany = Callable[["AsyncConnection", list[Any]], Awaitable[bool]]
+WriteMany = Callable[[Any, list[Any]], Awaitable[bool]]
 MAX_BATCH = 500  # moves per transaction, so one commit never grows without bound
 
 
@@ -37,8 +36,8 @@ class Item:
 
 
 class GroupCommit:
-    def __init__(self, storage: Storage, write: Write, write_many: WriteMany | None = None) -> None:
-        self.storage = storage
+    def __init__(self, begin: Begin, write: Write, write_many: WriteMany | None = None) -> None:
+        self.begin = begin
         self.write = write
         self.write_many = write_many
         self.pending: list[Item] = []
@@ -119,7 +118,7 @@ class GroupCommit:
     async def _commit(self, batch: list[Item]) -> list[BaseException | None]:
         if self.write_many is not None and len(batch) > 1:
             try:
-                async with self.storage.transaction() as db:
+                async with self.begin() as db:
                     if not await self.write_many(db, [item.payload for item in batch]):
                         raise Mixed()
             except Mixed:
@@ -128,7 +127,7 @@ class GroupCommit:
                 self.batches += 1
                 return [None] * len(batch)
         refused: list[BaseException | None] = []
-        async with self.storage.transaction() as db:
+        async with self.begin() as db:
             for item in batch:
                 try:
                     await self.write(db, item.payload)
@@ -140,7 +139,7 @@ class GroupCommit:
 
     async def _alone(self, item: Item) -> None:
         try:
-            async with self.storage.transaction() as db:
+            async with self.begin() as db:
                 await self.write(db, item.payload)
         except Exception as exc:
             if not item.done.done():

@@ -16,9 +16,11 @@ DELAY = 2.5  # seconds each database call waits: past the 2 s budget on its own
 
 
 def slow_database(env, monkeypatch) -> None:
-    """Every read and every transaction waits DELAY seconds (virtual: advance_time moves it)."""
+    """Every read and every transaction (a move's too: SQLite saves moves on the driver
+    itself) waits DELAY seconds (virtual: advance_time moves it)."""
     storage = env.bot.storage
     real_fetchall, real_transaction = storage.fetchall, storage.transaction
+    real_driver = storage.driver_transaction
 
     async def fetchall(*args, **kwargs):
         await asyncio.sleep(DELAY)
@@ -30,8 +32,15 @@ def slow_database(env, monkeypatch) -> None:
         async with real_transaction() as db:
             yield db
 
+    @contextlib.asynccontextmanager
+    async def driver_transaction():
+        await asyncio.sleep(DELAY)
+        async with real_driver() as db:
+            yield db
+
     monkeypatch.setattr(storage, "fetchall", fetchall)
     monkeypatch.setattr(storage, "transaction", transaction)
+    monkeypatch.setattr(storage, "driver_transaction", driver_transaction)
 
 
 async def answered_in_time(env, act):
