@@ -45,6 +45,8 @@ log = logging.getLogger(__name__)
 
 def language_of(locale: Any) -> str:
     """The language for a Discord locale ("es-419", discord.Locale.french, None, ...)."""
+    if locale in LANGUAGES:  # already one of ours: most calls, from t() (no regex then)
+        return str(locale)
     code = str(getattr(locale, "value", locale) or "")
     for candidate in (code, re.split(r"[-_]", code)[0].lower()):
         if candidate in LANGUAGES:

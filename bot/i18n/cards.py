@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from collections.abc import Iterable
+from functools import cache
 
 from bot.engine import RANK, Rules
 
@@ -32,7 +33,11 @@ def family(deck: str) -> str:
 
 
 def rank_label(lang: str, rank: int, rules: Rules) -> str:
-    fam = family(rules.deck)
+    return _rank_label(lang, rank, family(rules.deck))
+
+
+@cache  # a hand, the table and every move button label the same few ranks again and again
+def _rank_label(lang: str, rank: int, fam: str) -> str:
     return t(lang, f"rank.{fam}.{rank}.label") if rank in FACES[fam] else str(rank)
 
 
@@ -50,7 +55,8 @@ def suit_name(lang: str, card: str, rules: Rules) -> str:
 
 def label(lang: str, card: str, rules: Rules) -> str:
     """A short label such as R♥ or 7🪙."""
-    return rank_label(lang, RANK[card], rules) + SUITS[family(rules.deck)][card[-1]]
+    fam = family(rules.deck)
+    return _rank_label(lang, RANK[card], fam) + SUITS[fam][card[-1]]
 
 
 def labels(lang: str, cards: Iterable[str], rules: Rules) -> str:
