@@ -142,7 +142,7 @@ class Storage:
         self.dialect = "sqlite" if target.sqlite else "postgresql"
         self.engine = engine
         self.writer = writer  # SQLite: the one connection that writes
-        self.driver: aiosqlite.Connection | None = None  # SQLite: the writer's own, once used
+        self.driver_connection: aiosqlite.Connection | None = None  # SQLite: see `driver`
         self.reader = reader  # SQLite: the read-only engine; PostgreSQL: the pool, autocommit
         self.lock = asyncio.Lock()  # SQLite: one writer transaction at a time
         self.read_lock = asyncio.Lock()  # SQLite: the reader connection's statements
@@ -222,7 +222,13 @@ class Storage:
                 await writer.close()
             await engine.dispose()
             raise
-        return cls(target, writer, engine, reader, setting_defaults or {}, start_rating)
+        storage = cls(target, writer, engine, reader, setting_defaults or {}, start_rating)
+        try:
+            await storage.games.prepare()
+        except BaseException:
+            await storage.close()
+            raise
+        return storage
 
     async def __aenter__(self) -> Storage:
         return self
@@ -251,15 +257,21 @@ class Storage:
             yield self.writer
 
     @contextlib.asynccontextmanager
-    async def driver_transaction(self) -> AsyncIterator[aiosqlite.Connection]:
-        """SQLite: BEGIN IMMEDIATE ... COMMIT on the writer's aiosqlite connection itself, for
-        the move saves (sqlite_moves.py says why). Under the same lock as `transaction()`."""
+    async def driver(self) -> AsyncIterator[aiosqlite.Connection]:
+        """SQLite: the writer's aiosqlite connection itself, under the writer's lock, for
+        statements that are atomic alone (sqlite_moves.py says why)."""
         assert self.writer is not None
         async with self.lock:
-            db = self.driver
-            if db is None:  # the writer is held for good: its connection never changes
-                db = self.driver = (await self.writer.get_raw_connection()).driver_connection
-            assert db is not None
+            if self.driver_connection is None:  # the writer is held for good: it never changes
+                raw = await self.writer.get_raw_connection()
+                self.driver_connection = raw.driver_connection
+            assert self.driver_connection is not None
+            yield self.driver_connection
+
+    @contextlib.asynccontextmanager
+    async def driver_transaction(self) -> AsyncIterator[aiosqlite.Connection]:
+        """SQLite: BEGIN IMMEDIATE ... COMMIT on the driver's connection (`driver`)."""
+        async with self.driver() as db:
             try:
                 await db.execute("BEGIN IMMEDIATE")
                 yield db

@@ -3,14 +3,16 @@
 from __future__ import annotations
 
 import json
-from collections.abc import Collection, Mapping, Sequence
+from collections.abc import Callable, Collection, Mapping, Sequence
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, Final
 
 from sqlalchemy import (
     BigInteger,
     Boolean,
+    Insert,
     RowMapping,
+    Update,
     bindparam,
     case,
     delete,
@@ -66,34 +68,49 @@ UPDATABLE = (
     "options",
 )
 
+
+def bound(name: str, type_: Any = None) -> Any:
+    """A statement's value given when it runs (sqlite_moves.py gives a trigger's instead)."""
+    return bindparam(name, type_=type_)
+
+
+def save_move(value: Callable[..., Any] = bound) -> Update:
+    """The UPDATE that saves a move's state, if the game is at the move before it."""
+    return (
+        update(games)
+        .where(
+            games.c.id == value("game_id"),
+            games.c.status == ACTIVE,
+            games.c.version == value("before"),
+        )
+        .values(
+            state=value("state"),
+            version=value("version"),
+            updated_at=value("now"),
+            # KEEP: each message id and the deadline change only when a flag says so.
+            table_message_id=case(
+                (value("set_table", Boolean), value("table_id", BigInteger)),
+                else_=games.c.table_message_id,
+            ),
+            ping_message_id=case(
+                (value("set_ping", Boolean), value("ping_id", BigInteger)),
+                else_=games.c.ping_message_id,
+            ),
+            deadline=case(
+                (value("set_deadline", Boolean), value("new_deadline", Real)),
+                else_=games.c.deadline,
+            ),
+        )
+    )
+
+
+def add_move(value: Callable[..., Any] = bound) -> Insert:
+    return insert(moves).values(game_id=value("game_id"), n=value("n"), move=value("m"))
+
+
 # Built once: SQLAlchemy caches a statement's compiled SQL by its shape.
-SAVE_MOVE = (
-    update(games)
-    .where(
-        games.c.id == bindparam("game_id"),
-        games.c.status == ACTIVE,
-        games.c.version == bindparam("before"),
-    )
-    .values(
-        state=bindparam("state"),
-        version=bindparam("version"),
-        updated_at=bindparam("now"),
-        # KEEP: each message id and the deadline change only when a flag says so.
-        table_message_id=case(
-            (bindparam("set_table", type_=Boolean), bindparam("table_id", type_=BigInteger)),
-            else_=games.c.table_message_id,
-        ),
-        ping_message_id=case(
-            (bindparam("set_ping", type_=Boolean), bindparam("ping_id", type_=BigInteger)),
-            else_=games.c.ping_message_id,
-        ),
-        deadline=case(
-            (bindparam("set_deadline", type_=Boolean), bindparam("new_deadline", type_=Real)),
-            else_=games.c.deadline,
-        ),
-    )
-)
-ADD_MOVE = insert(moves).values(game_id=bindparam("game_id"), n=bindparam("n"), move=bindparam("m"))
+SAVE_MOVE = save_move()
+ADD_MOVE = add_move()
 BY_ID = select(games).where(games.c.id == bindparam("game_id"))
 
 
@@ -175,13 +192,22 @@ class Games:
     def __init__(self, storage: Storage) -> None:
         self.storage = storage
         # The transaction is looked up at each batch (a test slows it down).
-        if storage.writer is not None:  # SQLite: straight on the driver, fewer thread trips
-            fast = MoveWrites(SAVE_MOVE, ADD_MOVE, refusal)
-            self.group = GroupCommit(lambda: storage.driver_transaction(), fast.one, fast.many)
+        self.fast: MoveWrites | None = None
+        if storage.writer is not None:  # SQLite: one statement a move (sqlite_moves.py)
+            self.fast = fast = MoveWrites(save_move, add_move, refusal)
+            self.group = GroupCommit(
+                lambda: storage.driver_transaction(), fast.one, fast.many, lambda: storage.driver()
+            )
         else:
             self.group = GroupCommit(
                 lambda: storage.transaction(), self._write_move, self._write_moves
             )
+
+    async def prepare(self) -> None:
+        """Once the storage is open: on SQLite, what the move saves run on."""
+        if self.fast is not None:
+            async with self.storage.driver() as db:
+                await self.fast.make(db)
 
     async def create(
         self,

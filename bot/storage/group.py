@@ -36,8 +36,16 @@ class Item:
 
 
 class GroupCommit:
-    def __init__(self, begin: Begin, write: Write, write_many: WriteMany | None = None) -> None:
+    def __init__(
+        self,
+        begin: Begin,
+        write: Write,
+        write_many: WriteMany | None = None,
+        alone: Begin | None = None,
+    ) -> None:
         self.begin = begin
+        # For a batch of one, if `write` is one statement (atomic by itself): no BEGIN, COMMIT.
+        self.alone = alone or begin
         self.write = write
         self.write_many = write_many
         self.pending: list[Item] = []
@@ -127,7 +135,7 @@ class GroupCommit:
                 self.batches += 1
                 return [None] * len(batch)
         refused: list[BaseException | None] = []
-        async with self.begin() as db:
+        async with (self.alone if len(batch) == 1 else self.begin)() as db:
             for item in batch:
                 try:
                     await self.write(db, item.payload)
@@ -139,7 +147,7 @@ class GroupCommit:
 
     async def _alone(self, item: Item) -> None:
         try:
-            async with self.begin() as db:
+            async with self.alone() as db:
                 await self.write(db, item.payload)
         except Exception as exc:
             if not item.done.done():

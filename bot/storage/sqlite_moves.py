@@ -1,76 +1,114 @@
-"""Move saves on SQLite, run on the writer's aiosqlite connection itself.
+"""Move saves on SQLite: one statement a move, on the writer's aiosqlite connection itself.
 
-The statements are games.py's SQLAlchemy Core ones, compiled once. Only how they are sent
-differs: SQLAlchemy's aiosqlite adapter costs three trips to the driver's thread per statement
-(open a cursor, execute, close it), and its BEGIN is one more statement; aiosqlite's own
-`execute` is one trip. A move's transaction goes from ten trips to four, which was most of what
-saving a move cost (docs/performance.md, "Moves on Discord").
+Why: every statement is a trip to the driver's thread, and on a busy machine each trip is
+most of what saving a move costs. SQLAlchemy's aiosqlite adapter makes three a statement (open
+a cursor, execute, close it), so BEGIN, UPDATE, INSERT and COMMIT were ten. Here a move is
+one INSERT into a TEMP view whose INSTEAD OF trigger runs games.py's own UPDATE and INSERT
+(the same Core statements, compiled with the inserted row's columns for their values). One
+statement is atomic by itself, so a move alone needs no BEGIN or COMMIT: one trip. A batch
+of moves is BEGIN, one executemany, COMMIT. TEMP objects live only on this connection, so the
+schema and its migrations know nothing of them; they are made on first use.
 """
 
 from __future__ import annotations
 
+import asyncio
+import sqlite3
+from collections.abc import Callable, Mapping
 from typing import TYPE_CHECKING, Any
 
-from sqlalchemy import bindparam, select
+from sqlalchemy import bindparam, literal_column, select
 from sqlalchemy.dialects import sqlite
 from sqlalchemy.sql import ClauseElement
 
 from .schema import games
 
 if TYPE_CHECKING:
-    from collections.abc import Callable, Mapping
-
     import aiosqlite
 
     from .errors import StorageError
 
     Refusal = Callable[[Mapping[str, Any], Mapping[Any, Any] | None], StorageError]
+    from sqlalchemy import Insert, Update
+
+    SaveMove = Callable[[Callable[..., Any]], Update]
+    AddMove = Callable[[Callable[..., Any]], Insert]
+
+VIEW = "move_save"
+STALE = "move_save: the game is not at the move before"
+# The view's columns: a move's parameters (games.py `save_move`) and its row's (n, m).
+COLUMNS = (
+    "game_id", "before", "state", "version", "now", "set_table", "table_id", "set_ping",
+    "ping_id", "set_deadline", "new_deadline", "n", "m",
+)  # fmt: skip
+STATUS_OF = select(games.c.status, games.c.version).where(games.c.id == bindparam("id"))
 
 
-class Compiled:
-    """A Core statement as SQLite SQL with named parameters."""
-
-    def __init__(self, statement: ClauseElement) -> None:
-        self.compiled = statement.compile(dialect=sqlite.dialect(paramstyle="named"))
-        self.sql = str(self.compiled)
-
-    def params(self, values: dict[str, Any]) -> dict[str, Any]:
-        """The caller's values plus the statement's own literals (the status it matches)."""
-        return dict(self.compiled.construct_params(values) or {})
+def _sql(statement: ClauseElement, **kwargs: Any) -> str:
+    return str(statement.compile(dialect=sqlite.dialect(paramstyle="named"), **kwargs))
 
 
-STATUS_OF = Compiled(select(games.c.status, games.c.version).where(games.c.id == bindparam("id")))
+def _new(name: str, type_: Any = None) -> Any:
+    """In the trigger, a value is the inserted row's column."""
+    return literal_column(f'NEW."{name}"', type_)
+
+
+def setup(save_move: SaveMove, add_move: AddMove) -> list[str]:
+    """The TEMP view and its trigger; `save_move` and `add_move` build games.py's statements."""
+    literal = {"compile_kwargs": {"literal_binds": True}}  # the status it matches, inline
+    update = _sql(save_move(_new), **literal)
+    insert = _sql(add_move(_new).inline(), **literal)  # inline: no RETURNING (not in a trigger)
+    names = ", ".join(f'"{c}"' for c in COLUMNS)
+    nulls = ", ".join("NULL" for _ in COLUMNS)
+    return [
+        f"CREATE TEMP VIEW IF NOT EXISTS {VIEW} ({names}) AS SELECT {nulls}",
+        f"CREATE TEMP TRIGGER IF NOT EXISTS {VIEW}_do INSTEAD OF INSERT ON {VIEW} BEGIN"
+        f" {update}; SELECT RAISE(ABORT, '{STALE}') WHERE changes() = 0; {insert}; END",
+    ]
 
 
 class MoveWrites:
-    """games.py's `_write_move` and `_write_moves`, on the driver connection."""
+    """games.py's `_write_move` and `_write_moves`, as inserts into the view."""
 
-    def __init__(self, save_move: ClauseElement, add_move: ClauseElement, refusal: Refusal) -> None:
-        self.save = Compiled(save_move)
-        self.add = Compiled(add_move)
+    def __init__(self, save_move: SaveMove, add_move: AddMove, refusal: Refusal) -> None:
+        self.setup = setup(save_move, add_move)
+        self.insert = f"INSERT INTO {VIEW} VALUES ({', '.join(':' + c for c in COLUMNS)})"
+        self.status_of = _sql(STATUS_OF)
         self.refusal = refusal  # the same error as on PostgreSQL
 
+    async def make(self, db: aiosqlite.Connection) -> None:
+        """The view and its trigger, on the writer's connection once opened (outside any
+        transaction: a rollback would drop them)."""
+        for statement in self.setup:
+            await db.execute(statement)
+
     async def one(self, db: aiosqlite.Connection, payload: Any) -> None:
-        """One move in the batch's transaction; raises, having changed nothing, if the game is
-        not at the move before it."""
+        """One move, alone or in a batch's transaction; raises, having changed nothing, if
+        the game is not at the move before it."""
         params, move = payload
-        cursor = await db.execute(self.save.sql, self.save.params(params))
-        if cursor.rowcount != 1:
-            rows = list(await db.execute_fetchall(STATUS_OF.sql, {"id": params["game_id"]}))
+        statement = asyncio.ensure_future(db.execute(self.insert, {**params, **move}))
+        try:
+            await asyncio.shield(statement)
+        except asyncio.CancelledError:
+            # The driver's thread runs it anyway: it lands (or not) before the cancel goes on,
+            # so a cancelled save is settled when it returns, as a rolled-back one would be.
+            await asyncio.wait([statement])
+            raise
+        except sqlite3.IntegrityError as exc:
+            if STALE not in str(exc):
+                raise
+            rows = list(await db.execute_fetchall(self.status_of, {"id": params["game_id"]}))
             stored = {"status": rows[0][0], "version": rows[0][1]} if rows else None
-            raise self.refusal(params, stored)
-        await db.execute(self.add.sql, move)
+            raise self.refusal(params, stored) from None
 
     async def many(self, db: aiosqlite.Connection, payloads: list[Any]) -> bool:
-        """A batch of moves of different games: every UPDATE in one executemany, every move
-        row in another. False if a game was not at the move before (the caller rolls back and
-        goes one by one to tell which)."""
-        params = [self.save.params(p) for p, _ in payloads]
-        if len({p["game_id"] for p in params}) != len(params):
+        """A batch of moves in one executemany, inside the batch's transaction. False if some
+        game was not at the move before (the caller rolls back and goes one by one to tell
+        which)."""
+        try:
+            await db.executemany(self.insert, [{**p, **m} for p, m in payloads])
+        except sqlite3.IntegrityError as exc:
+            if STALE not in str(exc):
+                raise
             return False
-        cursor = await db.executemany(self.save.sql, params)
-        # executemany's rowcount is the sum: each UPDATE matches one row at most.
-        if cursor.rowcount != len(params):
-            return False
-        await db.executemany(self.add.sql, [m for _, m in payloads])
         return True

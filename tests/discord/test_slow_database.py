@@ -20,7 +20,7 @@ def slow_database(env, monkeypatch) -> None:
     itself) waits DELAY seconds (virtual: advance_time moves it)."""
     storage = env.bot.storage
     real_fetchall, real_transaction = storage.fetchall, storage.transaction
-    real_driver = storage.driver_transaction
+    real_driver, real_driver_transaction = storage.driver, storage.driver_transaction
 
     async def fetchall(*args, **kwargs):
         await asyncio.sleep(DELAY)
@@ -33,13 +33,20 @@ def slow_database(env, monkeypatch) -> None:
             yield db
 
     @contextlib.asynccontextmanager
-    async def driver_transaction():
+    async def driver():
         await asyncio.sleep(DELAY)
         async with real_driver() as db:
             yield db
 
+    @contextlib.asynccontextmanager
+    async def driver_transaction():
+        await asyncio.sleep(DELAY)
+        async with real_driver_transaction() as db:
+            yield db
+
     monkeypatch.setattr(storage, "fetchall", fetchall)
     monkeypatch.setattr(storage, "transaction", transaction)
+    monkeypatch.setattr(storage, "driver", driver)
     monkeypatch.setattr(storage, "driver_transaction", driver_transaction)
 
 
