@@ -12,6 +12,7 @@ import pytest
 from bot.engine import from_dict, replay, to_dict
 from bot.session.models import record_moves, with_moves
 from bot.storage import Storage
+from tests.backends import drop_schema, new_schema_url, require_postgres
 
 from .play import moves_in
 
@@ -23,15 +24,27 @@ RUNS = 5
 pytestmark = [pytest.mark.durable, pytest.mark.slow]
 
 
+@pytest.fixture(params=["sqlite", "postgresql"])
+def database(request, tmp_path):
+    """Where the writer saves: a SQLite file, or a schema of its own on the PostgreSQL server."""
+    if request.param == "sqlite":
+        yield str(tmp_path / "steal.db")
+        return
+    require_postgres()
+    url, schema = new_schema_url()
+    yield url
+    drop_schema(schema)
+
+
 def run_and_kill(
-    db_path: Path, out: Path, seed: int, after: float, wait_ready: bool = True
+    database: str, out: Path, seed: int, after: float, wait_ready: bool = True
 ) -> list[list[str]]:
     """Start the writer and SIGKILL it `after` seconds into its saving (or, without
     `wait_ready`, into its start-up); return its complete output lines."""
     env = {**os.environ, "PYTHONPATH": str(ROOT)}
     with out.open("wb") as stdout:
         proc = subprocess.Popen(
-            [sys.executable, str(WRITER), str(db_path), str(seed)], stdout=stdout, env=env
+            [sys.executable, str(WRITER), database, str(seed)], stdout=stdout, env=env
         )
         try:
             deadline = time.monotonic() + 15
@@ -48,24 +61,26 @@ def run_and_kill(
     return [line.split() for line in text[: text.rfind("\n") + 1].splitlines()]
 
 
-async def test_killed_mid_write_the_database_holds_every_reported_move_and_nothing_torn(tmp_path):
-    db_path = tmp_path / "steal.db"
+async def test_killed_mid_write_the_database_holds_every_reported_move_and_nothing_torn(
+    database, tmp_path
+):
     rng = random.Random(20261129)
     moves_reported, finished_reported = set(), set()
     # First a kill during start-up, perhaps while the new database is being created.
-    run_and_kill(db_path, tmp_path / "start.txt", 99, rng.uniform(0.05, 0.4), wait_ready=False)
+    run_and_kill(database, tmp_path / "start.txt", 99, rng.uniform(0.05, 0.4), wait_ready=False)
     for run in range(RUNS):
-        lines = run_and_kill(db_path, tmp_path / f"out{run}.txt", run, rng.uniform(0.2, 1.0))
+        lines = run_and_kill(database, tmp_path / f"out{run}.txt", run, rng.uniform(0.2, 1.0))
         moves_reported |= {(int(g), int(n)) for kind, g, n in (x for x in lines if len(x) == 3)}
         finished_reported |= {int(x[1]) for x in lines if x[0] == "finished"}
-        await check(db_path, moves_reported, finished_reported)
+        await check(database, moves_reported, finished_reported)
     assert len(moves_reported) > 20, "the writer was killed before it saved much"
 
 
-async def check(db_path: Path, moves_reported: set, finished_reported: set) -> None:
-    storage = await Storage.open(db_path)
+async def check(database: str, moves_reported: set, finished_reported: set) -> None:
+    storage = await Storage.open(database)
     try:
-        assert (await storage.fetchone("PRAGMA integrity_check"))[0] == "ok"
+        if storage.dialect == "sqlite":
+            assert (await storage.fetchone("PRAGMA integrity_check"))[0] == "ok"
         saved = {(r[0], r[1]) for r in await storage.fetchall("SELECT game_id, n FROM moves")}
         games = await storage.fetchall("SELECT id, status, version, state FROM games")
         for game_id, status, version, state in games:
