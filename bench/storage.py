@@ -2,6 +2,7 @@
 
     python bench/storage.py [--json] [--games 100] [--rounds 30] [--live 1000]
                             [--finished 100] [--players 100000] [--postgres URL] [--serial N]
+                            [--sqlite-only] [--startup-only] [--serial-only]
 
 The session layer (bot/session, as the bot runs it, without Discord) on storage opened as the
 bot opens it (durable): SQLite in a temporary folder (WAL, synchronous=NORMAL); PostgreSQL at
@@ -353,6 +354,11 @@ class Postgres:
 
 async def run_backend(backend, args) -> dict[str, Any]:
     out: dict[str, Any] = {}
+    if args.startup_only:
+        empty = backend.new()
+        await (await Storage.open(empty)).close()
+        out["startup"] = await startup(backend.new(), args.live, empty)
+        return out
     out["serial"] = await serial(backend.new(), args.serial)
     out["at_once"] = await at_once(backend.new(), args.games, args.rounds)
     empty = backend.new()
@@ -418,6 +424,7 @@ if __name__ == "__main__":
     parser.add_argument("--serial", type=int, default=1000)
     parser.add_argument("--serial-only", action="store_true")
     parser.add_argument("--sqlite-only", action="store_true")
+    parser.add_argument("--startup-only", action="store_true")
     parser.add_argument(
         "--postgres", default=os.environ.get("TEST_DATABASE_URL", "").strip() or DEFAULT_PG
     )

@@ -22,6 +22,8 @@ AUTO_PLAYER = get_policy("medium")  # fast (well under a millisecond) and sensib
 # Plays `move` (None: the stand-in's) for the seat to act in `table`, if the table is still at
 # `version`: Sessions' part, under the table's lock.
 Due = Callable[[Table, int, Move | None], Awaitable[None]]
+# Reads a restored table's game (its first use); raises if it cannot be read.
+Ready = Callable[[Table], Awaitable[None]]
 
 
 def auto_move(game: Game) -> Move:
@@ -62,9 +64,11 @@ class TurnTimers:
         turn_seconds: float | None,
         away_delay: float,
         bot_delay: float,
+        ready: Ready | None = None,
     ) -> None:
         self.clock = clock
         self.due = due
+        self.ready = ready
         self.turn_seconds = turn_seconds  # the bot-wide default; a game's options may differ
         self.away_delay = away_delay
         self.bot_delay = bot_delay  # AI opponents wait this long, so people can follow
@@ -88,12 +92,20 @@ class TurnTimers:
         """(Re)start the table's timer for its current deadline."""
         stop(table.timer)
         table.timer = None
-        if table.deadline is not None and not table.game.over:
+        # A restored game not read yet is not over: restore reads those that may be.
+        if table.deadline is not None and not (table.loaded and table.game.over):
             table.timer = asyncio.create_task(self._run(table, table.version))
 
     async def _run(self, table: Table, version: int) -> None:
         assert table.deadline is not None
         await asyncio.sleep(max(0.0, table.deadline - self.clock()))
+        if not table.loaded and self.ready is not None:
+            try:
+                await self.ready(table)
+            except Exception:  # unreadable: `ready` logged it and dropped the game
+                return
+            if table.timer is not asyncio.current_task():  # re-armed as it was read (a grace)
+                return
         await self.due(table, version, await self._think(table, version))
 
     async def _think(self, table: Table, version: int) -> Move | None:

@@ -136,6 +136,29 @@ class GameRow:
     updated_at: float
 
 
+@dataclass(frozen=True)
+class LiveHead:
+    """What start-up reads of a live game: enough to route its clicks and arm its timer. Its
+    state and moves are read on its first use (`rows`, `moves_of`)."""
+
+    id: int
+    guild_id: int
+    channel_id: int
+    host_id: str
+    status: str
+    seats: tuple[str, ...]
+    version: int
+    deadline: float | None
+    options: dict[str, Any]
+
+
+# The columns of a LiveHead, in its order: the state (the big one) is not among them.
+HEADS = select(
+    games.c.id, games.c.guild_id, games.c.channel_id, games.c.host_id, games.c.status,
+    games.c.seats, games.c.version, games.c.deadline, games.c.options,
+).where(games.c.status.in_(LIVE)).order_by(games.c.id)  # fmt: skip
+
+
 def dumps(value: Any) -> str:
     return json.dumps(value, separators=(",", ":"))
 
@@ -287,6 +310,31 @@ class Games:
             select(games).where(games.c.status.in_(LIVE)).order_by(games.c.id)
         )
         return [to_row(r._mapping) for r in rows]
+
+    async def heads(self) -> list[LiveHead]:
+        """Every lobby and active game, oldest first, without its state: what start-up reads."""
+        loads = json.loads
+        heads = []
+        for r in await self.storage.fetchall(HEADS):
+            options = loads(r.options) if r.options is not None else {}
+            seats = tuple(loads(r.seats))
+            head = LiveHead(
+                r.id, r.guild_id, r.channel_id, r.host_id, r.status, seats, r.version,
+                r.deadline, options,
+            )  # fmt: skip
+            heads.append(head)
+        return heads
+
+    async def rows(self, game_ids: Collection[int]) -> list[GameRow]:
+        """Many games' rows at once, by id (those of `game_ids` that exist)."""
+        found: list[GameRow] = []
+        ids = sorted(game_ids)
+        for start in range(0, len(ids), CHUNK):
+            rows = await self.storage.fetchall(
+                select(games).where(games.c.id.in_(ids[start : start + CHUNK])).order_by(games.c.id)
+            )
+            found += [to_row(r._mapping) for r in rows]
+        return found
 
     async def moves(self, game_id: int) -> list[dict[str, Any]]:
         rows = await self.storage.fetchall(

@@ -62,7 +62,7 @@ async def test_a_forfeit_survives_a_restart_before_the_next_move(make):
 
     s2 = make(away_delay=3600)
     await s2.restore()
-    assert s2.table(table.game_id).forfeited == {seat}
+    assert (await s2.load(table.game_id)).forfeited == {seat}
 
 
 async def test_a_lobby_keeps_its_seat_limit_across_a_restart(make):
