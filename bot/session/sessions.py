@@ -69,6 +69,11 @@ AWAY_AFTER = 3  # consecutive auto moves that make a seat "away"
 RESTORE_GRACE = 60.0
 
 
+def ended_state(state: dict[str, Any] | None) -> bool:
+    """Whether a stored engine state is of a game that is over (its result is set)."""
+    return state is not None and state.get("result") is not None
+
+
 def new_seed() -> int:
     return secrets.randbits(63)
 
@@ -494,18 +499,19 @@ class Sessions(Live):
         their timers from the stored deadlines; finish games that ended before a restart.
 
         Lazy: a game's state is read and decoded on its first use (`load`: a click, a hand,
-        its timer firing), not here. Only lobbies and games with no deadline (over, or
-        untimed: their state says which) are read now. A person whose turn it is gets
-        RESTORE_GRACE from now, applied when the game is read."""
+        its timer running out), not here. Lobbies are read; so are the states (not the moves)
+        of games with no stored deadline, to tell one that ended (read whole and finished)
+        from an untimed one. A person whose turn it is gets RESTORE_GRACE from now, applied
+        when the game is read."""
         restored = []
         heads = [h for h in await self.storage.games.heads() if self.owns(h.guild_id)]
-        eager = {h.id for h in heads if h.status == "lobby" or h.deadline is None}
-        # Three queries for all the games, not three per game: the few rows read whole, their
-        # moves, the players' names.
-        rows = {r.id: r for r in await self.storage.games.rows(eager)} if eager else {}
-        moves = await self.storage.games.moves_of(
-            [i for i, r in rows.items() if r.state is not None]
-        )
+        lobbies = {h.id for h in heads if h.status == "lobby"}
+        untimed = {h.id for h in heads if h.status != "lobby" and h.deadline is None}
+        # Four queries for all the games, not four per game: the rows of lobbies and untimed
+        # games, the moves of those that ended, the players' names.
+        rows = {r.id: r for r in await self.storage.games.rows(lobbies | untimed)}
+        ended = {i for i in untimed if i in rows and ended_state(rows[i].state)}
+        moves = await self.storage.games.moves_of(ended)
         seated = {(h.guild_id, s) for h in heads for s in h.seats}
         known = await self.storage.stats.names_of(seated)
         for guild_id, user_id in seated:
@@ -513,20 +519,21 @@ class Sessions(Live):
                 self.names_in(guild_id).setdefault(user_id, known[guild_id, user_id])
         for head in heads:
             try:
-                if head.id not in eager:
-                    ok = self._restore_head(head)
-                elif (row := rows.get(head.id)) is not None:  # else gone meanwhile
-                    ok = await self._restore(row, moves.get(row.id, []))
+                row = rows.get(head.id)
+                if head.id in lobbies or head.id in ended:
+                    ok = row is not None and await self._restore(row, moves.get(head.id, []))
+                elif head.id in untimed:
+                    ok = row is not None and self._restore_head(head, self._deadline_of(row))
                 else:
-                    ok = False
+                    ok = self._restore_head(head, head.deadline)
                 if ok:
                     restored.append(head.id)
             except Exception:
                 log.exception("could not restore game %s", head.id)
         return restored
 
-    def _restore_head(self, head: LiveHead) -> bool:
-        """A game with a deadline, registered unread: routed, and its timer armed."""
+    def _restore_head(self, head: LiveHead, deadline: float | None) -> bool:
+        """A game registered unread: routed, and its timer armed."""
         if head.id in self.tables:
             return True
         if head.channel_id in self.channels:
@@ -534,13 +541,25 @@ class Sessions(Live):
             return False
         table = Table(
             head.id, head.guild_id, head.channel_id, head.host_id, None, head.version,
-            deadline=head.deadline, options=dict(head.options), stored_seats=head.seats,
+            deadline=deadline, options=dict(head.options), stored_seats=head.seats,
             grace=self.clock() + self.restore_grace,
         )  # fmt: skip
         self.tables[head.id] = table
         self.channels[head.channel_id] = head.id
         self.timers.arm(table)
         return True
+
+    def _deadline_of(self, row: GameRow) -> float | None:
+        """A game with no stored deadline (not over): its seat to act's, from the stored state
+        alone (no moves, no engine)."""
+        state = row.state or {}
+        playoffs = state["playoffs"]
+        seat = (playoffs[-1] if playoffs else state)["turn"]
+        if seat is None:
+            return None
+        session = state.get("session") or {}
+        absent = {*session.get("away", ()), *session.get("forfeited", ())}
+        return self.timers.deadline_of(seat, row.seats[seat], absent, row.options)
 
     async def load(self, game_id: int) -> Table:
         """A running game's table with its game read: a restored game's first use reads its
@@ -616,7 +635,7 @@ class Sessions(Live):
             self.timers.arm(table)
 
     async def _restore(self, row: GameRow, moves: list[dict[str, Any]]) -> bool:
-        """A lobby, or a game read whole (one with no deadline: over, or untimed)."""
+        """A lobby, or a game read whole (one that ended before the restart)."""
         if row.id in self.lobbies or row.id in self.tables:
             return True
         if row.channel_id in self.channels:

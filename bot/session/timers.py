@@ -8,6 +8,7 @@ import asyncio
 import logging
 import random
 from collections.abc import Awaitable, Callable
+from typing import Any
 
 from bot.ai import get_policy
 from bot.engine import Game, Move, active, view
@@ -81,11 +82,17 @@ class TurnTimers:
             return None
         seat = active(game).turn
         assert seat is not None
-        if is_ai(game.seats[seat]):
+        return self.deadline_of(seat, game.seats[seat], away | forfeited, table.options)
+
+    def deadline_of(
+        self, seat: int, seat_id: str, absent: set[int], options: dict[str, Any]
+    ) -> float | None:
+        """When `seat` (to act now; `absent`: the away and forfeited seats) is played for."""
+        if is_ai(seat_id):
             return self.clock() + self.bot_delay
-        if seat in away or seat in forfeited:
+        if seat in absent:
             return self.clock() + self.away_delay
-        turn: float | None = table.options.get("turn_seconds", self.turn_seconds)
+        turn: float | None = options.get("turn_seconds", self.turn_seconds)
         return None if turn is None else self.clock() + turn
 
     def arm(self, table: Table) -> None:
