@@ -52,7 +52,8 @@ class Table:
     options: dict[str, Any] = field(default_factory=dict)  # from the lobby: turn_seconds, pings
     hints: dict[int, int] = field(default_factory=dict)  # seat -> hints it asked for
     lock: asyncio.Lock = field(default_factory=asyncio.Lock, repr=False)
-    timer: asyncio.Task[None] | None = field(default=None, repr=False)
+    # Its turn timer: a task, or (restored, before its deadline) the call that starts it.
+    timer: asyncio.Task[None] | asyncio.TimerHandle | None = field(default=None, repr=False)
     stored_seats: tuple[str, ...] = ()  # a restored game's seats, before it is read
     # A restored game not read yet: when it is, a person whose turn it is is not played for
     # before this time (Sessions' RESTORE_GRACE).

@@ -498,42 +498,40 @@ class Sessions(Live):
         """Register every stored lobby and game of this process's guilds (`owns`) and re-arm
         their timers from the stored deadlines; finish games that ended before a restart.
 
-        Lazy: a game's state is read and decoded on its first use (`load`: a click, a hand,
-        its timer running out), not here. Lobbies are read; so are the states (not the moves)
-        of games with no stored deadline, to tell one that ended (read whole and finished)
-        from an untimed one. A person whose turn it is gets RESTORE_GRACE from now, applied
-        when the game is read."""
+        Lazy: a game's state, moves and players' names are read on its first use (`load`: a
+        click, a hand, its timer running out), not here. Lobbies are read; so are the states
+        (not the moves) of games with no stored deadline, to tell one that ended (read whole
+        and finished) from an untimed one. A person whose turn it is gets RESTORE_GRACE from
+        now, applied when the game is read."""
         restored = []
         heads = [h for h in await self.storage.games.heads() if self.owns(h.guild_id)]
         lobbies = {h.id for h in heads if h.status == "lobby"}
         untimed = {h.id for h in heads if h.status != "lobby" and h.deadline is None}
-        # Four queries for all the games, not four per game: the rows of lobbies and untimed
-        # games, the moves of those that ended, the players' names.
+        # Three queries for all of them, not three per game: the rows of lobbies and untimed
+        # games, the moves of those that ended, the names of those shown now (lobbies) or
+        # finished now. The names in other games are read with the game (`load`, `load_all`).
         rows = {r.id: r for r in await self.storage.games.rows(lobbies | untimed)}
         ended = {i for i in untimed if i in rows and ended_state(rows[i].state)}
         moves = await self.storage.games.moves_of(ended)
-        seated = {(h.guild_id, s) for h in heads for s in h.seats}
-        known = await self.storage.stats.names_of(seated)
-        for guild_id, user_id in seated:
-            if (guild_id, user_id) in known:
-                self.names_in(guild_id).setdefault(user_id, known[guild_id, user_id])
+        await self._learn_names({(r.guild_id, s) for r in rows.values() for s in r.seats})
+        now = self.clock()
         for head in heads:
             try:
                 row = rows.get(head.id)
                 if head.id in lobbies or head.id in ended:
                     ok = row is not None and await self._restore(row, moves.get(head.id, []))
                 elif head.id in untimed:
-                    ok = row is not None and self._restore_head(head, self._deadline_of(row))
+                    ok = row is not None and self._restore_head(head, self._deadline_of(row), now)
                 else:
-                    ok = self._restore_head(head, head.deadline)
+                    ok = self._restore_head(head, head.deadline, now)
                 if ok:
                     restored.append(head.id)
             except Exception:
                 log.exception("could not restore game %s", head.id)
         return restored
 
-    def _restore_head(self, head: LiveHead, deadline: float | None) -> bool:
-        """A game registered unread: routed, and its timer armed."""
+    def _restore_head(self, head: LiveHead, deadline: float | None, now: float) -> bool:
+        """A game registered unread at `now`: routed, and its timer armed."""
         if head.id in self.tables:
             return True
         if head.channel_id in self.channels:
@@ -542,11 +540,11 @@ class Sessions(Live):
         table = Table(
             head.id, head.guild_id, head.channel_id, head.host_id, None, head.version,
             deadline=deadline, options=dict(head.options), stored_seats=head.seats,
-            grace=self.clock() + self.restore_grace,
+            grace=now + self.restore_grace,
         )  # fmt: skip
         self.tables[head.id] = table
         self.channels[head.channel_id] = head.id
-        self.timers.arm(table)
+        self.timers.arm_restored(table, now)
         return True
 
     def _deadline_of(self, row: GameRow) -> float | None:
@@ -578,6 +576,7 @@ class Sessions(Live):
         ids = [t.game_id for t in waiting]
         rows = {r.id: r for r in await self.storage.games.rows(ids)}
         moves = await self.storage.games.moves_of(ids)
+        await self._learn_names({(t.guild_id, s) for t in waiting for s in t.seats})
         for table in waiting:
             async with table.lock:
                 if table.loaded or self.tables.get(table.game_id) is not table:  # a click read it
@@ -597,7 +596,15 @@ class Sessions(Live):
                 raise NoGame()
             row = await self.storage.games.get(table.game_id)
             moves = await self.storage.games.moves(table.game_id)
+            await self._learn_names({(table.guild_id, s) for s in table.seats})
             await self._adopt(table, row, moves)
+
+    async def _learn_names(self, seated: set[tuple[int, str]]) -> None:
+        """The stored names of these (guild, player), in one query; a name seen since is kept."""
+        if not seated:
+            return
+        for (guild_id, user_id), name in (await self.storage.stats.names_of(seated)).items():
+            self.names_in(guild_id).setdefault(user_id, name)
 
     async def _timer_ready(self, table: Table) -> None:
         """_ready for a timer that ran out: if storage failed, it tries again later."""
@@ -697,9 +704,9 @@ class Sessions(Live):
     async def close(self) -> None:
         """Stop every timer (the storage stays open: its owner closes it)."""
         live: list[Lobby | Table] = [*self.lobbies.values(), *self.tables.values()]
-        tasks = [x.timer for x in live if x.timer is not None]
-        for task in tasks:
-            stop(task)
+        for x in live:
+            stop(x.timer)
+        tasks = [x.timer for x in live if isinstance(x.timer, asyncio.Task)]
         with contextlib.suppress(asyncio.CancelledError):
             await asyncio.gather(*tasks, return_exceptions=True)
         self.lobbies.clear()

@@ -50,9 +50,11 @@ def suggest(game: Game) -> Move:
     return AUTO_PLAYER.choose(view(game, seat), rng)
 
 
-def stop(task: asyncio.Task[None] | None) -> None:
-    """Cancel a timer task, unless it is the one running (it is finishing its own work)."""
-    if task is not None and task is not asyncio.current_task() and not task.done():
+def stop(task: asyncio.Task[None] | asyncio.TimerHandle | None) -> None:
+    """Cancel a timer task, unless it is the one running (it is finishing its own work), or a
+    timer not yet started (`TurnTimers.arm_restored`)."""
+    running = isinstance(task, asyncio.Task) and (task is asyncio.current_task() or task.done())
+    if task is not None and not running:
         task.cancel()
 
 
@@ -102,6 +104,18 @@ class TurnTimers:
         # A restored game not read yet is not over: restore reads those that may be.
         if table.deadline is not None and not (table.loaded and table.game.over):
             table.timer = asyncio.create_task(self._run(table, table.version))
+
+    def arm_restored(self, table: Table, now: float) -> None:
+        """`arm` for a table just restored (no timer yet), at `now`: a bare call at its
+        deadline, which starts the timer's task only then (a task made for each of a
+        thousand games costs a restart more)."""
+        if table.deadline is not None:
+            loop = asyncio.get_running_loop()
+            delay = max(0.0, table.deadline - now)
+            table.timer = loop.call_later(delay, self._start, table, table.version)
+
+    def _start(self, table: Table, version: int) -> None:
+        table.timer = asyncio.create_task(self._run(table, version))
 
     async def _run(self, table: Table, version: int) -> None:
         assert table.deadline is not None

@@ -5,7 +5,7 @@ from __future__ import annotations
 import json
 from collections.abc import Callable, Collection, Mapping, Sequence
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Any, Final
+from typing import TYPE_CHECKING, Any, Final, NamedTuple
 
 from sqlalchemy import (
     BigInteger,
@@ -136,10 +136,10 @@ class GameRow:
     updated_at: float
 
 
-@dataclass(frozen=True)
-class LiveHead:
+class LiveHead(NamedTuple):
     """What start-up reads of a live game: enough to route its clicks and arm its timer. Its
-    state and moves are read on its first use (`rows`, `moves_of`)."""
+    state and moves are read on its first use (`rows`, `moves_of`). A tuple: a thousand are
+    made at every start-up."""
 
     id: int
     guild_id: int
@@ -314,15 +314,17 @@ class Games:
     async def heads(self) -> list[LiveHead]:
         """Every lobby and active game, oldest first, without its state: what start-up reads."""
         loads = json.loads
+        # Most games share their options' text (their server's settings): parsed once, and
+        # the same dict given to each (the caller copies it before changing it).
+        options: dict[str | None, dict[str, Any]] = {None: {}}
         heads = []
-        for r in await self.storage.fetchall(HEADS):
-            options = loads(r.options) if r.options is not None else {}
-            seats = tuple(loads(r.seats))
-            head = LiveHead(
-                r.id, r.guild_id, r.channel_id, r.host_id, r.status, seats, r.version,
-                r.deadline, options,
-            )  # fmt: skip
-            heads.append(head)
+        rows: list[Any] = await self.storage.fetchall(HEADS)  # tuples of its columns
+        for game_id, guild, channel, host, status, seats, version, deadline, text in rows:
+            if text not in options:
+                options[text] = loads(text)
+            seated = tuple(loads(seats))
+            head = (game_id, guild, channel, host, status, seated, version, deadline, options[text])
+            heads.append(LiveHead._make(head))
         return heads
 
     async def rows(self, game_ids: Collection[int]) -> list[GameRow]:

@@ -39,6 +39,7 @@ def decoded(monkeypatch):
 
 async def started(make, moves: int = 3, **options) -> tuple[int, object]:
     s1 = make(**{**TIMED, **options})
+    await s1.remember(GUILD, "a", "Ann")
     table = await table_for(s1, ("a", "b"))
     for _ in range(moves):
         await play_turn(s1, table.game_id)
@@ -56,10 +57,11 @@ async def test_a_restored_game_is_read_on_its_first_use_and_plays_to_its_end(
     table = s2.table_in(CHANNEL)  # routed by channel and by id
     assert table is s2.table(game_id) and table.seats == ("a", "b") and table.version == 3
     assert not table.loaded and decoded == [] and table.timer is not None
+    assert s2.names_in(GUILD) == {}
 
     user = before.seats[before.turn]
-    hand = await s2.hand(game_id, user)  # the first use reads it, once
-    assert table.loaded and len(decoded) == 1
+    hand = await s2.hand(game_id, user)  # the first use reads it, once, with its names
+    assert table.loaded and len(decoded) == 1 and s2.names_in(GUILD) == {"a": "Ann"}
     assert table.game == before and hand.version == 3 and hand.legal
     for _ in range(500):
         if (await play_turn(s2, game_id)).ended:
@@ -134,14 +136,16 @@ async def test_load_all_reads_many_and_drops_the_unreadable(make, storage, decod
     assert len(decoded) == 2
 
 
-async def test_restore_reads_names_in_one_query(make, storage, monkeypatch):
+async def test_names_come_with_the_games_in_one_query(make, storage, monkeypatch):
     s1 = make(**TIMED)
+    for user in "abcdefgh":
+        await s1.remember(GUILD, user, user.upper())
     for channel, (host, guest) in enumerate([("a", "b"), ("c", "d"), ("e", "f")], CHANNEL):
-        for user in (host, guest):
-            await s1.remember(GUILD, user, user.upper())
         await s1.open_lobby(GUILD, channel, host, RULES)
         await s1.join(channel, guest)
         await s1.start(channel, host)
+    await s1.open_lobby(GUILD, CHANNEL + 3, "g", RULES)  # a lobby is shown at once
+    await s1.join(CHANNEL + 3, "h")
     await s1.close()
     queries: list[int] = []
     real = storage.stats.names_of
@@ -152,9 +156,12 @@ async def test_restore_reads_names_in_one_query(make, storage, monkeypatch):
 
     monkeypatch.setattr(storage.stats, "names_of", counted)
     s2 = make(**TIMED)
-    assert len(await s2.restore()) == 3
-    assert queries == [6]
-    assert s2.names_in(GUILD) == {u: u.upper() for u in "abcdef"}
+    restored = await s2.restore()
+    assert len(restored) == 4
+    assert queries == [2] and s2.names_in(GUILD) == {"g": "G", "h": "H"}
+    await s2.load_all(restored)  # what the bot does before showing every table again
+    assert queries == [2, 6]
+    assert s2.names_in(GUILD) == {u: u.upper() for u in "abcdefgh"}
 
 
 async def test_an_untimed_game_is_restored_unread_and_plays_on(make, storage, decoded):
