@@ -568,7 +568,7 @@ class Sessions(Live):
         return table
 
     async def load_all(self, game_ids: Collection[int]) -> None:
-        """`load` for many games at once (two queries), e.g. to show every restored table;
+        """`load` for many games at once (three queries), e.g. to show every restored table;
         those that cannot be read are dropped. Lobbies and unknown ids are left alone."""
         waiting = [t for i in game_ids if (t := self.tables.get(i)) is not None and not t.loaded]
         if not waiting:
@@ -642,7 +642,8 @@ class Sessions(Live):
             self.timers.arm(table)
 
     async def _restore(self, row: GameRow, moves: list[dict[str, Any]]) -> bool:
-        """A lobby, or a game read whole (one that ended before the restart)."""
+        """A lobby, or a game read whole: one that ended before the restart, finished now
+        (False: it is not restored)."""
         if row.id in self.lobbies or row.id in self.tables:
             return True
         if row.channel_id in self.channels:
@@ -657,18 +658,10 @@ class Sessions(Live):
             self.lobby_ops.add(lobby)
             return True
         table = self._table_of(row, moves)
-        game = table.game
-        if game.over:
-            await self._end_restored(table)
-            return False
-        self.tables[row.id] = table
-        self.channels[row.channel_id] = row.id
-        if table.deadline is None:
-            table.deadline = self.timers.deadline(table, game, table.away, table.forfeited)
-        elif self._waits_for_person(table):  # see RESTORE_GRACE (AI, away, forfeited: no grace)
-            table.deadline = max(table.deadline, self.clock() + self.restore_grace)
-        self.timers.arm(table)
-        return True
+        if not table.game.over:  # restore reads no other game whole
+            raise ValueError(f"game {row.id} was read whole but is not over")
+        await self._end_restored(table)
+        return False
 
     async def _end_restored(self, table: Table) -> None:
         """A game that ended before a restart but was not recorded: record it now."""
