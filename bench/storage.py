@@ -2,7 +2,7 @@
 
     python bench/storage.py [--json] [--games 100] [--rounds 30] [--live 1000]
                             [--finished 100] [--players 100000] [--postgres URL] [--serial N]
-                            [--sqlite-only] [--startup-only] [--serial-only]
+                            [--sqlite-only] [--startup-only [--untimed]] [--serial-only]
 
 The session layer (bot/session, as the bot runs it, without Discord) on storage opened as the
 bot opens it (durable): SQLite in a temporary folder (WAL, synchronous=NORMAL); PostgreSQL at
@@ -17,7 +17,7 @@ schema of its own, dropped afterwards. Figures, per backend:
 - start-up: open storage and restore LIVE games under way (each some moves in, with a turn
   timer, as by default), against an empty database: the time until every game is routed,
   its timer armed and playable (a game is read on its first use), and the ratio; best of
-  three each, alternating.
+  three each, alternating. `--untimed`: the games have no turn timer (no stored deadline).
 - disk per finished game: FINISHED games played to their end, then the database's size
   (SQLite: VACUUM, then the file; PostgreSQL: VACUUM FULL, then the tables' total) less an
   empty one's, per game.
@@ -177,8 +177,10 @@ async def at_once(database: str, games: int, rounds: int) -> dict[str, Any]:
 STARTUP_TURN = 3600.0
 
 
-async def startup(database: str, live: int, empty_database: str) -> dict[str, Any]:
-    storage, sessions = await sessions_on(database, STARTUP_TURN)
+async def startup(
+    database: str, live: int, empty_database: str, turn: float | None = STARTUP_TURN
+) -> dict[str, Any]:
+    storage, sessions = await sessions_on(database, turn)
     rng = random.Random(3)
     try:
         ids = await start_games(sessions, live, 100_000, rng)
@@ -195,7 +197,7 @@ async def startup(database: str, live: int, empty_database: str) -> dict[str, An
 
     async def restore(db: str, read: bool = False) -> tuple[float, int]:
         start = time.perf_counter()
-        storage, sessions = await sessions_on(db, STARTUP_TURN)
+        storage, sessions = await sessions_on(db, turn)
         restored = await sessions.restore()
         took = time.perf_counter() - start
         if read and hasattr(sessions, "load_all"):  # lazy restore: what reading costs later
@@ -387,7 +389,8 @@ async def run_backend(backend, args) -> dict[str, Any]:
     if args.startup_only:
         empty = backend.new()
         await (await Storage.open(empty)).close()
-        out["startup"] = await startup(backend.new(), args.live, empty)
+        turn = None if args.untimed else STARTUP_TURN
+        out["startup"] = await startup(backend.new(), args.live, empty, turn)
         return out
     out["serial"] = await serial(backend.new(), args.serial)
     out["at_once"] = await at_once(backend.new(), args.games, args.rounds)
@@ -457,6 +460,7 @@ if __name__ == "__main__":
     parser.add_argument("--serial-only", action="store_true")
     parser.add_argument("--sqlite-only", action="store_true")
     parser.add_argument("--startup-only", action="store_true")
+    parser.add_argument("--untimed", action="store_true", help="start-up's games: no turn timer")
     parser.add_argument(
         "--postgres", default=os.environ.get("TEST_DATABASE_URL", "").strip() or DEFAULT_PG
     )
