@@ -51,8 +51,8 @@ def suggest(game: Game) -> Move:
 
 
 def stop(task: asyncio.Task[None] | asyncio.TimerHandle | None) -> None:
-    """Cancel a timer task, unless it is the one running (it is finishing its own work), or a
-    timer not yet started (`TurnTimers.arm_restored`)."""
+    """Cancel a table's timer: its task, unless that is the one running (it is finishing its
+    own work), or the call that would start it (`TurnTimers.arm_restored`)."""
     running = isinstance(task, asyncio.Task) and (task is asyncio.current_task() or task.done())
     if task is not None and not running:
         task.cancel()
@@ -123,7 +123,7 @@ class TurnTimers:
         if not table.loaded and self.ready is not None:
             try:
                 await self.ready(table)
-            except Exception:  # unreadable: `ready` logged it and dropped the game
+            except Exception:  # logged; the game dropped, or (storage failed) re-armed
                 return
             if table.timer is not asyncio.current_task():  # re-armed as it was read (a grace)
                 return

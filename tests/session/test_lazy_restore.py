@@ -193,3 +193,23 @@ async def test_a_game_with_no_deadline_whose_ai_is_to_act_gets_one(make, storage
     version = again.version
     await wait_for(lambda: again.version > version)  # the AI played on
     assert (await storage.games.moves(table.game_id))[-1]["seat"] == ai
+
+
+async def test_a_timer_that_cannot_read_its_game_tries_again(make, storage, monkeypatch):
+    game_id, _ = await started(make, turn_seconds=60)
+    await storage.games.update(game_id, deadline=0.0)  # ran out while the bot was down
+    real = storage.games.get
+    failed: list[int] = []
+
+    async def flaky(wanted):
+        if not failed:
+            failed.append(wanted)
+            raise RuntimeError("the database is away")
+        return await real(wanted)
+
+    monkeypatch.setattr(storage.games, "get", flaky)
+    s2 = make(turn_seconds=60, restore_grace=0, retry_seconds=0.05)
+    await s2.restore()
+    table = s2.table(game_id)
+    await wait_for(lambda: table.version == 4)  # read and played at the second try
+    assert failed == [game_id] and table.loaded
