@@ -97,6 +97,9 @@ class StealBot(commands.AutoShardedBot):
         await self.sync_commands()
         restored = await self.app.sessions.restore()
         log.info("restored %d lobbies and games", len(restored))
+        # restore() reads games lazily, but refresh() shows every restored table (and its
+        # move log), which reads them all: in three queries, not three per game.
+        await self.app.sessions.load_all(restored)
         await self.app.presenter.refresh(restored)
         await self.app.presenter.deliver_owed()  # end screens and closings a restart cut off
 

@@ -27,13 +27,22 @@ class Lobby:
     timer: asyncio.Task[None] | None = field(default=None, repr=False)
 
 
+class NotLoaded(RuntimeError):
+    """A restored game's state was used before Sessions read it (`Sessions.load`)."""
+
+    def __init__(self, game_id: int) -> None:
+        super().__init__(f"game {game_id} is restored but not read yet: await Sessions.load")
+
+
 @dataclass
 class Table:
     game_id: int
     guild_id: int
     channel_id: int
     host_id: str
-    game: Game
+    # The engine's state: `game`. None while a restored game is not read yet (lazy restore:
+    # Sessions reads it on the game's first use; until then `seats` are the stored ones).
+    built: Game | None
     version: int  # moves saved so far
     deadline: float | None = None  # when the seat to act is played for
     autos: dict[int, int] = field(default_factory=dict)  # seat -> consecutive auto moves
@@ -43,11 +52,30 @@ class Table:
     options: dict[str, Any] = field(default_factory=dict)  # from the lobby: turn_seconds, pings
     hints: dict[int, int] = field(default_factory=dict)  # seat -> hints it asked for
     lock: asyncio.Lock = field(default_factory=asyncio.Lock, repr=False)
-    timer: asyncio.Task[None] | None = field(default=None, repr=False)
+    # Its turn timer: a task, or (restored, before its deadline) the call that starts it.
+    timer: asyncio.Task[None] | asyncio.TimerHandle | None = field(default=None, repr=False)
+    stored_seats: tuple[str, ...] = ()  # a restored game's seats, before it is read
+    # A restored game not read yet: when it is, a person whose turn it is is not played for
+    # before this time (Sessions' RESTORE_GRACE).
+    grace: float | None = None
+
+    @property
+    def game(self) -> Game:
+        if self.built is None:
+            raise NotLoaded(self.game_id)
+        return self.built
+
+    @game.setter
+    def game(self, game: Game) -> None:
+        self.built = game
+
+    @property
+    def loaded(self) -> bool:
+        return self.built is not None
 
     @property
     def seats(self) -> tuple[str, ...]:
-        return self.game.seats
+        return self.stored_seats if self.built is None else self.built.seats
 
     @property
     def turn(self) -> int | None:
@@ -56,7 +84,7 @@ class Table:
 
     def seat_of(self, user_id: str | int) -> int | None:
         try:
-            return self.game.seats.index(str(user_id))
+            return self.seats.index(str(user_id))
         except ValueError:
             return None
 

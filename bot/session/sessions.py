@@ -11,7 +11,7 @@ import contextlib
 import logging
 import secrets
 import time
-from collections.abc import Awaitable, Callable
+from collections.abc import Awaitable, Callable, Collection
 from typing import Any
 
 from bot import stats
@@ -29,7 +29,7 @@ from bot.engine import (
 from bot.engine.serialize import move_to_dict
 from bot.match import after_game, next_dealer
 from bot.seats import is_ai
-from bot.storage import GameRow, OutboxItem, Storage
+from bot.storage import GameRow, LiveHead, OutboxItem, Storage
 
 from . import results
 from .errors import (
@@ -69,6 +69,11 @@ AWAY_AFTER = 3  # consecutive auto moves that make a seat "away"
 RESTORE_GRACE = 60.0
 
 
+def ended_state(state: dict[str, Any] | None) -> bool:
+    """Whether a stored engine state is of a game that is over (its result is set)."""
+    return state is not None and state.get("result") is not None
+
+
 def new_seed() -> int:
     return secrets.randbits(63)
 
@@ -106,7 +111,7 @@ class Sessions(Live):
         self.seed_source = seed_source or new_seed
         self.timers = TurnTimers(
             clock, self._timed_move, turn_seconds=turn_seconds, away_delay=away_delay,
-            bot_delay=bot_delay,
+            bot_delay=bot_delay, ready=self._timer_ready,
         )  # fmt: skip
         self.lobby_ops = LobbyOps(
             self, storage, self.timers, self.notify, clock=clock,
@@ -181,7 +186,7 @@ class Sessions(Live):
     # ----- playing
 
     async def play(self, game_id: int, user_id: str | int, move: Move, version: int) -> Played:
-        table = self.table(game_id)
+        table = await self.load(game_id)
         seat = table.seat_of(user_id)
         if seat is None:
             raise NotInGame()
@@ -199,7 +204,7 @@ class Sessions(Live):
         return played
 
     async def hand(self, game_id: int, user_id: str | int) -> Hand:
-        table = self.table(game_id)
+        table = await self.load(game_id)
         seat = table.seat_of(user_id)
         if seat is None:
             raise NotInGame()
@@ -209,7 +214,7 @@ class Sessions(Live):
         """The medium AI's suggestion for this player's turn, worked out in a thread from
         their view only. Each hint is saved with the game (a server may not count games
         where someone took one)."""
-        table = self.table(game_id)
+        table = await self.load(game_id)
         seat = table.seat_of(user_id)
         if seat is None:
             raise NotInGame()
@@ -232,7 +237,7 @@ class Sessions(Live):
 
     async def forfeit(self, game_id: int, user_id: str | int) -> Table:
         """The seat stays in the game, played by the bot to the end, and places last."""
-        table = self.table(game_id)
+        table = await self.load(game_id)
         seat = table.seat_of(user_id)
         if seat is None:
             raise NotInGame()
@@ -257,7 +262,7 @@ class Sessions(Live):
         """A player who was away did something (opened their hand, clicked a card): they are
         back, so the bot stops playing for them and their turn gets the full timer. True if
         they were away."""
-        table = self.table(game_id)
+        table = await self.load(game_id)
         seat = table.seat_of(user_id)
         if seat is None or seat not in table.away:
             return False
@@ -490,33 +495,157 @@ class Sessions(Live):
     # ----- start-up and shut-down
 
     async def restore(self) -> list[int]:
-        """Rebuild every stored lobby and game of this process's guilds (`owns`); finish games
-        that ended before a restart.
-        Timers are re-armed from their stored deadlines (a past one fires at once, but a person
-        whose turn it is gets RESTORE_GRACE)."""
+        """Register every stored lobby and game of this process's guilds (`owns`) and re-arm
+        their timers from the stored deadlines; finish games that ended before a restart.
+
+        Lazy: a game's state, moves and players' names are read on its first use (`load`: a
+        click, a hand, its timer running out), not here. Lobbies are read; so are the states
+        (not the moves) of games with no stored deadline, to tell one that ended (read whole
+        and finished) from an untimed one. A person whose turn it is gets RESTORE_GRACE from
+        now, applied when the game is read."""
         restored = []
-        rows = [r for r in await self.storage.games.live() if self.owns(r.guild_id)]
-        # Two queries for all the games, not two per game: their moves, their players' names.
-        # Only this process's guilds (another process holds the other shards).
-        moves = await self.storage.games.moves_of([r.id for r in rows if r.state is not None])
-        seated = {(r.guild_id, s) for r in rows for s in r.seats}
-        known = await self.storage.stats.names_of(seated)
-        for row in rows:
+        heads = [h for h in await self.storage.games.heads() if self.owns(h.guild_id)]
+        lobbies = {h.id for h in heads if h.status == "lobby"}
+        untimed = {h.id for h in heads if h.status != "lobby" and h.deadline is None}
+        # Three queries for all of them, not three per game: the rows of lobbies and untimed
+        # games, the moves of those that ended, the names of those shown now (lobbies) or
+        # finished now. The names in other games are read with the game (`load`, `load_all`).
+        rows = {r.id: r for r in await self.storage.games.rows(lobbies | untimed)}
+        ended = {i for i in untimed if i in rows and ended_state(rows[i].state)}
+        moves = await self.storage.games.moves_of(ended)
+        await self._learn_names({(r.guild_id, s) for r in rows.values() for s in r.seats})
+        now = self.clock()
+        for head in heads:
             try:
-                names = {u: n for (g, u), n in known.items() if g == row.guild_id}
-                if await self._restore(row, moves.get(row.id, []), names):
-                    restored.append(row.id)
+                row = rows.get(head.id)
+                if head.id in lobbies or head.id in ended:
+                    ok = row is not None and await self._restore(row, moves.get(head.id, []))
+                elif head.id in untimed:
+                    ok = row is not None and self._restore_head(head, self._deadline_of(row), now)
+                else:
+                    ok = self._restore_head(head, head.deadline, now)
+                if ok:
+                    restored.append(head.id)
             except Exception:
-                log.exception("could not restore game %s", row.id)
+                log.exception("could not restore game %s", head.id)
         return restored
 
-    async def _restore(
-        self, row: GameRow, moves: list[dict[str, Any]], known: dict[str, str]
-    ) -> bool:
+    def _restore_head(self, head: LiveHead, deadline: float | None, now: float) -> bool:
+        """A game registered unread at `now`: routed, and its timer armed."""
+        if head.id in self.tables:
+            return True
+        if head.channel_id in self.channels:
+            log.warning("game %s: channel %s is already taken", head.id, head.channel_id)
+            return False
+        table = Table(
+            head.id, head.guild_id, head.channel_id, head.host_id, None, head.version,
+            deadline=deadline, options=dict(head.options), stored_seats=head.seats,
+            grace=now + self.restore_grace,
+        )  # fmt: skip
+        self.tables[head.id] = table
+        self.channels[head.channel_id] = head.id
+        self.timers.arm_restored(table, now)
+        return True
+
+    def _deadline_of(self, row: GameRow) -> float | None:
+        """A game with no stored deadline (not over): its seat to act's, from the stored state
+        alone (no moves, no engine)."""
+        state = row.state or {}
+        playoffs = state["playoffs"]
+        seat = (playoffs[-1] if playoffs else state)["turn"]
+        if seat is None:
+            return None
+        session = state.get("session") or {}
+        absent = {*session.get("away", ()), *session.get("forfeited", ())}
+        return self.timers.deadline_of(seat, row.seats[seat], absent, row.options)
+
+    async def load(self, game_id: int) -> Table:
+        """A running game's table with its game read: a restored game's first use reads its
+        state and moves. NoGame if there is none, or if its state cannot be read (logged;
+        the game is dropped, as restore() dropped it before restores were lazy)."""
+        table = self.table(game_id)
+        await self._ready(table)
+        return table
+
+    async def load_all(self, game_ids: Collection[int]) -> None:
+        """`load` for many games at once (three queries), e.g. to show every restored table;
+        those that cannot be read are dropped. Lobbies and unknown ids are left alone."""
+        waiting = [t for i in game_ids if (t := self.tables.get(i)) is not None and not t.loaded]
+        if not waiting:
+            return
+        ids = [t.game_id for t in waiting]
+        rows = {r.id: r for r in await self.storage.games.rows(ids)}
+        moves = await self.storage.games.moves_of(ids)
+        await self._learn_names({(t.guild_id, s) for t in waiting for s in t.seats})
+        for table in waiting:
+            async with table.lock:
+                if table.loaded or self.tables.get(table.game_id) is not table:  # a click read it
+                    continue
+                with contextlib.suppress(NoGame):
+                    await self._adopt(table, rows.get(table.game_id), moves.get(table.game_id, []))
+
+    async def _ready(self, table: Table) -> None:
+        """Read a restored table's game, once (its first use). NoGame if it cannot be read
+        or turns out to be over; a storage error is raised as it is (the next use retries)."""
+        if table.loaded:
+            return
+        async with table.lock:  # one read, however many clicks wait for it
+            if table.loaded:
+                return
+            if self.tables.get(table.game_id) is not table:  # dropped while we waited
+                raise NoGame()
+            row = await self.storage.games.get(table.game_id)
+            moves = await self.storage.games.moves(table.game_id)
+            await self._learn_names({(table.guild_id, s) for s in table.seats})
+            await self._adopt(table, row, moves)
+
+    async def _learn_names(self, seated: set[tuple[int, str]]) -> None:
+        """The stored names of these (guild, player), in one query; a name seen since is kept."""
+        if not seated:
+            return
+        for (guild_id, user_id), name in (await self.storage.stats.names_of(seated)).items():
+            self.names_in(guild_id).setdefault(user_id, name)
+
+    async def _timer_ready(self, table: Table) -> None:
+        """_ready for a timer that ran out: if storage failed, it tries again later."""
+        try:
+            await self._ready(table)
+        except NoGame:
+            raise
+        except Exception:
+            log.exception("game %s: could not be read for its timer", table.game_id)
+            table.deadline = self.clock() + self.retry_seconds
+            self.timers.arm(table)
+            raise
+
+    async def _adopt(self, table: Table, row: GameRow | None, moves: list[dict[str, Any]]) -> None:
+        """A restored table takes its game from its stored row and moves, and the grace it
+        was restored with (under its lock). Raises NoGame, dropping the table, if they do not
+        read, or if the game is over (it is finished, as restore() finishes one)."""
+        try:
+            if row is None or row.state is None or row.version != table.version:
+                raise ValueError(f"the stored game is not the one restored: {row!r}")
+            read = self._table_of(row, moves)
+        except Exception as exc:
+            log.exception("could not restore game %s", table.game_id)
+            self._drop(table)
+            raise NoGame() from exc
+        table.game, table.autos, table.away = read.game, read.autos, read.away
+        table.forfeited, table.match, table.hints = read.forfeited, read.match, read.hints
+        grace, table.grace = table.grace, None
+        if read.game.over:  # restore reads those with no deadline, where an ended one is
+            await self._end_restored(table)
+            raise NoGame()
+        waits = table.deadline is not None and grace is not None and table.deadline < grace
+        if waits and self._waits_for_person(table):  # see RESTORE_GRACE (AI, away: no grace)
+            table.deadline = grace
+            self.timers.arm(table)
+
+    async def _restore(self, row: GameRow, moves: list[dict[str, Any]]) -> bool:
+        """A lobby, or a game read whole: one that ended before the restart, finished now
+        (False: it is not restored)."""
         if row.id in self.lobbies or row.id in self.tables:
             return True
-        names = self.names_in(row.guild_id)
-        names.update({u: n for u, n in known.items() if u not in names})
         if row.channel_id in self.channels:
             log.warning("game %s: channel %s is already taken", row.id, row.channel_id)
             return False
@@ -529,19 +658,15 @@ class Sessions(Live):
             self.lobby_ops.add(lobby)
             return True
         table = self._table_of(row, moves)
-        game = table.game
-        if game.over:
-            nxt = await self._finish(table)
-            await self.notify("game_over", row.id, self._over_payload(table, nxt))
-            return False
-        self.tables[row.id] = table
-        self.channels[row.channel_id] = row.id
-        if table.deadline is None:
-            table.deadline = self.timers.deadline(table, game, table.away, table.forfeited)
-        elif self._waits_for_person(table):  # see RESTORE_GRACE (AI, away, forfeited: no grace)
-            table.deadline = max(table.deadline, self.clock() + self.restore_grace)
-        self.timers.arm(table)
-        return True
+        if not table.game.over:  # restore reads no other game whole
+            raise ValueError(f"game {row.id} was read whole but is not over")
+        await self._end_restored(table)
+        return False
+
+    async def _end_restored(self, table: Table) -> None:
+        """A game that ended before a restart but was not recorded: record it now."""
+        nxt = await self._finish(table)
+        await self.notify("game_over", table.game_id, self._over_payload(table, nxt))
 
     @staticmethod
     def _table_of(row: GameRow, moves: list[dict[str, Any]], game: Game | None = None) -> Table:
@@ -572,9 +697,9 @@ class Sessions(Live):
     async def close(self) -> None:
         """Stop every timer (the storage stays open: its owner closes it)."""
         live: list[Lobby | Table] = [*self.lobbies.values(), *self.tables.values()]
-        tasks = [x.timer for x in live if x.timer is not None]
-        for task in tasks:
-            stop(task)
+        for x in live:
+            stop(x.timer)
+        tasks = [x.timer for x in live if isinstance(x.timer, asyncio.Task)]
         with contextlib.suppress(asyncio.CancelledError):
             await asyncio.gather(*tasks, return_exceptions=True)
         self.lobbies.clear()

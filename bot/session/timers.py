@@ -8,6 +8,7 @@ import asyncio
 import logging
 import random
 from collections.abc import Awaitable, Callable
+from typing import Any
 
 from bot.ai import get_policy
 from bot.engine import Game, Move, active, view
@@ -22,6 +23,8 @@ AUTO_PLAYER = get_policy("medium")  # fast (well under a millisecond) and sensib
 # Plays `move` (None: the stand-in's) for the seat to act in `table`, if the table is still at
 # `version`: Sessions' part, under the table's lock.
 Due = Callable[[Table, int, Move | None], Awaitable[None]]
+# Reads a restored table's game (its first use); raises if it cannot be read.
+Ready = Callable[[Table], Awaitable[None]]
 
 
 def auto_move(game: Game) -> Move:
@@ -47,9 +50,11 @@ def suggest(game: Game) -> Move:
     return AUTO_PLAYER.choose(view(game, seat), rng)
 
 
-def stop(task: asyncio.Task[None] | None) -> None:
-    """Cancel a timer task, unless it is the one running (it is finishing its own work)."""
-    if task is not None and task is not asyncio.current_task() and not task.done():
+def stop(task: asyncio.Task[None] | asyncio.TimerHandle | None) -> None:
+    """Cancel a table's timer: its task, unless that is the one running (it is finishing its
+    own work), or the call that would start it (`TurnTimers.arm_restored`)."""
+    running = isinstance(task, asyncio.Task) and (task is asyncio.current_task() or task.done())
+    if task is not None and not running:
         task.cancel()
 
 
@@ -62,9 +67,11 @@ class TurnTimers:
         turn_seconds: float | None,
         away_delay: float,
         bot_delay: float,
+        ready: Ready | None = None,
     ) -> None:
         self.clock = clock
         self.due = due
+        self.ready = ready
         self.turn_seconds = turn_seconds  # the bot-wide default; a game's options may differ
         self.away_delay = away_delay
         self.bot_delay = bot_delay  # AI opponents wait this long, so people can follow
@@ -77,23 +84,49 @@ class TurnTimers:
             return None
         seat = active(game).turn
         assert seat is not None
-        if is_ai(game.seats[seat]):
+        return self.deadline_of(seat, game.seats[seat], away | forfeited, table.options)
+
+    def deadline_of(
+        self, seat: int, seat_id: str, absent: set[int], options: dict[str, Any]
+    ) -> float | None:
+        """When `seat` (to act now; `absent`: the away and forfeited seats) is played for."""
+        if is_ai(seat_id):
             return self.clock() + self.bot_delay
-        if seat in away or seat in forfeited:
+        if seat in absent:
             return self.clock() + self.away_delay
-        turn: float | None = table.options.get("turn_seconds", self.turn_seconds)
+        turn: float | None = options.get("turn_seconds", self.turn_seconds)
         return None if turn is None else self.clock() + turn
 
     def arm(self, table: Table) -> None:
         """(Re)start the table's timer for its current deadline."""
         stop(table.timer)
         table.timer = None
-        if table.deadline is not None and not table.game.over:
+        # A restored game not read yet is not over: restore reads those that may be.
+        if table.deadline is not None and not (table.loaded and table.game.over):
             table.timer = asyncio.create_task(self._run(table, table.version))
+
+    def arm_restored(self, table: Table, now: float) -> None:
+        """`arm` for a table just restored (no timer yet), at `now`: a bare call at its
+        deadline, which starts the timer's task only then (a task made for each of a
+        thousand games costs a restart more)."""
+        if table.deadline is not None:
+            loop = asyncio.get_running_loop()
+            delay = max(0.0, table.deadline - now)
+            table.timer = loop.call_later(delay, self._start, table, table.version)
+
+    def _start(self, table: Table, version: int) -> None:
+        table.timer = asyncio.create_task(self._run(table, version))
 
     async def _run(self, table: Table, version: int) -> None:
         assert table.deadline is not None
         await asyncio.sleep(max(0.0, table.deadline - self.clock()))
+        if not table.loaded and self.ready is not None:
+            try:
+                await self.ready(table)
+            except Exception:  # logged; the game dropped, or (storage failed) re-armed
+                return
+            if table.timer is not asyncio.current_task():  # re-armed as it was read (a grace)
+                return
         await self.due(table, version, await self._think(table, version))
 
     async def _think(self, table: Table, version: int) -> Move | None:

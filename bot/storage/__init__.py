@@ -21,7 +21,7 @@ from .errors import (
     UnknownSetting,
     WrongStatus,
 )
-from .games import KEEP, GameRow, Games
+from .games import KEEP, GameRow, Games, LiveHead
 from .history import History
 from .leaderboard import ORDERS, START_RATING, Stats
 from .migrations import LEGACY_LATEST, MIGRATIONS, migrate
@@ -45,6 +45,7 @@ __all__ = [
     "GuildSettings",
     "History",
     "HistoryEntry",
+    "LiveHead",
     "MigrationFailed",
     "NewerDatabase",
     "NotADatabase",

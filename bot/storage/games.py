@@ -5,7 +5,7 @@ from __future__ import annotations
 import json
 from collections.abc import Callable, Collection, Mapping, Sequence
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Any, Final
+from typing import TYPE_CHECKING, Any, Final, NamedTuple
 
 from sqlalchemy import (
     BigInteger,
@@ -134,6 +134,29 @@ class GameRow:
     options: dict[str, Any]  # from the server's settings at the lobby's opening; {} if none
     created_at: float
     updated_at: float
+
+
+class LiveHead(NamedTuple):
+    """What start-up reads of a live game: enough to route its clicks and arm its timer. Its
+    state and moves are read on its first use (`rows`, `moves_of`). A tuple: a thousand are
+    made at every start-up."""
+
+    id: int
+    guild_id: int
+    channel_id: int
+    host_id: str
+    status: str
+    seats: tuple[str, ...]
+    version: int
+    deadline: float | None
+    options: dict[str, Any]
+
+
+# The columns of a LiveHead, in its order: the state (the big one) is not among them.
+HEADS = select(
+    games.c.id, games.c.guild_id, games.c.channel_id, games.c.host_id, games.c.status,
+    games.c.seats, games.c.version, games.c.deadline, games.c.options,
+).where(games.c.status.in_(LIVE)).order_by(games.c.id)  # fmt: skip
 
 
 def dumps(value: Any) -> str:
@@ -287,6 +310,33 @@ class Games:
             select(games).where(games.c.status.in_(LIVE)).order_by(games.c.id)
         )
         return [to_row(r._mapping) for r in rows]
+
+    async def heads(self) -> list[LiveHead]:
+        """Every lobby and active game, oldest first, without its state: what start-up reads."""
+        loads = json.loads
+        # Most games share their options' text (their server's settings): parsed once, and
+        # the same dict given to each (the caller copies it before changing it).
+        options: dict[str | None, dict[str, Any]] = {None: {}}
+        heads = []
+        rows: list[Any] = await self.storage.fetchall(HEADS)  # tuples of its columns
+        for game_id, guild, channel, host, status, seats, version, deadline, text in rows:
+            if text not in options:
+                options[text] = loads(text)
+            seated = tuple(loads(seats))
+            head = (game_id, guild, channel, host, status, seated, version, deadline, options[text])
+            heads.append(LiveHead._make(head))
+        return heads
+
+    async def rows(self, game_ids: Collection[int]) -> list[GameRow]:
+        """Many games' rows at once, by id (those of `game_ids` that exist)."""
+        found: list[GameRow] = []
+        ids = sorted(game_ids)
+        for start in range(0, len(ids), CHUNK):
+            rows = await self.storage.fetchall(
+                select(games).where(games.c.id.in_(ids[start : start + CHUNK])).order_by(games.c.id)
+            )
+            found += [to_row(r._mapping) for r in rows]
+        return found
 
     async def moves(self, game_id: int) -> list[dict[str, Any]]:
         rows = await self.storage.fetchall(

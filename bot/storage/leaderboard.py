@@ -11,11 +11,11 @@ from sqlalchemy import (
     Row,
     Table,
     and_,
+    bindparam,
     case,
     cast,
     func,
     select,
-    tuple_,
     update,
 )
 from sqlalchemy.dialects import postgresql, sqlite
@@ -35,6 +35,14 @@ if TYPE_CHECKING:
 START_RATING = (25.0, 25.0 / 3)
 
 p = players.c
+# Players per names query: well inside every backend's limit on parameters (32,766 on SQLite).
+NAMES_AT_ONCE = 10_000
+# Built once, its lists bound at each call: building an IN of thousands of values costs more
+# than running it.
+NAMES = select(p.guild_id, p.user_id, p.name).where(
+    p.guild_id.in_(bindparam("guilds", expanding=True)),
+    p.user_id.in_(bindparam("users", expanding=True)),
+)
 RATING = p.rating  # bot.rows.ordinal(mu, sigma), kept in its own column (indexed)
 WIN_RATE = cast(p.wins, Float) / p.games
 # Sort orders, each ending in user_id so equal players always come in the same order.
@@ -170,16 +178,18 @@ class Stats:
         return {r.user_id: r.name for r in rows}
 
     async def names_of(self, players: Collection[tuple[int, str]]) -> dict[tuple[int, str], str]:
-        """Last known names of many (guild id, user id) at once (restoring every game)."""
-        pairs = sorted((int(g), str(u)) for g, u in players)
+        """Last known names of many (guild id, user id) at once (restoring every game): one
+        query for up to NAMES_AT_ONCE players, not one per game."""
+        pairs = {(int(g), str(u)) for g, u in players}
+        guilds = sorted({g for g, _ in pairs})
+        users = sorted({u for _, u in pairs})
         found: dict[tuple[int, str], str] = {}
-        for start in range(0, len(pairs), 400):
-            rows = await self.storage.fetchall(
-                select(p.guild_id, p.user_id, p.name).where(
-                    tuple_(p.guild_id, p.user_id).in_(pairs[start : start + 400])
-                )
-            )
-            found.update({(r.guild_id, r.user_id): r.name for r in rows})
+        # guild IN and user IN, then only the pairs asked for: a tuple IN costs more to build
+        # than the few extra rows (a player seated in one guild, named in another) it saves.
+        for start in range(0, len(users), NAMES_AT_ONCE):
+            chunk = {"guilds": guilds, "users": users[start : start + NAMES_AT_ONCE]}
+            rows = await self.storage.fetchall(NAMES, chunk)
+            found.update({k: r.name for r in rows if (k := (r.guild_id, r.user_id)) in pairs})
         return found
 
     async def ratings(

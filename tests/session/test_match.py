@@ -66,7 +66,7 @@ async def test_a_match_survives_a_restart_between_moves(make):
     await s2.close()
     s3 = make()
     await s3.restore()
-    again = s3.table(table.game_id)
+    again = await s3.load(table.game_id)
     assert again.match == {"games": 2, "scoring": "wins", "number": 1, "results": []}
     second = (await play_game(s3, table.game_id)).next
     assert second is not None and second.match["number"] == 2

@@ -15,7 +15,7 @@ async def test_restart_and_continue(make, storage):
 
     s2 = make()
     assert await s2.restore() == [game_id]
-    restored = s2.table(game_id)
+    restored = await s2.load(game_id)  # read on its first use (restore is lazy)
     assert restored.game == before and restored.version == 4 and restored.host_id == "a"
     for _ in range(500):
         if (await play_turn(s2, game_id)).ended:
@@ -62,7 +62,7 @@ async def test_a_forfeit_survives_a_restart_before_the_next_move(make):
 
     s2 = make(away_delay=3600)
     await s2.restore()
-    assert s2.table(table.game_id).forfeited == {seat}
+    assert (await s2.load(table.game_id)).forfeited == {seat}
 
 
 async def test_a_lobby_keeps_its_seat_limit_across_a_restart(make):
