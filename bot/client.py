@@ -97,10 +97,11 @@ class StealBot(commands.AutoShardedBot):
         await self.sync_commands()
         restored = await self.app.sessions.restore()
         log.info("restored %d lobbies and games", len(restored))
-        # restore() reads games lazily, but refresh() shows every restored table (and its
-        # move log), which reads them all: in three queries, not three per game.
-        await self.app.sessions.load_all(restored)
-        await self.app.presenter.refresh(restored)
+        # Games are read on first use; those whose turn ends within the restart's grace now,
+        # so their tables show the time they have (every other table is right as it stands).
+        due = self.app.sessions.due(restored)
+        await self.app.sessions.load_all(due)
+        await self.app.presenter.refresh(restored, redraw=due)
         await self.app.presenter.deliver_owed()  # end screens and closings a restart cut off
 
     async def sync_commands(self) -> None:

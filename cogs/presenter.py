@@ -14,7 +14,7 @@ import itertools
 import logging
 import math
 import time
-from collections.abc import Sequence
+from collections.abc import Collection, Sequence
 from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass, field
 from datetime import timedelta
@@ -72,6 +72,7 @@ class Channel:
     hands: set[str] = field(default_factory=set)  # players whose hand message needs a refresh
     notices: list[render.Message] = field(default_factory=list)  # to post after the table
     loaded: bool = False  # table_id was read from storage (after a restart)
+    restored: bool = False  # a game restored after a restart: its messages not read yet
     owed: bool = False  # shows how the game ended: retried until it lands (see _work)
     worker: asyncio.Task[None] | None = None
 
@@ -124,6 +125,9 @@ class Presenter:
         # queues there instead of taking the event loop's turn (the GIL) from the clicks.
         self.painter = ThreadPoolExecutor(max_workers=1, thread_name_prefix="picture")
         self.channels: dict[int, Channel] = {}
+        # Games restored after a restart whose channel state is read at their first change
+        # (`_catch_up`), not at start-up: a restart reads no game until it is used.
+        self.unread: set[int] = set()
         # Clicks and commands being answered: background work waits for them (a little).
         self._answering: set[asyncio.Task[Any]] = set()
         self._quiet = asyncio.Event()
@@ -188,6 +192,9 @@ class Presenter:
         ch = self.channels.get(game_id)
         if ch is None:
             ch = self.channels[game_id] = Channel(game_id, guild_id, channel_id)
+            if game_id in self.unread:
+                self.unread.discard(game_id)
+                ch.restored = True
         return ch
 
     # ----- what changed
@@ -281,15 +288,19 @@ class Presenter:
         ch.ping_user = user
         ch.ping_done = None  # a new turn: a new ping, even for the same player
 
-    def restored(self, table: Table, table_id: int | None, ping_id: int | None) -> None:
-        ch = self.channel(table.game_id, table.guild_id, table.channel_id)
-        ch.table, ch.table_id, ch.ping_id, ch.dirty = table, table_id, ping_id, True
-        ch.lang = render.public_lang(table)
-        ch.log, ch.last = self._rebuild_log(table)
-        seat = table.turn
-        if seat is not None and ping_id is not None:
-            ch.ping_user = ch.ping_done = table.seats[seat]  # that ping is still the right one
-        self.kick(ch)
+    async def _catch_up(self, ch: Channel) -> None:
+        """A game restored after a restart, at its first change: the ids of its messages as
+        stored, and its move log rebuilt from the game (read by then: a change comes from a
+        game in use). A cancel needs no read: its table may still be unread."""
+        ch.restored = False
+        lobby_id, table_id, ping_id = await self.sessions.messages(ch.game_id)
+        ch.loaded = True
+        if ch.table_id is None:
+            ch.table_id = table_id or lobby_id
+        if ch.ping_id is None:
+            ch.ping_id = ping_id
+        if ch.table is not None and ch.table.loaded:
+            ch.log, ch.last = self._rebuild_log(ch.table)
 
     def _rebuild_log(self, table: Table) -> tuple[list[str], LastMove | None]:
         """The move log and the last move, from the game's record (after a restart)."""
@@ -342,16 +353,21 @@ class Presenter:
         except discord.HTTPException as exc:
             log.info("lobby %s: message not updated (%s)", lobby.game_id, exc)
 
-    async def refresh(self, game_ids: list[int]) -> None:
-        """After a restart: bring every restored lobby and table message up to date."""
+    async def refresh(self, game_ids: Sequence[int], redraw: Collection[int] = ()) -> None:
+        """After a restart: restored lobby messages are brought up to date now; a restored
+        table at its first change (`_catch_up`), so start-up reads no game, or now if it is
+        in `redraw` (its time left changed: the restart's grace). Until then a table's message
+        shows the game as it stands."""
         for game_id in game_ids:
-            lobby_id, table_id, ping_id = await self.sessions.messages(game_id)
             table = self.sessions.table_of(game_id)
             if table is not None:
-                self.restored(table, table_id, ping_id)
+                self.unread.add(game_id)
+                if game_id in redraw and table.loaded:
+                    self.changed(table)
                 continue
             lobby = self.sessions.lobby_of(game_id)
             if lobby is not None:
+                lobby_id, _, _ = await self.sessions.messages(game_id)
                 ch = self.channel(game_id, lobby.guild_id, lobby.channel_id)
                 ch.table_id, ch.lang = lobby_id, render.public_lang(lobby)
                 await self.show_lobby(lobby)
@@ -428,6 +444,8 @@ class Presenter:
     async def _work(self, ch: Channel, after: asyncio.Task[Any] | None = None) -> None:
         try:
             await self._after_answers(after)
+            if ch.restored:
+                await self._catch_up(ch)
             for attempt in itertools.count():
                 try:
                     await self._flush(ch)

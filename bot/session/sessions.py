@@ -567,6 +567,20 @@ class Sessions(Live):
         await self._ready(table)
         return table
 
+    def due(self, game_ids: Collection[int]) -> list[int]:
+        """Restored games not read yet whose turn runs out within the restart's grace: the
+        bot reads them at start-up, so their tables show the time the grace gives at once
+        (the others still show what they showed)."""
+        return [
+            i
+            for i in game_ids
+            if (t := self.tables.get(i)) is not None
+            and not t.loaded
+            and t.deadline is not None
+            and t.grace is not None
+            and t.deadline < t.grace
+        ]
+
     async def load_all(self, game_ids: Collection[int]) -> None:
         """`load` for many games at once (three queries), e.g. to show every restored table;
         those that cannot be read are dropped. Lobbies and unknown ids are left alone."""
