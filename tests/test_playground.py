@@ -27,12 +27,15 @@ def environment() -> dict[str, str]:
 
 
 @contextlib.contextmanager
-def playground(cwd: Path, database: Path):
-    """A running playground on a free port; stopped (Ctrl-C, then kill) on the way out."""
-    command = [sys.executable, "-m", "bot.playground", "--port", "0", "--no-browser"]
+def playground(cwd: Path, database: Path | None, command: list[str] | None = None):
+    """A running playground on a free port; stopped (Ctrl-C, then kill) on the way out.
+    Without `database`, it uses what its environment says ($DATABASE_URL)."""
+    command = command or [sys.executable, "-m", "bot.playground", "--port", "0", "--no-browser"]
+    if database is not None:
+        command = [*command, "--database", str(database)]
     errors = (cwd / "stderr.txt").open("w")
     proc = subprocess.Popen(
-        [*command, "--database", str(database)],
+        command,
         stdout=subprocess.PIPE,
         stderr=errors,
         text=True,
@@ -165,6 +168,38 @@ def test_playground_serves_the_channel_and_slash_steal_new_opens_a_lobby(tmp_pat
     # Syncing to the simulated Discord leaves the real bot's sync marker alone.
     assert (database.parent / "steal.db.commands-synced").read_text() == "real bot's marker"
     assert database.exists() and database.stat().st_size > 0
+
+
+@pytest.mark.slow  # a playground subprocess
+def test_with_database_url_set_to_postgresql_the_playground_plays_there(tmp_path, monkeypatch):
+    from bot.storage import Storage
+    from tests.backends import drop_schema, new_schema_url, require_postgres, run
+
+    require_postgres()
+    url, schema = new_schema_url()
+    monkeypatch.setenv("DATABASE_URL", url)  # as a host sets it; no --database given
+    try:
+        command = [sys.executable, "-m", "bot.playground", "--port", "0", "--no-browser"]
+        with playground(tmp_path, None, command) as (proc, base, capability, lines):
+            assert "postgresql" in "".join(lines)  # the banner names the database
+            page, headers = open_page(base, capability)
+            run_command(base, page, headers, "steal new")
+            [lobby] = messages(base, headers)
+            assert "Players (1/4)" in lobby
+            proc.send_signal(signal.SIGINT)
+            assert proc.wait(15) == 0
+
+        async def stored() -> list:
+            storage = await Storage.open(url)
+            try:
+                return await storage.games.live()
+            finally:
+                await storage.close()
+
+        [row] = run(stored())  # the lobby was saved on PostgreSQL
+        assert row.status == "lobby" and not list(tmp_path.glob("**/*.db"))  # no SQLite file
+    finally:
+        drop_schema(schema)
 
 
 @pytest.mark.slow  # a playground subprocess
