@@ -81,7 +81,9 @@ async def serve(args: argparse.Namespace, stop: asyncio.Event | None = None) -> 
     from bot.storage import parse as parse_database
 
     # No turn or lobby timer: SimCord's clock only moves when told to, so they would never fire.
-    bot = StealBot(args.database, sync=True, turn_seconds=None, lobby_seconds=None)
+    # No gap between table edits: it keeps Discord's per-channel rate limit, which a local
+    # page does not have, so the table follows every move at once.
+    bot = StealBot(args.database, sync=True, turn_seconds=None, lobby_seconds=None, edit_gap=0.0)
     stop = stop or asyncio.Event()
     loop = asyncio.get_running_loop()
     for sig in (signal.SIGINT, signal.SIGTERM):
