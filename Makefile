@@ -30,10 +30,8 @@ lint: $(STAMP)
 typecheck: $(STAMP)
 	$(VENV)/bin/mypy
 
-# One worker more than the cores: the Discord tests spend much of their time waiting (timers,
-# subprocesses), so a spare worker fills the gaps (2 cores: 123 s with 3 workers, 145 s with 2).
 test: lint typecheck
-	$(PY) -m pytest -n $$(( $$(nproc) + 1 ))
+	$(PY) -m pytest
 
 format: $(STAMP)
 	$(VENV)/bin/ruff format .
