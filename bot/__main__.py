@@ -48,6 +48,7 @@ def main(argv: list[str] | None = None) -> int:
         sync=True if args.sync else False if args.no_sync else None,
         shards=config.shards,
         claim_shards=True,  # on PostgreSQL: refused if another process runs one of them
+        freeze_gc=True,
     )
     try:
         # log_handler=None: logging is set up above, once.

@@ -4,6 +4,7 @@ commands and restores games."""
 from __future__ import annotations
 
 import asyncio
+import gc
 import hashlib
 import json
 import logging
@@ -53,8 +54,10 @@ class StealBot(commands.AutoShardedBot):
         edit_gap: float = 1.0,
         shards: Shards | None = None,
         claim_shards: bool = False,
+        freeze_gc: bool = False,
     ) -> None:
         self.shard_config = shards or Shards.one()
+        self.freeze_gc = freeze_gc  # python -m bot: see the end of setup_hook
         self.claim_shards = claim_shards  # python -m bot: no other process may run them
         super().__init__(
             shard_count=self.shard_config.count,
@@ -103,6 +106,11 @@ class StealBot(commands.AutoShardedBot):
         await self.app.sessions.load_all(due)
         await self.app.presenter.refresh(restored, redraw=due)
         await self.app.presenter.deliver_owed()  # end screens and closings a restart cut off
+        if self.freeze_gc:
+            # What start-up made (modules, the app, restored games) stays for good: the cyclic
+            # garbage collector need not walk it again. Its full passes over it were the p99
+            # of clicks: 100 games at once, p99 / p50 3.9x with them, 2.3x frozen (bench/).
+            gc.freeze()
 
     async def sync_commands(self) -> None:
         if not self.shard_config.syncs:  # the commands are the same for every shard: sync once

@@ -56,3 +56,18 @@ async def test_a_dev_guild_gets_the_commands_directly(
     result = await players[0].slash(channel, "steal new")
     assert result.response.flags.components_v2  # the lobby, as a Components V2 card
     assert "new game" in title(result.response)
+
+
+async def test_the_bot_freezes_what_start_up_made_for_the_garbage_collector_once_ready(
+    simcord_env, db_path, channel, players, monkeypatch
+):
+    import gc
+
+    frozen: list[bool] = []
+    monkeypatch.setattr(gc, "freeze", lambda: frozen.append(simcord_env.bot.app is not None))
+    await simcord_env.restart_bot(make_bot(db_path))  # as the tests' bots: nothing frozen
+    assert frozen == []
+    await simcord_env.restart_bot(make_bot(db_path, freeze_gc=True))  # as `python -m bot`
+    assert frozen == [True]  # once, after the app was built and the games restored
+    result = await players[0].slash(channel, "steal new")
+    assert "Join" in str(result.response.components)
