@@ -9,7 +9,6 @@ Writes hand-*.png into DIR (docs/screenshots by default). Needs Chromium; tests 
 
 from __future__ import annotations
 
-import argparse
 import asyncio
 import shutil
 import sys
@@ -21,7 +20,7 @@ sys.path.insert(0, str(ROOT))
 
 import simcord  # noqa: E402
 import simcord.interactions  # noqa: E402
-from shots import shoot, theme  # noqa: E402
+from shots import arguments, capture  # noqa: E402
 from simcord.components import walk_components  # noqa: E402
 
 from bot.client import StealBot  # noqa: E402
@@ -72,13 +71,11 @@ async def game(out: Path, chromium: str, tmp: Path, rules: str, lang: str, shots
             _locale["value"] = {"en": "en-US", "es": "es-ES"}[lang]
 
             async def shot(name: str, width: int, light: bool = False) -> None:
-                with theme(light):
-                    async with env.preview(
-                        channel, viewers=members, layout="channel", display="fixed",
-                        width=width, height=HEIGHT, port=0,
-                    ) as preview:  # fmt: skip
-                        target = out / f"{name}.png"
-                        await shoot(chromium, preview.url, target, tmp / "chrome", width, HEIGHT)
+                target = out / f"{name}.png"
+                await capture(
+                    env, channel, members, chromium, target, tmp / "chrome", width, HEIGHT,
+                    light=light,
+                )  # fmt: skip
 
             lobby = (await you.slash(channel, "steal new", rules=rules)).response
             for m in members[1:]:
@@ -139,8 +136,5 @@ async def main(chromium: str, out: Path) -> None:
 
 
 if __name__ == "__main__":
-    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--chromium", default=shutil.which("chromium") or "/usr/bin/chromium")
-    parser.add_argument("--out", type=Path, default=ROOT / "docs" / "screenshots")
-    args = parser.parse_args()
-    asyncio.run(main(args.chromium, args.out.resolve()))
+    args = arguments(__doc__)
+    asyncio.run(main(args.chromium, args.out))

@@ -10,7 +10,6 @@ Discord's light palette put over its colour variables. Needs Chromium; tests nev
 
 from __future__ import annotations
 
-import argparse
 import asyncio
 import random
 import shutil
@@ -22,7 +21,7 @@ ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
 import simcord  # noqa: E402
-from shots import shoot, theme  # noqa: E402
+from shots import arguments, capture  # noqa: E402
 from simcord.components import walk_components  # noqa: E402
 
 from bot.client import StealBot  # noqa: E402
@@ -48,13 +47,11 @@ async def scene(chromium: str, out: Path, name: str, heights: tuple[int, int], a
                 ("", WIDTH, heights[0], False), ("-phone", PHONE, heights[1], False),
                 ("-light", WIDTH, heights[0], True),
             ):  # fmt: skip
-                with theme(light):
-                    async with env.preview(
-                        channel, viewers=members, layout="channel", display="fixed",
-                        width=width, height=height, port=0,
-                    ) as preview:  # fmt: skip
-                        target = out / f"{name}{suffix}.png"
-                        await shoot(chromium, preview.url, target, tmp / "chrome", width, height)
+                target = out / f"{name}{suffix}.png"
+                await capture(
+                    env, channel, members, chromium, target, tmp / "chrome", width, height,
+                    light=light,
+                )  # fmt: skip
     finally:
         if bot.storage is not None:
             await bot.storage.close()
@@ -107,8 +104,5 @@ def _events(game) -> list[dict]:
 
 
 if __name__ == "__main__":
-    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--chromium", default=shutil.which("chromium") or "/usr/bin/chromium")
-    parser.add_argument("--out", type=Path, default=ROOT / "docs" / "screenshots")
-    args = parser.parse_args()
-    asyncio.run(main(args.chromium, args.out.resolve()))
+    args = arguments(__doc__)
+    asyncio.run(main(args.chromium, args.out))

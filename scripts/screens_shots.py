@@ -11,7 +11,6 @@ The light theme: scripts/shots.py. Needs Chromium; tests never run this.
 
 from __future__ import annotations
 
-import argparse
 import asyncio
 import random
 import shutil
@@ -23,7 +22,7 @@ ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
 import simcord  # noqa: E402
-from shots import shoot, theme  # noqa: E402
+from shots import arguments, capture  # noqa: E402
 
 from bot.client import StealBot  # noqa: E402
 from bot.engine import new_game, preset, to_dict  # noqa: E402
@@ -68,15 +67,11 @@ async def main(chromium: str, out: Path) -> None:
 
             async def shot(name: str, width: int, light: bool = False) -> None:
                 height = HEIGHTS[name.split("-")[0]]
-                with theme(light):
-                    async with env.preview(
-                        channel, viewers=members, layout="channel", display="fixed",
-                        width=width, height=height, port=0,
-                    ) as preview:  # fmt: skip
-                        await shoot(
-                            chromium, preview.url, out / f"{name}.png", tmp / "chrome", width,
-                            height,
-                        )  # fmt: skip
+                target = out / f"{name}.png"
+                await capture(
+                    env, channel, members, chromium, target, tmp / "chrome", width, height,
+                    light=light,
+                )  # fmt: skip
 
             for name, run in (
                 ("rules", lambda: ann.slash(channel, "steal rules")),
@@ -98,8 +93,5 @@ async def main(chromium: str, out: Path) -> None:
 
 
 if __name__ == "__main__":
-    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--chromium", default=shutil.which("chromium") or "/usr/bin/chromium")
-    parser.add_argument("--out", type=Path, default=ROOT / "docs" / "screenshots")
-    args = parser.parse_args()
-    asyncio.run(main(args.chromium, args.out.resolve()))
+    args = arguments(__doc__)
+    asyncio.run(main(args.chromium, args.out))

@@ -13,7 +13,6 @@ light palette (scripts/shots.py).
 
 from __future__ import annotations
 
-import argparse
 import asyncio
 import re
 import shutil
@@ -25,7 +24,7 @@ ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
 import simcord  # noqa: E402
-from shots import shoot, theme  # noqa: E402
+from shots import arguments, capture  # noqa: E402
 
 from bot.client import StealBot  # noqa: E402
 from bot.playground import GUILD_ID, build_world  # noqa: E402
@@ -107,14 +106,11 @@ async def main(chromium: str, out: Path, language: str) -> None:
                 await bot.storage.settings.set(GUILD_ID, "language", language)
 
             async def shot(name: str, width: int = WIDTH, *, light: bool = False) -> None:
-                # A fresh preview each time: the page opens at the newest message, as ann.
-                with theme(light):
-                    async with env.preview(
-                        channel, viewers=members, layout="channel", display="fixed",
-                        width=width, height=HEIGHT, port=0,
-                    ) as preview:  # fmt: skip
-                        target = out / f"{name}.png"
-                        await shoot(chromium, preview.url, target, tmp / "chrome", width, HEIGHT)
+                target = out / f"{name}.png"
+                await capture(
+                    env, channel, members, chromium, target, tmp / "chrome", width, HEIGHT,
+                    light=light,
+                )  # fmt: skip
 
             lobby = (await ann.slash(channel, "steal new")).response
             await bob.click(lobby, custom_id=click_id(lobby, "join"))
@@ -160,9 +156,5 @@ async def main(chromium: str, out: Path, language: str) -> None:
 
 
 if __name__ == "__main__":
-    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--chromium", default=shutil.which("chromium") or "/usr/bin/chromium")
-    parser.add_argument("--out", type=Path, default=ROOT / "docs" / "screenshots")
-    parser.add_argument("--language", default="en", choices=("en", "es", "fr", "it"))
-    args = parser.parse_args()
-    asyncio.run(main(args.chromium, args.out.resolve(), args.language))
+    args = arguments(__doc__, language={"default": "en", "choices": ("en", "es", "fr", "it")})
+    asyncio.run(main(args.chromium, args.out, args.language))

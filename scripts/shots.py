@@ -7,7 +7,9 @@ light palette after it; the page and the bot's messages are otherwise the same.
 
 from __future__ import annotations
 
+import argparse
 import asyncio
+import shutil
 import subprocess
 from collections.abc import Iterator
 from contextlib import contextmanager
@@ -84,3 +86,29 @@ async def shoot(chromium: str, url: str, out: Path, profile: Path, width: int, h
     if await proc.wait() != 0 or not out.exists():
         raise SystemExit(f"chromium failed to write {out}")
     print("wrote", out.relative_to(ROOT) if out.is_relative_to(ROOT) else out)
+
+
+async def capture(
+    env, channel, members, chromium: str, out: Path, profile: Path,
+    width: int, height: int, *, light: bool = False,
+) -> None:  # fmt: skip
+    """The channel as `members` see it (the page opens at the newest message), `width` ×
+    `height`, in the dark or light theme, written to `out`. A fresh preview each time."""
+    with theme(light):
+        async with env.preview(
+            channel, viewers=members, layout="channel", display="fixed",
+            width=width, height=height, port=0,
+        ) as preview:  # fmt: skip
+            await shoot(chromium, preview.url, out, profile, width, height)
+
+
+def arguments(doc: str, **extra: dict) -> argparse.Namespace:
+    """--chromium and --out (docs/screenshots by default), and any `extra` options."""
+    parser = argparse.ArgumentParser(description=doc.splitlines()[0])
+    parser.add_argument("--chromium", default=shutil.which("chromium") or "/usr/bin/chromium")
+    parser.add_argument("--out", type=Path, default=ROOT / "docs" / "screenshots")
+    for name, options in extra.items():
+        parser.add_argument(f"--{name}", **options)
+    args = parser.parse_args()
+    args.out = args.out.resolve()
+    return args
