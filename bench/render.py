@@ -55,7 +55,7 @@ def worst(players: int) -> Scene:
 
 def finals(players: int) -> list[FinalScene]:
     """The end screens of finished games, one per deck family."""
-    from bot import stats
+    from bot.domain import ratings as stats
     from bot.engine.playout import random_game
 
     out = []

@@ -10,7 +10,8 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
-from bot import settings, stats
+from bot.domain import ratings as stats
+from bot.domain import server_settings as settings
 from bot.session import Sessions
 from bot.shards import Shards
 from bot.storage import Storage, parse

@@ -16,9 +16,9 @@ import discord
 from discord.ext import commands
 
 from bot.app import App, Options, build
+from bot.domain.server_settings import Setting
 from bot.i18n.commands import CommandTranslator
 from bot.session import Sessions
-from bot.settings import Setting
 from bot.shards import Shards
 from bot.storage import Storage, sync_marker
 

@@ -15,16 +15,15 @@ import discord
 from discord import app_commands
 from discord.ext import commands
 
-from bot import export
+from bot.domain.seats import is_ai
+from bot.domain.server_settings import BadValue, Setting, make_settings
+from bot.domain.values import GuildSettings
 from bot.engine import PRESETS
 from bot.i18n import t, tn
-from bot.rows import GuildSettings
-from bot.seats import is_ai
-from bot.settings import BadValue, Setting, make_settings
-from bot.ui import ids
+from bot.ui import export, ids
 from bot.ui.admin import TOPIC_KEYS, channel_list, select_values, settings_panel, topic_of
-from bot.ui.buttons import button, view_of
 from bot.ui.text import ai_label
+from bot.ui.widgets import button, view_of
 
 from .access import is_manager, refused
 from .common import app_of, fail, guild_of, per_member, reply, seen, tell, thinking, update, watch

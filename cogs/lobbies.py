@@ -10,10 +10,10 @@ from typing import Any
 
 import discord
 
-from bot import settings
+from bot.domain import server_settings as settings
+from bot.domain.seats import is_ai
 from bot.engine import Rules
 from bot.i18n import t, tn
-from bot.seats import is_ai
 from bot.session import AlreadyHosting, AlreadyRunning, Lobby, NoLobby, NotHost, NotInGame
 from bot.ui import errors, render
 from bot.ui.text import ai_label

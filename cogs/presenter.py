@@ -22,20 +22,20 @@ from typing import Any, Protocol
 
 import discord
 
-from bot import stats
+from bot.domain import ratings as stats
+from bot.domain.seats import is_ai
 from bot.engine import record, replay
-from bot.highlights import highlights
 from bot.i18n import DEFAULT, language_of, t
-from bot.seats import is_ai
 from bot.session import Lobby, Sessions, Table
 from bot.session.models import CLOSED
 from bot.ui import hand as hand_ui
 from bot.ui import ids, render
 from bot.ui import table as tables
-from bot.ui.buttons import button, view_of
 from bot.ui.final import final
+from bot.ui.highlights import highlights
 from bot.ui.picture import FinalScene, LastMove, Scene, TableCache
 from bot.ui.text import describe, names_of
+from bot.ui.widgets import button, view_of
 
 from .buttons import dynamic
 from .common import ANSWERING_TASK

@@ -7,7 +7,7 @@ import asyncio
 
 import discord
 
-from bot import settings
+from bot.domain import server_settings as settings
 from bot.engine import PRESETS
 from bot.ui import rules_pages as ui
 

@@ -15,8 +15,8 @@ from bot.engine import PRESETS
 from bot.i18n import t
 from bot.session import NoGame, NotHost, NotInGame, Table
 from bot.ui import errors, ids
-from bot.ui.buttons import button, view_of
 from bot.ui.text import next_steps
+from bot.ui.widgets import button, view_of
 
 from . import boards, hands, lobbies, replay, rules
 from .access import is_manager

@@ -1,6 +1,6 @@
 from bot.engine import PRESETS, Rules, record, replay
 from bot.engine.playout import random_game
-from bot.highlights import highlights
+from bot.ui.highlights import highlights
 
 
 def all_events(game):

@@ -3,8 +3,8 @@
 import discord
 
 from bot.ui import ids
-from bot.ui.buttons import button
 from bot.ui.render import Message
+from bot.ui.widgets import button
 from cogs.buttons import LobbyButton, dynamic
 
 

@@ -1,6 +1,6 @@
 import pytest
 
-from bot.match import after_game, leaders, new_match, next_dealer, standings
+from bot.domain.match import after_game, leaders, new_match, next_dealer, standings
 
 
 def result(sizes, places, forfeited=()):

@@ -9,9 +9,9 @@ import logging
 from collections.abc import Awaitable, Callable, Sequence
 from typing import Any
 
+from bot.domain.match import MAX_GAMES, new_match
+from bot.domain.seats import humans, is_ai, new_ai
 from bot.engine import Rules, new_game
-from bot.match import MAX_GAMES, new_match
-from bot.seats import humans, is_ai, new_ai
 from bot.storage import ChannelTaken, Storage
 
 from .errors import (

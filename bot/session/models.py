@@ -8,8 +8,8 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
+from bot.domain.seats import is_ai
 from bot.engine import Game, Move, Rules, View, active, legal_moves, to_dict, view
-from bot.seats import is_ai
 
 
 @dataclass
@@ -22,7 +22,7 @@ class Lobby:
     seats: list[str]
     max_players: int = 4
     deadline: float | None = None  # when it expires unless started
-    match: dict[str, Any] | None = None  # bot.match settings; None for a single game
+    match: dict[str, Any] | None = None  # bot.domain.match settings; None for a single game
     options: dict[str, Any] = field(default_factory=dict)  # server settings for this game
     timer: asyncio.Task[None] | None = field(default=None, repr=False)
 
@@ -48,7 +48,7 @@ class Table:
     autos: dict[int, int] = field(default_factory=dict)  # seat -> consecutive auto moves
     away: set[int] = field(default_factory=set)
     forfeited: set[int] = field(default_factory=set)
-    match: dict[str, Any] | None = None  # bot.match progress, when this game is part of one
+    match: dict[str, Any] | None = None  # bot.domain.match progress, when this game is part of one
     options: dict[str, Any] = field(default_factory=dict)  # from the lobby: turn_seconds, pings
     hints: dict[int, int] = field(default_factory=dict)  # seat -> hints it asked for
     lock: asyncio.Lock = field(default_factory=asyncio.Lock, repr=False)

@@ -8,9 +8,9 @@ import asyncio
 from collections.abc import Collection
 from typing import Any
 
-from bot import stats
-from bot.rows import GuildSettings, HistoryEntry, PlayerStats, Standing
-from bot.seats import is_ai
+from bot.domain import ratings as stats
+from bot.domain.seats import is_ai
+from bot.domain.values import GuildSettings, HistoryEntry, PlayerStats, Standing
 from bot.storage import Storage
 
 FAVOURITE_GAMES = 50  # the favourite capture is read from the player's last games

@@ -1,4 +1,4 @@
-"""A finished game's result as storage saves it (bot.rows.GameResult): places, winners,
+"""A finished game's result as storage saves it (bot.domain.values.GameResult): places, winners,
 per-seat stats and new ratings, worked out here so storage only saves."""
 
 from __future__ import annotations
@@ -6,9 +6,9 @@ from __future__ import annotations
 from collections.abc import Collection, Mapping, Sequence
 from typing import Any
 
-from bot import stats
+from bot.domain import ratings as stats
+from bot.domain.values import GameResult, SeatResult
 from bot.engine import Game, record
-from bot.rows import GameResult, SeatResult
 from bot.storage import StaleRatings, Storage
 
 # Tries before giving up when other games of the same players keep finishing first.

@@ -14,7 +14,9 @@ import time
 from collections.abc import Awaitable, Callable, Collection
 from typing import Any
 
-from bot import stats
+from bot.domain import ratings as stats
+from bot.domain.match import after_game, next_dealer
+from bot.domain.seats import is_ai
 from bot.engine import (
     Game,
     GameOver,
@@ -27,8 +29,6 @@ from bot.engine import (
     replay,
 )
 from bot.engine.serialize import move_to_dict
-from bot.match import after_game, next_dealer
-from bot.seats import is_ai
 from bot.storage import GameRow, LiveHead, OutboxItem, Storage
 
 from . import results

@@ -11,8 +11,8 @@ from collections.abc import Awaitable, Callable
 from typing import Any
 
 from bot.ai import get_policy
+from bot.domain.seats import difficulty, is_ai
 from bot.engine import Game, Move, active, view
-from bot.seats import difficulty, is_ai
 
 from .models import Table
 

@@ -6,7 +6,14 @@ storage = await Storage.open(database_url())  # a file path, sqlite:///... or po
 await storage.close()
 """
 
-from bot.rows import GameResult, GuildSettings, HistoryEntry, PlayerStats, SeatResult, Standing
+from bot.domain.values import (
+    GameResult,
+    GuildSettings,
+    HistoryEntry,
+    PlayerStats,
+    SeatResult,
+    Standing,
+)
 
 from .db import Storage, check, check_file
 from .errors import (

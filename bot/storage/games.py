@@ -22,7 +22,7 @@ from sqlalchemy import (
 )
 from sqlalchemy.exc import IntegrityError
 
-from bot.rows import GameResult
+from bot.domain.values import GameResult
 
 from . import outbox
 from .errors import ChannelTaken, GameNotFound, StaleVersion, StorageError, WrongStatus

@@ -7,7 +7,7 @@ from typing import TYPE_CHECKING, Any
 
 from sqlalchemy import Row, Select, select
 
-from bot.rows import HistoryEntry
+from bot.domain.values import HistoryEntry
 
 from .schema import history, history_players
 

@@ -20,7 +20,7 @@ from sqlalchemy import (
 )
 from sqlalchemy.dialects import postgresql, sqlite
 
-from bot.rows import GameResult, PlayerStats, Standing, ordinal
+from bot.domain.values import GameResult, PlayerStats, Standing, ordinal
 
 from .errors import StaleRatings
 from .schema import players
@@ -30,7 +30,7 @@ if TYPE_CHECKING:
 
     from .db import Storage
 
-# A new player's (mu, sigma): openskill's defaults. The app passes bot.stats's own values
+# A new player's (mu, sigma): openskill's defaults. The app passes bot.domain.ratings's own values
 # (Storage.open's start_rating); storage does not import the rating code.
 START_RATING = (25.0, 25.0 / 3)
 
@@ -43,7 +43,7 @@ NAMES = select(p.guild_id, p.user_id, p.name).where(
     p.guild_id.in_(bindparam("guilds", expanding=True)),
     p.user_id.in_(bindparam("users", expanding=True)),
 )
-RATING = p.rating  # bot.rows.ordinal(mu, sigma), kept in its own column (indexed)
+RATING = p.rating  # bot.domain.values.ordinal(mu, sigma), kept in its own column (indexed)
 WIN_RATE = cast(p.wins, Float) / p.games
 # Sort orders, each ending in user_id so equal players always come in the same order.
 ORDERS: dict[str, tuple[Any, ...]] = {

@@ -8,7 +8,7 @@ from typing import TYPE_CHECKING, Any
 
 from sqlalchemy import delete, select
 
-from bot.rows import GuildSettings
+from bot.domain.values import GuildSettings
 
 from .errors import UnknownSetting
 from .leaderboard import upsert_into

@@ -9,10 +9,10 @@ from collections.abc import Mapping, Sequence
 import discord
 from babel import Locale
 
+from bot.domain.server_settings import Setting, duration
+from bot.domain.values import GuildSettings
 from bot.engine import PRESETS, Rules
 from bot.i18n import t
-from bot.rows import GuildSettings
-from bot.settings import Setting, duration
 
 from . import ids
 from .render import Message

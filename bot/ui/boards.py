@@ -17,17 +17,17 @@ import discord
 from babel.numbers import format_decimal, get_decimal_symbol
 from discord.utils import escape_markdown
 
-from bot import stats
+from bot.domain import ratings as stats
+from bot.domain.seats import is_ai
+from bot.domain.values import HistoryEntry, PlayerStats, Standing
 from bot.i18n import t, tn
-from bot.rows import HistoryEntry, PlayerStats, Standing
-from bot.seats import is_ai
 
 from . import ids
-from .buttons import button, view_of
 from .render import BLUE, Message, command, mention, timestamp
 from .stats_card import StatsCard, alt_text
 from .stats_card import words as card_words
 from .text import ai_label
+from .widgets import button, view_of
 
 PER_PAGE = 10  # leaderboard rows per page
 HISTORY_SIZE = 10  # games listed by /steal history
@@ -74,7 +74,7 @@ def rating_note(lang: str) -> str:
 
 
 def rating(lang: str, value: int) -> str:
-    """A displayed rating (bot.stats.display_rating) as the language writes numbers: "1,134"."""
+    """A displayed rating (ratings.display_rating) as the language writes numbers: "1,134"."""
     return format_decimal(value, locale=lang)
 
 

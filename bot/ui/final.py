@@ -8,20 +8,20 @@ from collections.abc import Mapping
 import discord
 from discord.utils import escape_markdown
 
-from bot import match as matches
-from bot import stats
+from bot.domain import match as matches
+from bot.domain import ratings as stats
 from bot.engine import Result
-from bot.highlights import Highlights
 from bot.i18n import t, tn
 from bot.i18n.cards import label
 from bot.i18n.rules import rules_footer
 from bot.session.models import Table
+from bot.ui.highlights import Highlights
 
 from . import ids
-from .buttons import button
 from .render import GREY, Message, card_view, picture, text
 from .table import GOLD
 from .text import Name, cards, join_names, names_of
+from .widgets import button
 
 MEDALS = ("🥇", "🥈", "🥉", "4.")
 

@@ -11,18 +11,18 @@ from typing import Any
 
 import discord
 
-from bot import stats
+from bot.domain import ratings as stats
 from bot.engine import RANK, TRAIL, Move, active, legal_moves
 from bot.i18n import t, tn
 from bot.i18n.cards import label, labels
 from bot.session.models import Hand, Table
 
 from . import ids
-from .buttons import button
 from .hand_picture import FILE
 from .render import GREY, Message, bundles_text, command, timestamp
 from .table import seat_dot
 from .text import Name, cards, join_names, move_label, names_of
+from .widgets import button
 
 GREEN = discord.Colour.from_rgb(46, 160, 67)  # the accent of a hand whose turn it is
 MAX_COMPONENTS = 40  # Discord's limit for a whole message, nested ones included

@@ -208,7 +208,7 @@ def known(custom_id: str) -> bool:
 # ----- the settings panel and the replay viewer (appended: new families)
 
 # Imported here, not at the top: the families above need nothing from the settings.
-from bot.settings import make_settings  # noqa: E402
+from bot.domain.server_settings import make_settings  # noqa: E402
 
 SETTING_SPECS = make_settings()
 # What a select of the settings panel may set: every setting, and the allowed channels.

@@ -14,17 +14,17 @@ from typing import Any
 import discord
 from discord.utils import escape_markdown
 
+from bot.domain.seats import is_ai
+from bot.domain.server_settings import duration
 from bot.engine import BundleView, Rules
 from bot.i18n import DEFAULT, t, tn
 from bot.i18n.cards import label
 from bot.i18n.rules import rules_summary, rules_title
-from bot.seats import is_ai
 from bot.session.models import Lobby, Table
-from bot.settings import duration
 
 from . import ids
-from .buttons import button, view_of
 from .text import ai_label, cards
+from .widgets import button, view_of
 
 BLUE = discord.Colour.blurple()
 GREY = discord.Colour.from_rgb(128, 132, 142)  # closed, cancelled, moved, over

@@ -21,10 +21,10 @@ from bot.i18n.rules import preset_list, rules_lines, rules_title
 
 from . import ids
 from .boards import row
-from .buttons import button
 from .picture import LastMove, Scene, render
 from .render import BLUE, Message
 from .text import next_steps
+from .widgets import button
 
 TABS = ids.RULES_TABS  # how to play, full rules, options and presets
 EXAMPLES = (CAPTURE, STEAL, TRAIL)

@@ -13,18 +13,18 @@ from collections.abc import Mapping, Sequence
 import discord
 from discord.utils import escape_markdown
 
+from bot.domain.seats import is_ai
 from bot.engine import view
 from bot.i18n import t
 from bot.i18n.cards import labels
 from bot.i18n.rules import rules_footer
-from bot.seats import is_ai
 from bot.session.models import Table
 
 from . import ids
-from .buttons import button
 from .picture import SEAT_RGB
 from .render import Message, bundles_text, card_view, picture, table_title, text, timestamp, who
 from .text import cards, names_of
+from .widgets import button
 
 TABLE_PNG = "table.png"
 LOG_LINES = 4  # moves shown under the picture

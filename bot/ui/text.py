@@ -6,10 +6,10 @@ from __future__ import annotations
 from collections.abc import Callable, Mapping, Sequence
 from typing import Any
 
+from bot.domain.seats import difficulty, is_ai
 from bot.engine import CAPTURE, RANK, STEAL, BundleView, Move, Rules
 from bot.i18n import t, tn
 from bot.i18n.cards import label
-from bot.seats import difficulty, is_ai
 from bot.session.errors import SessionError
 
 

@@ -11,7 +11,7 @@ from typing import Any
 import pytest
 from simcord.results import ResponseMessage
 
-from bot import stats as game_stats
+from bot.domain import ratings as game_stats
 from bot.engine import new_game, preset, to_dict
 from bot.engine.playout import play_out
 from bot.ui import ids

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import random
 
-from bot import stats
+from bot.domain import ratings as stats
 from bot.engine import new_game, preset, to_dict
 from bot.engine.playout import play_out
 from tests.storage.play import finish as finish_game

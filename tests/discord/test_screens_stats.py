@@ -8,8 +8,8 @@ from itertools import pairwise
 
 from PIL import Image
 
-from bot import stats
-from bot.seats import is_ai
+from bot.domain import ratings as stats
+from bot.domain.seats import is_ai
 
 from .screens import figures, images, text
 from .test_screens_board import finish

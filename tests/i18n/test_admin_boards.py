@@ -11,9 +11,9 @@ from string import Formatter
 import discord
 import pytest
 
-from bot import stats as game_stats
+from bot.domain import ratings as game_stats
+from bot.domain.server_settings import BadValue, duration, make_settings
 from bot.i18n import LANGUAGES, LOCALES, read_file, t, tn
-from bot.settings import BadValue, duration, make_settings
 from bot.storage import GuildSettings, HistoryEntry, PlayerStats, Standing
 from bot.ui import admin as admin_ui
 from bot.ui import boards

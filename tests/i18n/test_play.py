@@ -17,12 +17,12 @@ import pytest
 import bot.session.errors as errors
 from bot.engine import PRESETS, Move, Rules, apply, legal_moves, new_game, view
 from bot.engine.playout import random_game
-from bot.highlights import highlights
 from bot.i18n import LANGUAGES, LOCALES, key_of, read_catalog, read_file, t, tn
 from bot.session import Lobby, SessionError, Table
 from bot.ui import hand as hand_ui
 from bot.ui import render
 from bot.ui.final import final
+from bot.ui.highlights import highlights
 from bot.ui.table import table as table_card
 from bot.ui.text import describe, error_text, names_of
 

@@ -1,5 +1,5 @@
+from bot.domain.match import standings
 from bot.engine import PRESETS
-from bot.match import standings
 
 from .conftest import CHANNEL, GUILD, RULES, play_turn
 

@@ -5,7 +5,7 @@ import asyncio
 
 import pytest
 
-from bot import stats
+from bot.domain import ratings as stats
 from bot.engine import to_dict
 from bot.session import results
 from bot.storage import StaleRatings, Storage

@@ -5,7 +5,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from bot import stats
+from bot.domain import ratings as stats
 from bot.engine import (
     PRESETS,
     STEAL,

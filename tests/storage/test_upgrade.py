@@ -10,7 +10,7 @@ from pathlib import Path
 
 import pytest
 
-from bot.rows import PlayerStats
+from bot.domain.values import PlayerStats
 from bot.session.models import record_moves
 from bot.storage import LATEST, Storage, StorageError
 from bot.storage.copy import copy

@@ -2,9 +2,9 @@
 
 from bot.engine import Rules
 from bot.engine.playout import random_game
-from bot.highlights import highlights
 from bot.session import Table
 from bot.ui.final import final
+from bot.ui.highlights import highlights
 
 from .v2 import description, fields, labels, title
 

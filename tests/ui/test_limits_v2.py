@@ -11,14 +11,14 @@ import random
 import pytest
 from simcord.components import validate_components
 
-from bot import stats
+from bot.domain import ratings as stats
 from bot.engine import Rules, apply, legal_moves, new_game, view
 from bot.engine.playout import random_game
-from bot.highlights import highlights
 from bot.i18n import LANGUAGES, t
 from bot.session import Lobby, Table
 from bot.ui import render
 from bot.ui.final import final
+from bot.ui.highlights import highlights
 from bot.ui.picture import FinalScene, Scene, render_final, render_table
 from bot.ui.picture import render as draw
 from bot.ui.table import table

@@ -9,12 +9,14 @@ from typing import Any
 
 from openskill.models import PlackettLuce
 
+from bot.domain.values import (
+    RATING_BASE as RATING_BASE,  # their home is bot.domain.values: storage sorts on it
+)
+from bot.domain.values import RATING_SCALE as RATING_SCALE
+from bot.domain.values import display_rating as display_rating
+from bot.domain.values import ordinal as ordinal
 from bot.engine import RANK, Game, apply, record, replay
 from bot.engine.serialize import move_from_dict
-from bot.rows import RATING_BASE as RATING_BASE  # their home is bot.rows: storage sorts on it
-from bot.rows import RATING_SCALE as RATING_SCALE
-from bot.rows import display_rating as display_rating
-from bot.rows import ordinal as ordinal
 
 MODEL = PlackettLuce()  # openskill's defaults: mu 25, sigma 25/3
 START_MU, START_SIGMA = MODEL.mu, MODEL.sigma

@@ -8,7 +8,7 @@ import io
 import json
 from collections.abc import Iterable, Mapping
 
-from bot.storage import HistoryEntry, Standing
+from bot.domain.values import HistoryEntry, Standing
 
 LEADERBOARD_COLUMNS = (
     "rank", "user_id", "name", "games", "wins", "win_rate", "cards", "steals",

@@ -11,8 +11,8 @@ from typing import Any
 # The rating players see: 1000 + 40 x the openskill ordinal (mu - 3 sigma), rounded. A newcomer
 # (ordinal 0) starts at 1000, so nobody new reads a negative or zero number (a first win
 # against another newcomer gives about 1140, a first loss about 930). Documented in
-# docs/playing.md. Here, not in bot.stats, because storage sorts on the ordinal and must not
-# import the rating code.
+# docs/playing.md. Here, not in bot.domain.ratings, because storage sorts on the ordinal and
+# must not import the rating code.
 RATING_BASE, RATING_SCALE = 1000, 40
 
 
