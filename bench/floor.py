@@ -28,7 +28,7 @@ import discord
 from discord.gateway import DiscordWebSocket
 from discord.ui import Button, DynamicItem
 
-from cogs.buttons import FAMILIES
+from bot.adapter.buttons import FAMILIES
 
 APPLICATION = 900_000_000_000_000_001
 BOT_USER = {"id": str(APPLICATION), "username": "Steal the Bundle", "discriminator": "0",

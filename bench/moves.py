@@ -79,12 +79,12 @@ from discord import app_commands
 from floor import Floor  # bench/, beside this script
 from standin import GUILD, REFUSED, Bot, Interaction, Message, User, make_bot
 
+from bot.adapter.buttons import FAMILIES
 from bot.engine import preset
 from bot.engine.playout import random_game
 from bot.session import Sessions
 from bot.storage import parse
 from bot.ui import ids
-from cogs.buttons import family_of
 from cogs.steal import Steal
 
 TRIVIAL = "bench:ok"  # the trivial button's custom_id (not one the bot could have sent)
@@ -128,11 +128,12 @@ class Probe(logging.Handler):
 
     async def on_button(self, interaction: Interaction, custom_id: str) -> None:
         item = None
-        family = family_of(custom_id)
-        if family is not None:  # built before the clock starts, as discord.py does
-            button = discord.ui.Button(custom_id=custom_id)  # type: ignore[var-annotated]
-            template = family.__discord_ui_compiled_template__  # type: ignore[attr-defined]
-            item = family.of(button, template.fullmatch(custom_id))
+        for family in FAMILIES:  # built before the clock starts, as discord.py does
+            match = family.__discord_ui_compiled_template__.fullmatch(custom_id)
+            if match is not None:
+                button = discord.ui.Button(custom_id=custom_id)  # type: ignore[var-annotated]
+                item = family.of(button, match)  # type: ignore[arg-type]
+                break
         started = time.perf_counter()
         self.first_entry = self.first_entry or started
         mark = {"played": False}

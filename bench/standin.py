@@ -21,6 +21,7 @@ from discord.webhook.async_ import interaction_message_response_params
 
 from bot.app import App, Options, build
 from bot.client import StealBot, now
+from cogs import steal
 
 INTERACTIONS = itertools.count(10**16)  # interaction ids
 REFUSED: list[str] = []  # ephemeral answers that were not a hand: refusals and errors
@@ -204,6 +205,7 @@ async def make_bot(database: str, seed: int) -> Bot:
         edit_gap=0.0,
     )
     bot.app = await build(database, bot, options, clock=now)  # type: ignore[arg-type]
+    steal.register(bot.app.buttons)  # the game's buttons, as loading the extension does
     # 100 games at once in one server: the most an admin may allow (the default is 10).
     await bot.app.sessions.records.set_setting(GUILD, "max_games", 100)
     return bot

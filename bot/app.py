@@ -7,9 +7,11 @@ from __future__ import annotations
 import os
 import time
 from collections.abc import Callable
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import TYPE_CHECKING
 
+from bot.adapter.presenter import Discord, Presenter
+from bot.adapter.registry import Registry
 from bot.domain import ratings as stats
 from bot.domain import server_settings as settings
 from bot.session import Sessions
@@ -18,7 +20,6 @@ from bot.storage import Storage, parse
 
 if TYPE_CHECKING:
     from bot.storage.lock import ShardLock
-    from cogs.presenter import Discord, Presenter
 
 
 @dataclass(frozen=True)
@@ -42,6 +43,11 @@ class App:
     settings: dict[str, settings.Setting]
     options: Options = Options()  # the bot-wide defaults it was built with
     shard_lock: ShardLock | None = None  # this process's shards, claimed on PostgreSQL
+    buttons: Registry = field(default_factory=Registry)  # the cogs' handlers, by family
+
+    @property
+    def cooldowns(self) -> bool:
+        return self.options.cooldowns
 
     async def close(self) -> None:
         """Presenter and timers first, then storage: nothing may write to a closed database.
@@ -67,8 +73,6 @@ async def build(
     `shards`: this process plays only the games of guilds on them (None: every guild).
     `claim_shards` (a process, not a test's second bot on one database): on PostgreSQL, refuse
     to start if another process runs any of them (bot/storage/lock.py)."""
-    from cogs.presenter import Presenter  # the Discord side; imported here to keep bot/ light
-
     shard_lock = None
     if claim_shards and shards is not None and not parse(database).sqlite:
         from bot.storage.lock import hold_shards

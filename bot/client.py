@@ -15,6 +15,7 @@ from typing import Any
 import discord
 from discord.ext import commands
 
+from bot.adapter.buttons import FAMILIES
 from bot.app import App, Options, build
 from bot.domain.server_settings import Setting
 from bot.i18n.commands import CommandTranslator
@@ -24,8 +25,9 @@ from bot.storage import Storage, sync_marker
 
 log = logging.getLogger(__name__)
 
-# Loaded in this order by setup_hook; each module has `async def setup(bot)`.
-EXTENSIONS = ("cogs.buttons", "cogs.steal", "cogs.admin")
+# Loaded in this order by setup_hook; each module has `async def setup(bot)`, which adds its
+# cog and registers the handlers of its button families (bot/adapter/registry.py).
+EXTENSIONS = ("cogs.steal", "cogs.admin")
 
 
 def now() -> float:
@@ -94,6 +96,7 @@ class StealBot(commands.AutoShardedBot):
             self.database, self, self.options, clock=now, shards=self.shard_config,
             claim_shards=self.claim_shards,
         )  # fmt: skip
+        self.add_dynamic_items(*FAMILIES)
         for extension in EXTENSIONS:
             await self.load_extension(extension)
         await self.tree.set_translator(CommandTranslator())  # before syncing: names per locale

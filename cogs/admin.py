@@ -9,12 +9,27 @@ import gzip
 import io
 import logging
 import re
+from collections.abc import Mapping
 from typing import TYPE_CHECKING, cast
 
 import discord
 from discord import app_commands
 from discord.ext import commands
 
+from bot.adapter.access import is_manager, refused
+from bot.adapter.interactions import (
+    fail,
+    guild_of,
+    per_member,
+    reply,
+    seen,
+    tell,
+    thinking,
+    update,
+    watch,
+)
+from bot.adapter.language import user_lang
+from bot.adapter.services import app_of, services_of
 from bot.domain.seats import is_ai
 from bot.domain.server_settings import BadValue, Setting, make_settings
 from bot.domain.values import GuildSettings
@@ -24,10 +39,6 @@ from bot.ui import export, ids
 from bot.ui.admin import TOPIC_KEYS, channel_list, select_values, settings_panel, topic_of
 from bot.ui.text import ai_label
 from bot.ui.widgets import button, view_of
-
-from .access import is_manager, refused
-from .common import app_of, fail, guild_of, per_member, reply, seen, tell, thinking, update, watch
-from .language import user_lang
 
 if TYPE_CHECKING:
     from bot.session import Sessions
@@ -86,7 +97,7 @@ class Admin(commands.Cog):
         return app_of(interaction).sessions
 
     @staticmethod
-    def specs(interaction: discord.Interaction) -> dict[str, Setting]:
+    def specs(interaction: discord.Interaction) -> Mapping[str, Setting]:
         return app_of(interaction).settings
 
     async def set_channels(self, interaction: discord.Interaction, allowed: list[int]) -> None:
@@ -473,33 +484,15 @@ class Admin(commands.Cog):
         return t(lang, "admin.end.done")
 
 
-async def panel_topic(interaction: discord.Interaction, values: list[str]) -> None:
-    """The panel's topic select: show that topic's menus (nothing changes)."""
-    cog = cast(Admin, cast(commands.Bot, interaction.client).get_cog("Admin"))
-    await cog.on_topic(interaction, values)
-
-
-async def panel_set(interaction: discord.Interaction, key: str, values: list) -> None:
-    """A panel select (cogs/buttons.py SettingSelect): a menu, role or channel picked."""
-    cog = cast(Admin, cast(commands.Bot, interaction.client).get_cog("Admin"))
-    await cog.on_pick(interaction, key, values)
-
-
-async def panel_toggle(interaction: discord.Interaction, key: str, on: bool) -> None:
-    """A panel toggle button (cogs/buttons.py ToggleButton)."""
-    cog = cast(Admin, cast(commands.Bot, interaction.client).get_cog("Admin"))
-    await cog.on_toggle(interaction, key, on)
-
-
-async def answered(
-    interaction: discord.Interaction, op: str, expires: int, game_id: int, yes: bool
-) -> None:
-    """The admin question's buttons (cogs/buttons.py AdminButton)."""
-    # Not isinstance: load_extension executes this module anew, so the loaded cog's class is
-    # not the one imported here.
-    cog = cast(Admin, cast(commands.Bot, interaction.client).get_cog("Admin"))
-    await cog.on_answer(interaction, op, expires, game_id, yes)
-
-
 async def setup(bot: commands.Bot) -> None:
-    await bot.add_cog(Admin())
+    cog = Admin()
+    await bot.add_cog(cog)
+    buttons = services_of(bot).buttons
+    buttons.register("admin", lambda i, a: cog.on_answer(i, a.op, a.expires, a.game_id, a.yes))
+    buttons.register("toggle", lambda i, a: cog.on_toggle(i, a.key, a.yes))
+    buttons.register("setting", lambda i, a: cog.on_pick(i, a.key, list(a.values)))
+    buttons.register("topics", lambda i, a: cog.on_topic(i, [str(v) for v in a.values]))
+
+
+async def teardown(bot: commands.Bot) -> None:
+    services_of(bot).buttons.unregister("admin", "toggle", "setting", "topics")

@@ -12,13 +12,13 @@ import io
 
 import discord
 
+from bot.adapter.interactions import reply, seen, tell, update
+from bot.adapter.language import guild_lang, user_lang
+from bot.adapter.services import app_of
 from bot.ui import boards as ui
 from bot.ui import ids
 from bot.ui.render import Message
 from bot.ui.stats_card import render_card
-
-from .common import app_of, reply, seen, tell, update
-from .language import guild_lang, user_lang
 
 
 async def board(interaction: discord.Interaction, sort: str, page: int, lang: str) -> Message:

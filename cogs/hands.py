@@ -3,53 +3,26 @@ and Back buttons of hands drawn before one-click moves, which now redraw the han
 
 from __future__ import annotations
 
-import asyncio
 import logging
-from collections.abc import Mapping
 
 import discord
 
-from bot.engine import Move, Rules
+from bot.adapter.hands import drawn
+from bot.adapter.interactions import reply, seen, tell, update
+from bot.adapter.language import user_lang
+from bot.adapter.services import app_of
+from bot.engine import Move
 from bot.i18n import t
 from bot.session import NotInGame, SaveFailed, SessionError, StaleHand, Table
 from bot.ui import hand as hand_ui
-from bot.ui import hand_picture, render
+from bot.ui import render
 from bot.ui.text import error_text
 
 from . import rules
-from .common import app_of, reply, seen, tell, update
-from .language import user_lang
 
 log = logging.getLogger(__name__)
 OUT_OF_DATE = "reply.out_of_date"  # catalog keys of the notes above a hand
 NOT_SAVED = "reply.not_saved"
-
-
-async def drawn(
-    lang: str, table: Table, seat: int, names: Mapping[str, str], note: str | None = None
-) -> render.Message:
-    """A seat's hand with its picture, drawn in a thread unless it is cached. Without the
-    picture if drawing fails: the hand still lists its cards."""
-    h = table.hand(seat)
-    cards, rules = tuple(h.view.hand), h.view.rules
-    picture = hand_picture.peek(lang, cards, rules)
-    if picture is None:
-        try:
-            picture = await asyncio.to_thread(hand_picture.hand_strip, lang, cards, rules)
-        except Exception:
-            log.exception("game %s: the hand picture failed", table.game_id)
-    if h.legal:  # the hands its moves can leave, drawn while the player thinks
-        asyncio.get_running_loop().run_in_executor(None, _ahead, lang, cards, rules)
-    return hand_ui.hand(lang, h, table, names, note, picture)
-
-
-def _ahead(lang: str, cards: tuple[str, ...], rules: Rules) -> None:
-    """So the click that plays a card finds the hand it leaves drawn (no thread to wait for)."""
-    try:
-        for i in range(len(cards)):
-            hand_picture.hand_strip(lang, cards[:i] + cards[i + 1 :], rules)
-    except Exception:  # only a head start: the click draws it if this failed
-        log.exception("hand pictures not drawn ahead")
 
 
 async def send_hand(interaction: discord.Interaction, table: Table) -> None:
@@ -111,7 +84,9 @@ async def _seated(
     return table, seat
 
 
-async def back(interaction: discord.Interaction, game_id: int, version: int) -> None:
+async def redraw(interaction: discord.Interaction, game_id: int, version: int) -> None:
+    """Back, or a card button (of a hand drawn before one-click moves, or a greyed card): the
+    clicked hand is redrawn as the game stands, with its moves as buttons."""
     found = await _seated(interaction, game_id)
     if found is not None:
         table, seat = found
@@ -133,15 +108,6 @@ async def hint(interaction: discord.Interaction, game_id: int, version: int) -> 
     move = await sessions.hint(game_id, user, version)
     names = sessions.names_in(table.guild_id)
     await tell(interaction, hand_ui.hint(user_lang(interaction), table.hand(seat), move, names))
-
-
-async def card(interaction: discord.Interaction, game_id: int, version: int, code: str) -> None:
-    """A card button: from a hand drawn before one-click moves (after a restart), or a greyed
-    card. The hand is redrawn, with its moves as buttons."""
-    found = await _seated(interaction, game_id)
-    if found is not None:
-        table, seat = found
-        await show_hand(interaction, table, seat, None if version == table.version else OUT_OF_DATE)
 
 
 async def picked(

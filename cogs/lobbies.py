@@ -10,6 +10,9 @@ from typing import Any
 
 import discord
 
+from bot.adapter.interactions import guild_of, post, reply, say, seen, tell, update
+from bot.adapter.language import guild_lang, user_lang
+from bot.adapter.services import app_of
 from bot.domain import server_settings as settings
 from bot.domain.seats import is_ai
 from bot.engine import Rules
@@ -17,9 +20,6 @@ from bot.i18n import t, tn
 from bot.session import AlreadyHosting, AlreadyRunning, Lobby, NoLobby, NotHost, NotInGame
 from bot.ui import errors, render
 from bot.ui.text import ai_label
-
-from .common import app_of, guild_of, post, reply, say, seen, tell, update
-from .language import guild_lang, user_lang
 
 log = logging.getLogger(__name__)
 

@@ -13,12 +13,12 @@ import logging
 
 import discord
 
+from bot.adapter.interactions import reply, seen, tell, update
+from bot.adapter.language import user_lang
+from bot.adapter.services import app_of
 from bot.engine import BadState
 from bot.ui import replay as ui
 from bot.ui.render import Message, command
-
-from .common import app_of, reply, seen, tell, update
-from .language import user_lang
 
 log = logging.getLogger(__name__)
 

@@ -7,12 +7,12 @@ import asyncio
 
 import discord
 
+from bot.adapter.interactions import reply, update
+from bot.adapter.language import user_lang
+from bot.adapter.services import app_of
 from bot.domain import server_settings as settings
 from bot.engine import PRESETS
 from bot.ui import rules_pages as ui
-
-from .common import app_of, reply, update
-from .language import user_lang
 
 
 async def shown(interaction: discord.Interaction, source: str) -> ui.Shown:

@@ -10,8 +10,13 @@ import discord
 from discord import app_commands
 from discord.ext import commands
 
+from bot.adapter.access import is_manager
+from bot.adapter.interactions import fail, per_member, post, reply, say, seen, update, watch
+from bot.adapter.language import user_lang
+from bot.adapter.registry import Registry
+from bot.adapter.services import app_of, services_of
 from bot.ai import DIFFICULTIES
-from bot.engine import PRESETS
+from bot.engine import PRESETS, Move
 from bot.i18n import t
 from bot.session import NoGame, NotHost, NotInGame, Table
 from bot.ui import errors, ids
@@ -19,9 +24,6 @@ from bot.ui.text import next_steps
 from bot.ui.widgets import button, view_of
 
 from . import boards, hands, lobbies, replay, rules
-from .access import is_manager
-from .common import app_of, fail, per_member, post, reply, say, seen, update, watch
-from .language import user_lang
 
 log = logging.getLogger(__name__)
 
@@ -182,6 +184,36 @@ class Steal(commands.Cog):
 
 async def setup(bot: commands.Bot) -> None:
     await bot.add_cog(Steal())
+    register(services_of(bot).buttons)
+
+
+def register(buttons: Registry) -> None:
+    """Each button family this extension answers, and how its fields reach the handler."""
+    buttons.register("lobby", lambda i, a: lobbies.lobby_op(i, a.op, a.game_id))
+    buttons.register("rematch", lambda i, a: lobbies.rematch(i, a.game_id))
+    buttons.register("table", lambda i, a: hands.table_button(i, a.op, a.game_id))
+    buttons.register("card", lambda i, a: hands.redraw(i, a.game_id, a.version))
+    buttons.register("back", lambda i, a: hands.redraw(i, a.game_id, a.version))
+    buttons.register("move", lambda i, a: hands.picked(i, a.game_id, a.version, a.move))
+    buttons.register("hint", lambda i, a: hands.hint(i, a.game_id, a.version))
+    buttons.register("pick", lambda i, a: hands.picked(i, a.game_id, a.version, _choice(a)))
+    buttons.register("confirm", lambda i, a: confirmed(i, a.op, a.game_id, a.yes))
+    buttons.register("board", lambda i, a: boards.turn_page(i, a.op, a.game_id))
+    buttons.register("record", lambda i, a: boards.send_record(i, a.game_id))
+    buttons.register("replay", lambda i, a: replay.clicked(i, a.op, a.game_id, a.step))
+    buttons.register("rules", lambda i, a: rules.turn(i, a.op, a.tab))
+
+
+def _choice(action: ids.Action) -> Move | None:
+    """The move picked from a card's menu; None for an option the bot did not offer."""
+    return ids.choice_of(action.card, str(action.values[0]) if action.values else "")
+
+
+async def teardown(bot: commands.Bot) -> None:
+    services_of(bot).buttons.unregister(
+        "lobby", "rematch", "table", "card", "back", "move", "hint", "pick", "confirm", "board",
+        "record", "replay", "rules",
+    )  # fmt: skip
 
 
 # ----- what the commands do

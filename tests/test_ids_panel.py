@@ -71,10 +71,11 @@ def test_what_the_panel_and_viewer_never_write_is_refused(custom_id):
 def test_the_end_screens_replay_button_opens_the_viewer(lang, label):
     """What the end screen adds (bot.ui.replay.replay_button): a click goes to the Replay
     family at move 0 of that game."""
+    from bot.adapter.buttons import Family, routed
     from bot.ui.replay import replay_button
-    from cogs.buttons import ReplayButton, routed
 
     made = replay_button(lang, 42)
     assert (made.custom_id, made.label) == ("stb:replay:open:42:0", label)
     item = routed(made)
-    assert isinstance(item, ReplayButton) and (item.nav, item.game_id, item.step) == ("open", 42, 0)
+    assert isinstance(item, Family) and item.kind == "replay"
+    assert (item.action.op, item.action.game_id, item.action.step) == ("open", 42, 0)

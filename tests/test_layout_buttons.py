@@ -2,10 +2,10 @@
 
 import discord
 
+from bot.adapter.buttons import Family, dynamic
 from bot.ui import ids
 from bot.ui.render import Message
 from bot.ui.widgets import button
-from cogs.buttons import LobbyButton, dynamic
 
 
 def test_buttons_in_rows_and_sections_are_routed_to_their_family() -> None:
@@ -16,8 +16,8 @@ def test_buttons_in_rows_and_sections_are_routed_to_their_family() -> None:
     )
     layout.add_item(discord.ui.Container(row, section))
     dynamic({"view": layout})
-    routed = [i for i in layout.walk_children() if isinstance(i, LobbyButton)]
-    assert [(b.op, b.game_id) for b in routed] == [("join", 5), ("leave", 5)]
+    routed = [i for i in layout.walk_children() if isinstance(i, Family) and i.kind == "lobby"]
+    assert [(b.action.op, b.action.game_id) for b in routed] == [("join", 5), ("leave", 5)]
     assert all(b.view is layout for b in routed)
     ids_sent = [c["custom_id"] for c in layout.to_components()[0]["components"][0]["components"]]
     assert ids_sent == ["stb:lobby:join:5"]

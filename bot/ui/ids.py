@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass
+from typing import Any
 
 from bot.engine import ACTIONS, PRESETS, RANK, Move
 
@@ -47,7 +48,7 @@ _CARD = _one_of(tuple(sorted(RANK, key=lambda c: (-len(c), c))))
 
 
 # One strict template per button family, matched against the whole custom_id. Each is a
-# DynamicItem's template (cogs/buttons.py); the named groups are what its fields are read from.
+# DynamicItem's template (bot/adapter/buttons.py); its fields are read from the named groups.
 TEMPLATES: dict[str, re.Pattern[str]] = {
     kind: re.compile(rf"{PREFIX}:{kind}:{body}")
     for kind, body in {
@@ -77,16 +78,19 @@ TEMPLATES: dict[str, re.Pattern[str]] = {
 class Action:
     """What a click asks for. Which fields are set depends on `kind`."""
 
-    kind: (
-        str  # lobby, table, card, move, back, hint, pick, confirm, board, record, rematch or admin
-    )
+    kind: str  # the family: a key of TEMPLATES
     game_id: int  # for board: the page (from 1); for admin: the game to end, or 0
-    op: str = ""  # lobby/table/confirm: which button
-    version: int = -1  # card/move/back: the game version the hand was drawn at
+    op: str = ""  # lobby/table/confirm/rules: which button; board: the order; replay: nav
+    version: int = -1  # card/move/back/hint/pick: the game version the hand was drawn at
     card: str = ""
     move: Move | None = None
-    yes: bool = False
+    yes: bool = False  # confirm/admin: the answer; toggle: on
     expires: int = 0  # admin: unix time after which the answer no longer counts
+    key: str = ""  # setting/toggle: which setting
+    step: int = 0  # replay: after how many moves
+    tab: str = ""  # rules: which page
+    # A select's picks: option values, or the roles and channels picked (untrusted, like the id).
+    values: tuple[Any, ...] = ()
 
 
 def lobby(op: str, game_id: int) -> str:
@@ -174,29 +178,33 @@ def move_of(match: re.Match[str]) -> Move:
     return Move(match["card"], action, *slots)
 
 
-def _action(kind: str, m: re.Match[str]) -> Action:
+def action_of(kind: str, m: re.Match[str]) -> Action:
+    """The action a match of `kind`'s template names, its fields read from the named groups."""
     groups = m.groupdict()
     return Action(
         kind,
         int(groups.get("game") or groups.get("page") or 0),
-        op=groups.get("op") or groups.get("sort") or "",
+        op=groups.get("op") or groups.get("sort") or groups.get("nav") or "",
         version=int(groups["version"]) if groups.get("version") else -1,
         card=groups.get("card") or "",
         move=move_of(m) if kind == "move" else None,
-        yes=groups.get("answer") == "yes",
+        yes=groups.get("answer") == "yes" or groups.get("value") == "on",
         expires=int(groups.get("expires") or 0),
+        key=groups.get("key") or "",
+        step=int(groups.get("step") or 0),
+        tab=groups.get("tab") or "",
     )
 
 
 def parse(custom_id: str) -> Action | None:
     """The action a custom_id stands for, or None if it is not one the bot could have sent.
-    (Clicks are routed by the templates themselves; this reads an id back in tests and tools.)"""
+    (discord.py routes clicks by the templates; this reads back an id the bot drew.)"""
     if not isinstance(custom_id, str):
         return None
     for kind, template in TEMPLATES.items():
         m = template.fullmatch(custom_id)
         if m is not None:
-            return _action(kind, m)
+            return action_of(kind, m)
     return None
 
 

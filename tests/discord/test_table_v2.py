@@ -8,9 +8,8 @@ import asyncio
 
 import pytest
 
+from bot.adapter.presenter import Channel, Presenter
 from bot.ui.table import SEAT_COLOURS
-from cogs.common import ANSWERING_TASK
-from cogs.presenter import Channel, Presenter
 
 from .helpers import (
     V2,
@@ -109,7 +108,7 @@ async def test_the_presenters_work_starts_once_the_click_is_answered():
     presenter._flush = flush  # type: ignore[method-assign]
 
     async def handler() -> None:  # a click: watch() marks its task, the move kicks the worker
-        ANSWERING_TASK.set(asyncio.current_task())
+        presenter.answering(asyncio.current_task())
         presenter.kick(ch)
         for _ in range(5):  # the answer's round trip to Discord
             await asyncio.sleep(0)

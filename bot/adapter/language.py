@@ -7,6 +7,8 @@ import discord
 
 from bot.i18n import language_of
 
+from .services import app_of
+
 
 def user_lang(interaction: discord.Interaction) -> str:
     """The language of an ephemeral reply: the clicking member's own (English if unsupported)."""
@@ -20,8 +22,6 @@ async def guild_lang(interaction: discord.Interaction, configured: str | None = 
     if guild_id is None:
         return language_of(interaction.locale)
     if configured is None:
-        from .common import app_of  # here: common imports this module
-
         configured = (await app_of(interaction).sessions.records.settings(guild_id))["language"]
     if configured != "follow":
         return configured

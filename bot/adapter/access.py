@@ -6,8 +6,8 @@ import discord
 
 from bot.i18n import t
 
-from .common import app_of
 from .language import user_lang
+from .services import app_of
 
 
 def refused(interaction: discord.Interaction) -> str:

@@ -4,11 +4,10 @@ replies that work whether or not the interaction was answered (or deferred) alre
 from __future__ import annotations
 
 import asyncio
-import contextvars
 import logging
 import secrets
 from collections.abc import Awaitable, Callable
-from typing import TYPE_CHECKING, Any, TypeVar, cast
+from typing import Any, TypeVar
 
 import discord
 from discord import app_commands
@@ -18,11 +17,9 @@ from bot.session import AlreadyRunning, SessionError
 from bot.ui.errors import LINKED, error_message
 from bot.ui.text import next_steps
 
+from .buttons import dynamic
 from .language import user_lang
-
-if TYPE_CHECKING:
-    from bot.app import App
-    from bot.client import StealBot
+from .services import app_of, services_of
 
 log = logging.getLogger(__name__)
 T = TypeVar("T")
@@ -34,18 +31,6 @@ ACK_BUDGET = 2.0
 # defer has started to answer (so the two never both answer); set when the watch defers.
 _DEFERRING, _WATCH, _ANSWERING, _LATE = "deferring", "watch", "answering", "late"
 _ANSWERABLE = (discord.InteractionType.application_command, discord.InteractionType.component)
-# The task answering the current click or command (set by `watch`): the presenter starts its
-# background work for a move only once this task is done, so it never delays the answer.
-ANSWERING_TASK: contextvars.ContextVar[asyncio.Task[Any] | None] = contextvars.ContextVar(
-    "answering", default=None
-)
-
-
-def app_of(interaction: discord.Interaction) -> App:
-    app = cast("StealBot", interaction.client).app
-    if app is None:  # an interaction before setup_hook finished: cannot happen once ready
-        raise RuntimeError("the bot is still starting")
-    return app
 
 
 def guild_of(interaction: discord.Interaction) -> int:
@@ -64,10 +49,8 @@ def watch(interaction: discord.Interaction, *, public: bool = False) -> None:
     if _DEFERRING in interaction.extras or interaction.type not in _ANSWERABLE:
         return  # watched already, or an autocomplete (answered by discord.py itself)
     task = asyncio.current_task()
-    ANSWERING_TASK.set(task)
-    app = getattr(interaction.client, "app", None)
-    if app is not None and task is not None:
-        app.presenter.answering(task)
+    if task is not None:
+        services_of(interaction.client).presenter.answering(task)
     interaction.extras[_DEFERRING] = asyncio.Event()
     interaction.extras[_WATCH] = asyncio.create_task(_defer_when_late(interaction, public))
 
@@ -98,12 +81,6 @@ async def answer(interaction: discord.Interaction, work: Awaitable[None]) -> Non
         await fail(interaction, exc)
 
 
-def _dynamic(fields: dict[str, Any]) -> dict[str, Any]:
-    from .buttons import dynamic  # here: the buttons' callbacks import this module
-
-    return dynamic(fields)
-
-
 async def _answered(interaction: discord.Interaction) -> bool:
     """Whether the interaction has its first answer already, else claims it: a defer under
     way is waited for, and the watch will not defer once this returns False."""
@@ -122,7 +99,7 @@ async def reply(
 ) -> discord.Message | None:
     """A new message in answer (ephemeral by default). Only the fields that are set are sent.
     The message, when it was sent as a follow-up (the only case a caller needs it from)."""
-    fields = _dynamic({k: v for k, v in fields.items() if v is not None})
+    fields = dynamic({k: v for k, v in fields.items() if v is not None})
     if await _answered(interaction):
         return await interaction.followup.send(ephemeral=ephemeral, wait=True, **fields)
     await interaction.response.send_message(ephemeral=ephemeral, **fields)
@@ -139,7 +116,7 @@ async def post(interaction: discord.Interaction, **fields: Any) -> int:
 
 async def update(interaction: discord.Interaction, **fields: Any) -> None:
     """Edit the message whose button was clicked."""
-    fields = _dynamic(fields)
+    fields = dynamic(fields)
     if await _answered(interaction):
         await interaction.edit_original_response(**fields)
     else:
@@ -170,9 +147,7 @@ def per_member(rate: int, seconds: float) -> Callable[[T], T]:
     those about cooldowns: they click faster than anyone)."""
 
     def cooldown(interaction: discord.Interaction) -> app_commands.Cooldown | None:
-        client = interaction.client
-        app = getattr(client, "app", None)
-        if app is not None and not app.options.cooldowns:
+        if not services_of(interaction.client).cooldowns:
             return None
         return app_commands.Cooldown(rate, seconds)
 

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import contextvars
 import itertools
 import logging
 import math
@@ -38,7 +39,6 @@ from bot.ui.text import describe, names_of
 from bot.ui.widgets import button, view_of
 
 from .buttons import dynamic
-from .common import ANSWERING_TASK
 from .hands import drawn
 
 log = logging.getLogger(__name__)
@@ -48,6 +48,11 @@ RETRIES = (0.5, 2.0, 5.0)  # seconds between tries of a failing table edit
 OWED_RETRIES = (*RETRIES, 15.0, 30.0, 60.0)  # an owed message: then every minute until it lands
 EDIT_GAP = 1.0  # seconds between a game's table edits: well inside Discord's channel rate limit
 QUIET_WAIT = 0.25  # seconds background work waits, at most, for the clicks being answered
+# The task answering the current click or command (`Presenter.answering`): a move's background
+# work starts only once it is done, so it never delays the answer.
+ANSWERING_TASK: contextvars.ContextVar[asyncio.Task[Any] | None] = contextvars.ContextVar(
+    "answering", default=None
+)
 
 
 @dataclass
@@ -414,7 +419,8 @@ class Presenter:
     # ----- doing it
 
     def answering(self, task: asyncio.Task[Any]) -> None:
-        """A click or command is being answered (cogs/common.py `watch`) until `task` ends."""
+        """A click or command is being answered (interactions.watch) until `task` ends."""
+        ANSWERING_TASK.set(task)
         self._answering.add(task)
         self._quiet.clear()
         task.add_done_callback(self._answered)

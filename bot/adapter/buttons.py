@@ -1,0 +1,132 @@
+"""The button and select families, one DynamicItem class per custom_id template, as in
+discord.py's examples/views/dynamic_counter.py; made from the templates in bot/ui/ids.py, so a
+new family is one template and one handler.
+
+discord.py routes a click to the family whose template matches the whole custom_id and builds
+it from the named groups (`ids.action_of`: typed fields); its callback hands the action to the
+handler the cogs registered for that family (`Registry`, bot/adapter/registry.py). An id no
+family matches is answered once, politely, by the Steal cog's `on_interaction`.
+
+The ui draws plain buttons; `dynamic` turns each into its family's item when a message is sent,
+so discord.py keeps no per-message view and a click works the same after a restart."""
+
+from __future__ import annotations
+
+import dataclasses
+import re
+from typing import Any, ClassVar, Self
+
+import discord
+from discord.ui import Button, DynamicItem
+from discord.ui.select import BaseSelect
+
+from bot.ui import ids
+
+from .services import services_of
+
+Item = Button[discord.ui.View]
+Menu = BaseSelect[discord.ui.LayoutView]
+# The families whose items are selects (their picked values ride along, untrusted).
+SELECT_KINDS = frozenset({"setting", "topics", "pick"})
+
+
+class Family(DynamicItem[Item], template=r"(?!)"):
+    """A family of buttons. Its own template matches nothing: only the families made from
+    ids.TEMPLATES below are registered."""
+
+    kind: ClassVar[str] = ""
+
+    def __init__(self, item: Item, action: ids.Action) -> None:
+        super().__init__(item)
+        self.action = action
+
+    @classmethod
+    def of(cls, item: Item, match: re.Match[str]) -> Self:
+        return cls(item, ids.action_of(cls.kind, match))
+
+    @classmethod
+    async def from_custom_id(
+        cls, interaction: discord.Interaction, item: discord.ui.Item[Any], match: re.Match[str], /
+    ) -> Self:
+        assert isinstance(item, Button)  # the templates match only our buttons' ids
+        return cls.of(item, match)
+
+    async def callback(self, interaction: discord.Interaction) -> None:
+        await _dispatch(interaction, self.action)
+
+
+class SelectFamily(DynamicItem[Menu], template=r"(?!)"):
+    """A family of selects: as Family, with the values picked."""
+
+    kind: ClassVar[str] = ""
+
+    def __init__(self, item: Menu, action: ids.Action) -> None:
+        super().__init__(item)
+        self.action = action
+
+    @classmethod
+    def of(cls, item: Menu, match: re.Match[str]) -> Self:
+        return cls(item, ids.action_of(cls.kind, match))
+
+    @classmethod
+    async def from_custom_id(
+        cls, interaction: discord.Interaction, item: discord.ui.Item[Any], match: re.Match[str], /
+    ) -> Self:
+        assert isinstance(item, BaseSelect)  # the templates match only our selects' ids
+        return cls.of(item, match)
+
+    async def callback(self, interaction: discord.Interaction) -> None:
+        picked = tuple(self.item.values)
+        await _dispatch(interaction, dataclasses.replace(self.action, values=picked))
+
+
+async def _dispatch(interaction: discord.Interaction, action: ids.Action) -> None:
+    if interaction.guild_id is None:  # ours live in servers only: on_interaction answers
+        return
+    await services_of(interaction.client).buttons.dispatch(interaction, action)
+
+
+def _family(kind: str) -> type[Family] | type[SelectFamily]:
+    base: type[Family] | type[SelectFamily] = SelectFamily if kind in SELECT_KINDS else Family
+    name = "".join(part.title() for part in kind.split("_")) + base.__name__
+    return type(name, (base,), {"kind": kind}, template=ids.TEMPLATES[kind])
+
+
+FAMILIES: tuple[type[Family] | type[SelectFamily], ...] = tuple(map(_family, ids.TEMPLATES))
+_BY_KIND = {family.kind: family for family in FAMILIES}
+
+
+def dynamic(fields: dict[str, Any]) -> dict[str, Any]:
+    """Message fields with the view's buttons made into their families' items."""
+    view = fields.get("view")
+    if view is None:
+        return fields
+    if isinstance(view, discord.ui.LayoutView):
+        # Buttons sit inside rows and sections: each is swapped in its own parent, in place.
+        for item in list(view.walk_children()):
+            new = routed(item)
+            if new is not item:
+                parent = item.parent or view
+                parent._swap_item(item, new, item.custom_id)  # type: ignore[attr-defined,arg-type]
+                new._parent = item.parent
+                new._view = view
+        return fields
+    made = discord.ui.View(timeout=None)
+    for item in view.children:
+        made.add_item(routed(item))
+    return {**fields, "view": made}
+
+
+def routed(item: discord.ui.Item[Any]) -> discord.ui.Item[Any]:
+    """A button or select as its family's item; any other item (a link button) as it is."""
+    if not isinstance(item, Button | BaseSelect) or not item.custom_id:
+        return item
+    action = ids.parse(item.custom_id)
+    if action is None:
+        return item
+    family = _BY_KIND[action.kind]
+    if isinstance(item, Button) and issubclass(family, Family):
+        return family(item, action)
+    if isinstance(item, BaseSelect) and issubclass(family, SelectFamily):
+        return family(item, action)
+    return item

@@ -1,0 +1,43 @@
+"""Drawing a seat's hand message: the presenter refreshes open hands with it and the cogs
+answer clicks with it, so both show the same hand."""
+
+from __future__ import annotations
+
+import asyncio
+import logging
+from collections.abc import Mapping
+
+from bot.engine import Rules
+from bot.session import Table
+from bot.ui import hand as hand_ui
+from bot.ui import hand_picture
+from bot.ui.render import Message
+
+log = logging.getLogger(__name__)
+
+
+async def drawn(
+    lang: str, table: Table, seat: int, names: Mapping[str, str], note: str | None = None
+) -> Message:
+    """A seat's hand with its picture, drawn in a thread unless it is cached. Without the
+    picture if drawing fails: the hand still lists its cards."""
+    h = table.hand(seat)
+    cards, rules = tuple(h.view.hand), h.view.rules
+    picture = hand_picture.peek(lang, cards, rules)
+    if picture is None:
+        try:
+            picture = await asyncio.to_thread(hand_picture.hand_strip, lang, cards, rules)
+        except Exception:
+            log.exception("game %s: the hand picture failed", table.game_id)
+    if h.legal:  # the hands its moves can leave, drawn while the player thinks
+        asyncio.get_running_loop().run_in_executor(None, _ahead, lang, cards, rules)
+    return hand_ui.hand(lang, h, table, names, note, picture)
+
+
+def _ahead(lang: str, cards: tuple[str, ...], rules: Rules) -> None:
+    """So the click that plays a card finds the hand it leaves drawn (no thread to wait for)."""
+    try:
+        for i in range(len(cards)):
+            hand_picture.hand_strip(lang, cards[:i] + cards[i + 1 :], rules)
+    except Exception:  # only a head start: the click draws it if this failed
+        log.exception("hand pictures not drawn ahead")
