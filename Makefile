@@ -44,10 +44,14 @@ format: $(STAMP)
 	$(VENV)/bin/ruff format .
 	$(VENV)/bin/ruff check --fix .
 
+# Every benchmark with its defaults, SQLite only (docs/performance.md gives each one's command,
+# PostgreSQL included). bench/floor.py and bench/standin.py are parts of bench/moves.py.
 bench: $(STAMP)
 	$(PY) bench/engine_speed.py
 	$(PY) bench/moves.py
 	$(PY) bench/render.py
+	$(PY) bench/replay.py
+	$(PY) bench/storage.py --sqlite-only
 
 # Rewrites constraints.txt from pyproject.toml's ranges, for the app and the test and playground
 # extras: a pin that still fits is kept, a new or out-of-range dependency gets the newest release
