@@ -1,14 +1,21 @@
 # Every target sets itself up from a fresh clone: a venv in .venv with the project installed.
+# What it installs is pinned by constraints.txt (the lock; `make lock` refreshes it), within the
+# ranges of pyproject.toml. The project itself is installed editable and is not in the lock.
 VENV := .venv
 PY := $(VENV)/bin/python
 STAMP := $(VENV)/.installed
+LOCK := constraints.txt
+# The tool that writes the lock (docs/development.md#the-lock), installed into the venv by `make lock`.
+UV_VERSION := 0.13.8
 
-.PHONY: run test lint typecheck format bench clean
+.PHONY: run test lint typecheck format bench lock clean
 
-$(STAMP): pyproject.toml
-	test -x $(PY) || python3 -m venv $(VENV)
+$(PY):
+	python3 -m venv $(VENV)
 	$(PY) -m pip install --quiet --upgrade pip
-	$(PY) -m pip install --quiet -e '.[test,playground]'
+
+$(STAMP): pyproject.toml $(LOCK) | $(PY)
+	$(PY) -m pip install --quiet -c $(LOCK) -e '.[test,playground]'
 	touch $(STAMP)
 
 # With DISCORD_TOKEN (environment or .env): the bot on Discord. Without: the local playground,
@@ -37,10 +44,23 @@ format: $(STAMP)
 	$(VENV)/bin/ruff format .
 	$(VENV)/bin/ruff check --fix .
 
+# Every benchmark with its defaults, SQLite only (docs/performance.md gives each one's command,
+# PostgreSQL included). bench/floor.py and bench/standin.py are parts of bench/moves.py.
 bench: $(STAMP)
 	$(PY) bench/engine_speed.py
 	$(PY) bench/moves.py
 	$(PY) bench/render.py
+	$(PY) bench/replay.py
+	$(PY) bench/storage.py --sqlite-only
+
+# Rewrites constraints.txt from pyproject.toml's ranges, for the app and the test and playground
+# extras: a pin that still fits is kept, a new or out-of-range dependency gets the newest release
+# that fits. `make lock UPGRADE=1` moves every pin to the newest release that fits.
+lock: | $(PY)
+	$(PY) -m pip install --quiet 'uv==$(UV_VERSION)'
+	$(VENV)/bin/uv pip compile pyproject.toml --extra test --extra playground \
+		--python-version 3.11 --custom-compile-command 'make lock' --quiet \
+		$(if $(UPGRADE),--upgrade) --output-file $(LOCK)
 
 clean:
 	rm -rf $(VENV) .pytest_cache .ruff_cache .mypy_cache .hypothesis
