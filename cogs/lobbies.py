@@ -21,6 +21,8 @@ from bot.session import AlreadyHosting, AlreadyRunning, Lobby, NoLobby, NotHost,
 from bot.ui import errors, render
 from bot.ui.text import ai_label
 
+from .questions import confirm_cancel
+
 log = logging.getLogger(__name__)
 
 # What the bot needs in a channel to run a game there (names: reply.perm.<name>).
@@ -148,8 +150,6 @@ async def lobby_op(interaction: discord.Interaction, op: str, game_id: int | Non
     public = render.public_lang(lobby)
     names = sessions.names_in(lobby.guild_id)
     if op == "cancel":
-        from .steal import confirm_cancel  # here: steal imports this module
-
         await confirm_cancel(interaction, lobby.game_id, lobby.host_id)
         return
     if op.startswith("bot") or op == "unbot":

@@ -18,12 +18,12 @@ from bot.adapter.services import app_of, services_of
 from bot.ai import DIFFICULTIES
 from bot.engine import PRESETS, Move
 from bot.i18n import t
-from bot.session import NoGame, NotHost, NotInGame, Table
+from bot.session import NoGame, NotInGame, Table
 from bot.ui import errors, ids
 from bot.ui.text import next_steps
-from bot.ui.widgets import button, view_of
 
 from . import boards, hands, lobbies, replay, rules
+from .questions import ask, confirm_cancel
 
 log = logging.getLogger(__name__)
 
@@ -271,25 +271,6 @@ async def ask_cancel(interaction: discord.Interaction) -> None:
     if live is None:
         raise NoGame()
     await confirm_cancel(interaction, live.game_id, live.host_id)
-
-
-async def confirm_cancel(interaction: discord.Interaction, game_id: int, host: str) -> None:
-    if str(interaction.user.id) != host and not await is_manager(interaction):
-        raise NotHost("error.only_host_cancels")
-    if app_of(interaction).sessions.lobby_of(game_id) is not None:
-        await ask(interaction, "reply.cancel.lobby", "close", game_id)
-    else:
-        await ask(interaction, "reply.cancel.game", "cancel", game_id)
-
-
-async def ask(interaction: discord.Interaction, key: str, op: str, game_id: int) -> None:
-    """A yes/no question: `key` is the question, `key`.yes its Yes button."""
-    lang = user_lang(interaction)
-    buttons = view_of(
-        button(ids.confirm(op, game_id, True), t(lang, f"{key}.yes"), discord.ButtonStyle.danger),
-        button(ids.confirm(op, game_id, False), t(lang, "reply.keep_playing")),
-    )
-    await reply(interaction, content=t(lang, key), view=buttons)
 
 
 async def confirmed(interaction: discord.Interaction, op: str, game_id: int, yes: bool) -> None:
