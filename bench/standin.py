@@ -9,7 +9,6 @@ payload) is kept, so bench/floor.py can hand discord.py the very message a playe
 from __future__ import annotations
 
 import asyncio
-import inspect
 import itertools
 import json
 import random
@@ -19,8 +18,9 @@ import discord
 from discord.http import handle_message_parameters
 from discord.webhook.async_ import interaction_message_response_params
 
-from bot.app import App, Options, build
-from bot.client import StealBot, now
+from bot.app import App, build
+from bot.client import now
+from bot.domain.options import Options
 from cogs import steal
 
 INTERACTIONS = itertools.count(10**16)  # interaction ids
@@ -193,12 +193,9 @@ class Bot:
 
 async def make_bot(database: str, seed: int) -> Bot:
     """The app, built as StealBot.setup_hook builds it, on a stand-in for Discord."""
-    defaults = inspect.signature(StealBot).parameters
     deals = random.Random(seed)
     bot = Bot(Discord())
     options = Options(
-        turn_seconds=defaults["turn_seconds"].default,
-        lobby_seconds=defaults["lobby_seconds"].default,
         seed_source=lambda: deals.getrandbits(63),
         # The background figures time the work, not a game's wait for its next edit slot
         # (the presenter edits a table at most once a second; clicks here come faster).

@@ -107,12 +107,12 @@ async def serial(database: str, n: int) -> dict[str, Any]:
 
 
 async def sessions_on(database: str, turn_seconds: float | None = None):
+    from bot.domain.options import Options
     from bot.session import Sessions
 
     storage = await Storage.open(database)
-    sessions = Sessions(
-        storage, turn_seconds=turn_seconds, lobby_seconds=None, seed_source=lambda: 7
-    )
+    options = Options(turn_seconds=turn_seconds, lobby_seconds=None, seed_source=lambda: 7)
+    sessions = Sessions(storage, options=options)
     return storage, sessions
 
 

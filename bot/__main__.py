@@ -41,9 +41,7 @@ def main(argv: list[str] | None = None) -> int:
     discord.utils.setup_logging(level=getattr(logging, config.log_level))
     bot = StealBot(
         config.database,
-        turn_seconds=config.turn_seconds,
-        lobby_seconds=config.lobby_seconds,
-        bot_delay=config.ai_move_seconds,
+        options=config.options,
         dev_guild_id=config.dev_guild_id,
         sync=True if args.sync else False if args.no_sync else None,
         shards=config.shards,

@@ -14,6 +14,7 @@ from bot.adapter.presenter import Discord, Presenter
 from bot.adapter.registry import Registry
 from bot.domain import ratings as stats
 from bot.domain import server_settings as settings
+from bot.domain.options import DEFAULTS, Options
 from bot.session import Sessions
 from bot.shards import Shards
 from bot.storage import Storage, parse
@@ -22,26 +23,13 @@ if TYPE_CHECKING:
     from bot.storage.lock import ShardLock
 
 
-@dataclass(frozen=True)
-class Options:
-    """Bot-wide defaults; each server's settings start from them."""
-
-    turn_seconds: float | None = 120  # TURN_SECONDS: the turn timer's default
-    lobby_seconds: float | None = 600
-    away_delay: float = 1.0  # how soon the bot plays for an away or forfeited seat
-    bot_delay: float = 1.5  # how long an AI opponent waits before it plays
-    seed_source: Callable[[], int] | None = None  # tests pass one, to deal the same cards
-    cooldowns: bool = True  # per-member command cooldowns (cogs/common.py per_member)
-    edit_gap: float = 1.0  # seconds between a game's table edits (cogs/presenter.py)
-
-
 @dataclass
 class App:
     storage: Storage
     sessions: Sessions
     presenter: Presenter
     settings: dict[str, settings.Setting]
-    options: Options = Options()  # the bot-wide defaults it was built with
+    options: Options = DEFAULTS  # the bot-wide defaults it was built with
     shard_lock: ShardLock | None = None  # this process's shards, claimed on PostgreSQL
     buttons: Registry = field(default_factory=Registry)  # the cogs' handlers, by family
 
@@ -62,7 +50,7 @@ class App:
 async def build(
     database: str | os.PathLike[str],
     discord: Discord,
-    options: Options = Options(),
+    options: Options = DEFAULTS,
     *,
     clock: Callable[[], float] = time.time,
     shards: Shards | None = None,
@@ -78,7 +66,7 @@ async def build(
         from bot.storage.lock import hold_shards
 
         shard_lock = await hold_shards(os.fspath(database), shards.ids)
-    specs = settings.make_settings(options.turn_seconds, options.lobby_seconds)
+    specs = settings.make_settings(options)
     try:
         storage = await Storage.open(
             database,
@@ -96,11 +84,7 @@ async def build(
         sessions = Sessions(
             storage,
             clock=clock,
-            turn_seconds=options.turn_seconds,
-            lobby_seconds=options.lobby_seconds,
-            away_delay=options.away_delay,
-            bot_delay=options.bot_delay,
-            seed_source=options.seed_source,  # None: the session layer's own random seeds
+            options=options,
             owns=shards.holds if shards is not None else None,
         )
         presenter = Presenter(discord, sessions, gap=options.edit_gap)

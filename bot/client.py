@@ -8,7 +8,6 @@ import gc
 import hashlib
 import json
 import logging
-from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
@@ -16,7 +15,8 @@ import discord
 from discord.ext import commands
 
 from bot.adapter.buttons import FAMILIES
-from bot.app import App, Options, build
+from bot.app import App, build
+from bot.domain.options import DEFAULTS, Options
 from bot.domain.server_settings import Setting
 from bot.i18n.commands import CommandTranslator
 from bot.session import Sessions
@@ -45,15 +45,9 @@ class StealBot(commands.AutoShardedBot):
         self,
         database: Path | str,
         *,
-        turn_seconds: float | None = 120,
-        lobby_seconds: float | None = 600,
-        away_delay: float = 1.0,
-        bot_delay: float = 1.5,
+        options: Options = DEFAULTS,
         dev_guild_id: int | None = None,
         sync: bool | None = None,
-        seed_source: Callable[[], int] | None = None,
-        cooldowns: bool = True,
-        edit_gap: float = 1.0,
         shards: Shards | None = None,
         claim_shards: bool = False,
         freeze_gc: bool = False,
@@ -70,9 +64,7 @@ class StealBot(commands.AutoShardedBot):
             allowed_mentions=discord.AllowedMentions.none(),  # pings opt in, one user each
         )
         self.database = database  # a SQLite file or a database URL (bot.storage.parse)
-        self.options = Options(
-            turn_seconds, lobby_seconds, away_delay, bot_delay, seed_source, cooldowns, edit_gap
-        )
+        self.options = options
         self.dev_guild_id = dev_guild_id
         self.sync_mode = sync  # True: always, False: never, None: when the commands changed
         self.app: App | None = None

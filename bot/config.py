@@ -6,6 +6,7 @@ import os
 from collections.abc import Mapping
 from dataclasses import dataclass, field
 
+from bot.domain.options import DEFAULTS, Options
 from bot.shards import Shards
 from bot.storage import database_url, parse
 
@@ -21,9 +22,7 @@ class Config:
     token: str
     database: str  # DATABASE_URL, or the DATABASE_PATH file (bot.storage.parse reads both)
     dev_guild_id: int | None = None
-    turn_seconds: float | None = 120  # None: no turn timer
-    lobby_seconds: float = 600
-    ai_move_seconds: float = 1.5  # how long an AI opponent waits before it plays
+    options: Options = DEFAULTS  # TURN_SECONDS and AI_MOVE_SECONDS set its timings
     log_level: str = "INFO"
     shards: Shards = field(
         default_factory=Shards.one
@@ -53,6 +52,8 @@ def _int(env: Mapping[str, str], key: str) -> int | None:
 
 def turn_seconds(raw: str) -> float | None:
     raw = raw.strip().lower()
+    if not raw:  # unset
+        return DEFAULTS.turn_seconds
     if raw in ("off", "0", "none"):
         return None
     try:
@@ -67,6 +68,8 @@ def turn_seconds(raw: str) -> float | None:
 
 
 def ai_move_seconds(raw: str) -> float:
+    if not raw.strip():  # unset
+        return DEFAULTS.bot_delay
     try:
         value = float(raw.strip())
     except ValueError:
@@ -126,8 +129,10 @@ def load(env: Mapping[str, str] | None = None, dotenv: str | None = ".env") -> C
         token=token,
         database=database_url(env),
         dev_guild_id=_int(env, "DEV_GUILD_ID"),
-        turn_seconds=turn_seconds(env.get("TURN_SECONDS", "120") or "120"),
-        ai_move_seconds=ai_move_seconds(env.get("AI_MOVE_SECONDS", "1.5") or "1.5"),
+        options=Options(
+            turn_seconds=turn_seconds(env.get("TURN_SECONDS", "")),
+            bot_delay=ai_move_seconds(env.get("AI_MOVE_SECONDS", "")),
+        ),
         log_level=level,
         shards=shards(env),
     )

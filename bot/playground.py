@@ -15,6 +15,8 @@ import signal
 import sys
 import webbrowser
 
+from bot.domain.options import Options
+
 # SimCord's clock is virtual and starts at a fixed instant, so ids created in the same order get
 # the same values every run; the guild id is pinned too. Stored games and the leaderboard in
 # data/playground.db therefore still match the simulated guild, channel and members after a
@@ -83,7 +85,8 @@ async def serve(args: argparse.Namespace, stop: asyncio.Event | None = None) -> 
     # No turn or lobby timer: SimCord's clock only moves when told to, so they would never fire.
     # No gap between table edits: it keeps Discord's per-channel rate limit, which a local
     # page does not have, so the table follows every move at once.
-    bot = StealBot(args.database, sync=True, turn_seconds=None, lobby_seconds=None, edit_gap=0.0)
+    options = Options(turn_seconds=None, lobby_seconds=None, edit_gap=0.0)
+    bot = StealBot(args.database, options=options, sync=True)
     stop = stop or asyncio.Event()
     loop = asyncio.get_running_loop()
     for sig in (signal.SIGINT, signal.SIGTERM):

@@ -25,6 +25,7 @@ import simcord  # noqa: E402
 from shots import arguments, capture  # noqa: E402
 
 from bot.client import StealBot  # noqa: E402
+from bot.domain.options import Options  # noqa: E402
 from bot.engine import new_game, preset, to_dict  # noqa: E402
 from bot.engine.playout import play_out  # noqa: E402
 from bot.playground import build_world, welcome  # noqa: E402
@@ -45,10 +46,8 @@ async def finish(storage, guild_id: int, channel_id: int, seats, names, seed: in
 async def main(chromium: str, out: Path) -> None:
     out.mkdir(parents=True, exist_ok=True)
     tmp = Path(tempfile.mkdtemp())
-    bot = StealBot(
-        tmp / "playground.db", sync=True, turn_seconds=None, lobby_seconds=None,
-        seed_source=lambda: SEED,
-    )  # fmt: skip
+    options = Options(turn_seconds=None, lobby_seconds=None, seed_source=lambda: SEED)
+    bot = StealBot(tmp / "playground.db", options=options, sync=True)
     try:
         async with simcord.run(bot, check_errors=False) as env:
             channel, members = build_world(env)

@@ -27,6 +27,7 @@ import simcord  # noqa: E402
 from shots import arguments, capture  # noqa: E402
 
 from bot.client import StealBot  # noqa: E402
+from bot.domain.options import Options  # noqa: E402
 from bot.playground import GUILD_ID, build_world  # noqa: E402
 
 SEED = 20261129  # the same deal every run, so the pictures only change when the bot does
@@ -91,13 +92,8 @@ async def play_one(table, members, hands) -> None:
 async def main(chromium: str, out: Path, language: str) -> None:
     out.mkdir(parents=True, exist_ok=True)
     tmp = Path(tempfile.mkdtemp())
-    bot = StealBot(
-        tmp / "playground.db",
-        sync=True,
-        turn_seconds=None,
-        lobby_seconds=None,
-        seed_source=lambda: SEED,
-    )
+    options = Options(turn_seconds=None, lobby_seconds=None, seed_source=lambda: SEED)
+    bot = StealBot(tmp / "playground.db", options=options, sync=True)
     try:
         async with simcord.run(bot, check_errors=False) as env:
             channel, members = build_world(env)

@@ -36,16 +36,22 @@ def test_dotenv_is_read_and_a_bad_setting_exits_2_naming_it(tmp_path):
 
 def test_config_defaults_and_values():
     config = load({"DISCORD_TOKEN": " abc "})
-    assert config.token == "abc" and config.turn_seconds == 120 and config.dev_guild_id is None
+    assert (
+        config.token == "abc" and config.options.turn_seconds == 120 and config.dev_guild_id is None
+    )
     assert str(config.database) == "data/steal.db" and "abc" not in repr(config)
     config = load(
         {"DISCORD_TOKEN": "t", "DEV_GUILD_ID": "42", "TURN_SECONDS": "off", "LOG_LEVEL": "debug"}
     )
-    assert config.dev_guild_id == 42 and config.turn_seconds is None and config.log_level == "DEBUG"
-    assert load({"DISCORD_TOKEN": "t", "TURN_SECONDS": "15"}).turn_seconds == 15
+    assert (
+        config.dev_guild_id == 42
+        and config.options.turn_seconds is None
+        and config.log_level == "DEBUG"
+    )
+    assert load({"DISCORD_TOKEN": "t", "TURN_SECONDS": "15"}).options.turn_seconds == 15
     # AI opponents wait 1.5 s by default before they play, so people can follow.
-    assert config.ai_move_seconds == 1.5 == StealBot(":memory:").options.bot_delay
-    assert load({"DISCORD_TOKEN": "t", "AI_MOVE_SECONDS": "0"}).ai_move_seconds == 0
+    assert config.options.bot_delay == 1.5 == StealBot(":memory:").options.bot_delay
+    assert load({"DISCORD_TOKEN": "t", "AI_MOVE_SECONDS": "0"}).options.bot_delay == 0
 
 
 @pytest.mark.parametrize(

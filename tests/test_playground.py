@@ -16,6 +16,8 @@ from pathlib import Path
 
 import pytest
 
+from bot.domain.options import Options
+
 ROOT = Path(__file__).resolve().parent.parent
 URL = re.compile(r"(http://127\.0\.0\.1:\d+)/#(\S+)")
 
@@ -350,7 +352,9 @@ async def test_ann_is_a_server_admin_in_the_playground(tmp_path):
     from bot.client import StealBot
     from bot.playground import build_world
 
-    bot = StealBot(tmp_path / "p.db", sync=True, turn_seconds=None, lobby_seconds=None)
+    bot = StealBot(
+        tmp_path / "p.db", options=Options(turn_seconds=None, lobby_seconds=None), sync=True
+    )
     try:
         async with simcord.run(bot) as env:
             channel, (ann, bob, _) = build_world(env)

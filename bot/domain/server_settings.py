@@ -8,6 +8,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass, field, fields
 from typing import Any
 
+from bot.domain.options import DEFAULTS, Options
 from bot.engine import PRESETS, Rules
 from bot.engine.rules import CHOICES
 from bot.i18n import LANGUAGES as LANGUAGE_CODES
@@ -172,16 +173,17 @@ def _rule_option(name: str) -> Setting:
     return Setting(name, "rules", "bool", None, follows_preset=True)
 
 
-def make_settings(turn_seconds: float | None = 120, lobby_seconds: float | None = 600) -> dict:
+def make_settings(options: Options = DEFAULTS) -> dict:
     """Every setting by key, with defaults from the bot's own configuration (TURN_SECONDS).
     What each one means is in docs/admin.md and the catalogs (choice.<key>)."""
     settings = [
         Setting("preset", "rules", "choice", "standard", choices=tuple(PRESETS)),
         Setting("host_picks_preset", "rules", "bool", True),
         *(_rule_option(f.name) for f in fields(Rules)),
-        Setting("turn_timer", "timing", "seconds", _whole(turn_seconds),
+        Setting("turn_timer", "timing", "seconds", _whole(options.turn_seconds),
                 low=TURN_RANGE[0], high=TURN_RANGE[1], can_be_off=True),
-        Setting("lobby_timeout", "timing", "seconds", _whole(lobby_seconds) or 600,
+        Setting("lobby_timeout", "timing", "seconds",
+                _whole(options.lobby_seconds or DEFAULTS.lobby_seconds),
                 low=LOBBY_RANGE[0], high=LOBBY_RANGE[1]),
         Setting("max_games", "limits", "number", 10,
                 low=MAX_GAMES_RANGE[0], high=MAX_GAMES_RANGE[1]),

@@ -16,6 +16,7 @@ from typing import Any
 
 from bot.domain import ratings as stats
 from bot.domain.match import after_game, next_dealer
+from bot.domain.options import DEFAULTS, Options
 from bot.domain.seats import is_ai
 from bot.engine import (
     Game,
@@ -89,12 +90,8 @@ class Sessions(Live):
         *,
         clock: Callable[[], float] = time.time,
         notify: Notify | None = None,
-        turn_seconds: float | None = 120,
-        lobby_seconds: float | None = 600,
-        away_delay: float = 1.0,
-        bot_delay: float = 1.5,
+        options: Options = DEFAULTS,
         retry_seconds: float = 5.0,
-        seed_source: Callable[[], int] | None = None,
         restore_grace: float = RESTORE_GRACE,
         owns: Callable[[int], bool] | None = None,
     ) -> None:
@@ -108,14 +105,14 @@ class Sessions(Live):
         self.notify_cb = notify
         self.retry_seconds = retry_seconds  # after a timer's move could not be saved
         self.restore_grace = restore_grace
-        self.seed_source = seed_source or new_seed
+        self.seed_source = options.seed_source or new_seed  # None: random seeds
         self.timers = TurnTimers(
-            clock, self._timed_move, turn_seconds=turn_seconds, away_delay=away_delay,
-            bot_delay=bot_delay, ready=self._timer_ready,
+            clock, self._timed_move, turn_seconds=options.turn_seconds,
+            away_delay=options.away_delay, bot_delay=options.bot_delay, ready=self._timer_ready,
         )  # fmt: skip
         self.lobby_ops = LobbyOps(
             self, storage, self.timers, self.notify, clock=clock,
-            seed_source=self.seed_source, lobby_seconds=lobby_seconds,
+            seed_source=self.seed_source, lobby_seconds=options.lobby_seconds,
         )  # fmt: skip
         # The lobby operations, as the cogs and tests call them.
         ops = self.lobby_ops

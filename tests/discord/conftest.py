@@ -2,12 +2,14 @@
 
 from __future__ import annotations
 
+from dataclasses import fields
 from pathlib import Path
 
 import pytest
 import simcord.interactions as interactions
 
 from bot.client import StealBot
+from bot.domain.options import Options
 
 
 @pytest.fixture
@@ -40,7 +42,10 @@ def make_bot(db_path: Path | str, **options) -> StealBot:
     # clicks, so a one-second gap would wait for real. Coalescing is tested on its own
     # (test_table_v2.py), with edit_gap=1 and advance_time.
     options.setdefault("edit_gap", 0.0)
-    bot = StealBot(db_path, **options)
+    # Options' fields go into the bot's one Options value; the rest are StealBot's own.
+    names = {f.name for f in fields(Options)}
+    chosen = Options(**{k: options.pop(k) for k in list(options) if k in names})
+    bot = StealBot(db_path, options=chosen, **options)
     _made.append(bot)
     return bot
 

@@ -29,6 +29,7 @@ from simcord.interactions import base_payload
 from simcord.results import InteractionResult, ResponseMessage
 
 from bot.client import StealBot
+from bot.domain.options import Options
 from bot.engine import preset
 from bot.session import Sessions, StaleHand
 from bot.storage import Storage
@@ -302,7 +303,9 @@ async def test_concurrent_session_plays_one_wins_the_other_is_stale(tmp_path):
     """The session-level guarantee behind the double click (SimCord cannot overlap two
     clicks): two plays of the same move at the same version, at once."""
     storage = await Storage.open(tmp_path / "s.db")
-    sessions = Sessions(storage, turn_seconds=None, lobby_seconds=None, seed_source=lambda: 7)
+    sessions = Sessions(
+        storage, options=Options(turn_seconds=None, lobby_seconds=None, seed_source=lambda: 7)
+    )
     try:
         await sessions.open_lobby(1, 10, "a", preset("standard"))
         await sessions.join(10, "b")

@@ -1,9 +1,11 @@
 import asyncio
 from collections.abc import Callable
+from dataclasses import fields
 from pathlib import Path
 
 import pytest
 
+from bot.domain.options import Options
 from bot.engine import preset
 from bot.session import Sessions
 from bot.storage import Storage
@@ -35,6 +37,12 @@ def notes() -> Recorder:
     return Recorder()
 
 
+def with_options(kwargs: dict) -> Options:
+    """The Options fields among `kwargs`, taken out of it, as one Options value."""
+    names = {f.name for f in fields(Options)}
+    return Options(**{k: kwargs.pop(k) for k in list(kwargs) if k in names})
+
+
 @pytest.fixture
 async def make(storage, notes):
     """make(**options) -> Sessions on the test storage; all are closed at the end."""
@@ -44,7 +52,7 @@ async def make(storage, notes):
         options.setdefault("turn_seconds", None)
         options.setdefault("notify", notes)
         options.setdefault("seed_source", lambda: 12345)
-        s = Sessions(storage, **options)
+        s = Sessions(storage, options=with_options(options), **options)
         made.append(s)
         return s
 
