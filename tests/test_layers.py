@@ -1,10 +1,12 @@
-"""What the import contracts cannot see: an attribute path to storage. The cogs reach the
-database only through the session layer (app.sessions), never through `bot.storage`."""
+"""What the import contracts cannot see: an attribute path to storage (the cogs reach the
+database only through the session layer), and an import cycle between any two modules."""
 
 from __future__ import annotations
 
 import ast
 from pathlib import Path
+
+import grimp
 
 COGS = Path(__file__).resolve().parent.parent / "cogs"
 
@@ -28,3 +30,62 @@ def test_cogs_never_reach_storage_through_an_attribute():
         if (lines := storage_attributes(path.read_text(encoding="utf-8")))
     }
     assert found == {}
+
+
+def imported(graph, module: str):
+    return iter(sorted(graph.find_modules_directly_imported_by(module)))
+
+
+def cycles(graph) -> list[list[str]]:
+    """The import cycles among a grimp graph's modules: its strongly connected components of
+    more than one module (Tarjan's algorithm, iterative)."""
+    index: dict[str, int] = {}
+    low: dict[str, int] = {}
+    stack: list[str] = []
+    found: list[list[str]] = []
+    for root in sorted(graph.modules):
+        if root in index:
+            continue
+        work = [(root, imported(graph, root))]
+        index[root] = low[root] = len(index)
+        stack.append(root)
+        while work:
+            node, children = work[-1]
+            child = next(children, None)
+            if child is not None:
+                if child not in index:
+                    index[child] = low[child] = len(index)
+                    stack.append(child)
+                    work.append(
+                        (child, iter(sorted(graph.find_modules_directly_imported_by(child))))
+                    )
+                elif child in stack:
+                    low[node] = min(low[node], index[child])
+                continue
+            work.pop()
+            if work:
+                low[work[-1][0]] = min(low[work[-1][0]], low[node])
+            if low[node] == index[node]:
+                component = []
+                while True:
+                    member = stack.pop()
+                    component.append(member)
+                    if member == node:
+                        break
+                if len(component) > 1:
+                    found.append(sorted(component))
+    return found
+
+
+def test_the_cycle_check_finds_a_cycle():
+    graph = grimp.ImportGraph()
+    for a, b in (("p.a", "p.b"), ("p.b", "p.c"), ("p.c", "p.a"), ("p.c", "p.d")):
+        graph.add_import(importer=a, imported=b)
+    assert cycles(graph) == [["p.a", "p.b", "p.c"]]
+
+
+def test_no_module_of_the_project_is_in_an_import_cycle():
+    """Every module, not only the packages import-linter's acyclic contract compares; imports
+    made for type checking alone may close a loop (they never run)."""
+    graph = grimp.build_graph("bot", "cogs", exclude_type_checking_imports=True)
+    assert cycles(graph) == []
