@@ -10,6 +10,7 @@ from typing import TYPE_CHECKING
 from bot.config import Config, ConfigError, load
 
 if TYPE_CHECKING:
+    from bot.client import StealBot
     from bot.storage.lock import FileLock
 
 
@@ -27,7 +28,6 @@ def main(argv: list[str] | None = None) -> int:
 
     import discord
 
-    from bot.client import StealBot
     from bot.storage import StorageError, check
     from bot.storage.lock import AlreadyRunning
 
@@ -39,15 +39,7 @@ def main(argv: list[str] | None = None) -> int:
         return 2
 
     discord.utils.setup_logging(level=getattr(logging, config.log_level))
-    bot = StealBot(
-        config.database,
-        options=config.options,
-        dev_guild_id=config.dev_guild_id,
-        sync=True if args.sync else False if args.no_sync else None,
-        shards=config.shards,
-        claim_shards=True,  # on PostgreSQL: refused if another process runs one of them
-        freeze_gc=True,
-    )
+    bot = make_bot(config, sync=True if args.sync else False if args.no_sync else None)
     try:
         # log_handler=None: logging is set up above, once.
         bot.run(config.token, log_handler=None)
@@ -64,6 +56,21 @@ def main(argv: list[str] | None = None) -> int:
         if lock is not None:
             lock.release()
     return 0
+
+
+def make_bot(config: Config, sync: bool | None) -> StealBot:
+    """The bot as the Procfile's worker runs it (tests start it this way on SimCord)."""
+    from bot.client import StealBot
+
+    return StealBot(
+        config.database,
+        options=config.options,
+        dev_guild_id=config.dev_guild_id,
+        sync=sync,
+        shards=config.shards,
+        claim_shards=True,  # on PostgreSQL: refused if another process runs one of them
+        freeze_gc=True,
+    )
 
 
 def claim(config: Config) -> FileLock | None:
