@@ -14,8 +14,14 @@ import os
 import signal
 import sys
 import webbrowser
+from typing import TYPE_CHECKING, Any
 
 from bot.domain.options import Options
+
+if TYPE_CHECKING:
+    import simcord
+
+    from bot.client import StealBot
 
 # SimCord's clock is virtual and starts at a fixed instant, so ids created in the same order get
 # the same values every run; the guild id is pinned too. Stored games and the leaderboard in
@@ -40,7 +46,7 @@ Steal the Bundle: local playground
 """
 
 
-def build_world(env):
+def build_world(env: simcord.Env) -> tuple[Any, list[Any]]:
     """The simulated server: a guild with #steal-the-bundle and three members, always built in
     the same order (so with the same ids)."""
     import discord
@@ -55,12 +61,12 @@ def build_world(env):
     return channel, members
 
 
-async def welcome(bot, channel_id: int) -> None:
+async def welcome(bot: StealBot, channel_id: int) -> None:
     """The bot's one-line welcome, so the page does not open on an empty channel."""
     from bot.i18n import DEFAULT, t
 
     await bot.wait_until_ready()
-    channel = bot.get_channel(channel_id)
+    channel = bot.get_partial_messageable(channel_id, guild_id=GUILD_ID)
     await channel.send(t(DEFAULT, "playground.welcome", new="/steal new"))
 
 

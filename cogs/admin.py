@@ -10,7 +10,7 @@ import io
 import logging
 import re
 from collections.abc import Mapping
-from typing import TYPE_CHECKING, cast
+from typing import TYPE_CHECKING, Any, cast
 
 import discord
 from discord import app_commands
@@ -255,7 +255,9 @@ class Admin(commands.Cog):
     @admin.command(name="end-game", description="End a stuck lobby or game; nothing is recorded")
     @per_member(3, 10)
     @app_commands.describe(channel="Where the game is (default: this channel)")
-    async def end_game(self, interaction: discord.Interaction, channel: Channel | None = None):
+    async def end_game(
+        self, interaction: discord.Interaction, channel: Channel | None = None
+    ) -> None:
         lang = user_lang(interaction)
         channel_id = channel.id if channel is not None else interaction.channel_id or 0
         live = self.sessions(interaction).live_in(channel_id)
@@ -337,7 +339,9 @@ class Admin(commands.Cog):
         key = (interaction.user.id, op, game_id, expires)
         self.expiring[key] = asyncio.create_task(self.expire(interaction, key))
 
-    async def expire(self, interaction: discord.Interaction, key) -> None:
+    async def expire(
+        self, interaction: discord.Interaction, key: tuple[int, str, int, int]
+    ) -> None:
         """Take the buttons away once the answer would no longer count."""
         try:
             await asyncio.sleep(CONFIRM_SECONDS)
@@ -396,7 +400,7 @@ class Admin(commands.Cog):
         topic = values[0] if len(values) == 1 and values[0] in TOPIC_KEYS else "rules"
         await self.refresh(interaction, topic)
 
-    async def on_pick(self, interaction: discord.Interaction, key: str, values: list) -> None:
+    async def on_pick(self, interaction: discord.Interaction, key: str, values: list[Any]) -> None:
         """A select's values are untrusted: only what the panel offered passes."""
         lang = user_lang(interaction)
         if not await is_manager(interaction):
@@ -417,7 +421,7 @@ class Admin(commands.Cog):
         await self.panel_change(interaction, spec, new)
 
     @staticmethod
-    def picked_role(interaction: discord.Interaction, values: list) -> tuple[bool, int | None]:
+    def picked_role(interaction: discord.Interaction, values: list[Any]) -> tuple[bool, int | None]:
         """Whether the pick is none or one of this server's roles, and the role (None: none)."""
         if not values:
             return True, None
@@ -440,7 +444,9 @@ class Admin(commands.Cog):
                 new = None
         await self.panel_change(interaction, spec, new)
 
-    async def panel_change(self, interaction: discord.Interaction, spec: Setting, new) -> None:
+    async def panel_change(
+        self, interaction: discord.Interaction, spec: Setting, new: object
+    ) -> None:
         lang = user_lang(interaction)
         key = spec.key
         old = (await self.current(interaction))[key]
@@ -451,7 +457,7 @@ class Admin(commands.Cog):
                  old=spec.show(old, lang), when=when)  # fmt: skip
         await self.refresh(interaction, topic_of(key), f"✅ {note}")
 
-    async def pick_channels(self, interaction: discord.Interaction, values: list) -> None:
+    async def pick_channels(self, interaction: discord.Interaction, values: list[Any]) -> None:
         lang = user_lang(interaction)
         guild = interaction.guild
         picked = [getattr(v, "id", None) for v in values]

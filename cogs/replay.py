@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import asyncio
 import logging
+from typing import Any
 
 import discord
 
@@ -66,7 +67,9 @@ async def open_at(interaction: discord.Interaction, game_id: int, step: int, new
         await update(interaction, **message.kwargs())
 
 
-def draw(game_id: int, record: dict, step: int, names: dict[str, str], lang: str) -> Message:
+def draw(
+    game_id: int, record: dict[str, Any], step: int, names: dict[str, str], lang: str
+) -> Message:
     """In a thread: the game's states (cached), the step's picture (cached), the message."""
     r = CACHE.game(game_id, record)
     step = r.clamp(step)

@@ -13,6 +13,7 @@ from bot.adapter.services import app_of
 from bot.domain import server_settings as settings
 from bot.engine import PRESETS
 from bot.ui import rules_pages as ui
+from bot.ui.render import Message
 
 
 async def shown(interaction: discord.Interaction, source: str) -> ui.Shown:
@@ -28,7 +29,7 @@ async def shown(interaction: discord.Interaction, source: str) -> ui.Shown:
     return ui.Shown(settings.rules_for(values), values["preset"], "server")
 
 
-async def page(interaction: discord.Interaction, source: str, tab: str) -> ui.Message:
+async def page(interaction: discord.Interaction, source: str, tab: str) -> Message:
     lang = user_lang(interaction)  # an ephemeral answer: the reader's language
     rules = await shown(interaction, source)
     pictures: tuple[tuple[str, bytes], ...] = ()
