@@ -8,11 +8,11 @@ from bot.storage import (
     KEEP,
     ChannelTaken,
     GameNotFound,
-    Games,
     StaleVersion,
     Storage,
     StorageError,
     WrongStatus,
+    live,
 )
 
 from .play import deal, finish, finish_then, moves_in, step
@@ -237,7 +237,7 @@ async def test_a_lobby_that_fails_to_save_leaves_no_row(storage, monkeypatch):
         raise RuntimeError("the disk said no, after the insert")
 
     with monkeypatch.context() as patch:
-        patch.setattr(Games, "_get", staticmethod(broken))
+        patch.setattr(live, "written", broken)  # the read of the row just inserted
         with pytest.raises(RuntimeError, match="disk"):
             await storage.games.create(1, 2, "10", RULES, ["10"], deadline=5.0, max_players=3)
     assert await count_games(storage) == 0
