@@ -7,7 +7,7 @@ from __future__ import annotations
 from collections.abc import Callable, Mapping
 from typing import TYPE_CHECKING, Any
 
-from sqlalchemy import BigInteger, Boolean, Insert, Update, bindparam, case, insert, select, update
+from sqlalchemy import Boolean, Insert, Update, bindparam, case, insert, select, update
 
 from .errors import GameNotFound, StaleVersion, StorageError, WrongStatus
 from .group import GroupCommit
@@ -39,15 +39,7 @@ def save_move(value: Callable[..., Any] = bound) -> Update:
             state=value("state"),
             version=value("version"),
             updated_at=value("now"),
-            # KEEP: each message id and the deadline change only when a flag says so.
-            table_message_id=case(
-                (value("set_table", Boolean), value("table_id", BigInteger)),
-                else_=games.c.table_message_id,
-            ),
-            ping_message_id=case(
-                (value("set_ping", Boolean), value("ping_id", BigInteger)),
-                else_=games.c.ping_message_id,
-            ),
+            # KEEP: the deadline changes only when the flag says so.
             deadline=case(
                 (value("set_deadline", Boolean), value("new_deadline", Real)),
                 else_=games.c.deadline,
@@ -113,14 +105,12 @@ class MoveSaves:
         move: Mapping[str, Any],
         version: int,
         *,
-        table_message_id: int | Keep | None = KEEP,
-        ping_message_id: int | Keep | None = KEEP,
         deadline: float | Keep | None = KEEP,
     ) -> None:
         """Save move number `version` (1 for the first) and the state after it, together.
 
         Optimistic: raises StaleVersion unless the stored game is at `version - 1`, so two
-        writers can never both save "the next move". KEEP leaves a column as it is.
+        writers can never both save "the next move". KEEP leaves the deadline as it is.
         """
         params = {
             "game_id": game_id,
@@ -128,10 +118,6 @@ class MoveSaves:
             "state": dumps(state),
             "version": version,
             "now": self.connection.clock(),
-            "set_table": table_message_id is not KEEP,
-            "table_id": None if isinstance(table_message_id, Keep) else table_message_id,
-            "set_ping": ping_message_id is not KEEP,
-            "ping_id": None if isinstance(ping_message_id, Keep) else ping_message_id,
             "set_deadline": deadline is not KEEP,
             "new_deadline": None if isinstance(deadline, Keep) else deadline,
         }

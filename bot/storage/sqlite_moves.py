@@ -37,10 +37,7 @@ if TYPE_CHECKING:
 VIEW = "move_save"
 STALE = "move_save: the game is not at the move before"
 # The view's columns: a move's parameters (move_saves.py `save_move`) and its row's (n, m).
-COLUMNS = (
-    "game_id", "before", "state", "version", "now", "set_table", "table_id", "set_ping",
-    "ping_id", "set_deadline", "new_deadline", "n", "m",
-)  # fmt: skip
+COLUMNS = ("game_id", "before", "state", "version", "now", "set_deadline", "new_deadline", "n", "m")
 STATUS_OF = select(games.c.status, games.c.version).where(games.c.id == bindparam("id"))
 
 
