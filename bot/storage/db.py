@@ -22,8 +22,8 @@ from .url import parse
 class Storage:
     """The repositories (`games`, `stats`, `history`, `outbox`, `settings`) on one connection.
 
-    `transaction`, `fetchall` and `fetchone` are the connection's (a test patching them
-    patches `connection`, which the repositories use)."""
+    `transaction`, `fetchall` and `fetchone` pass to the connection's; the repositories call
+    the connection's own, so a test that slows or counts them patches `storage.connection`."""
 
     def __init__(
         self,
