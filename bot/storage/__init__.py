@@ -15,7 +15,8 @@ from bot.domain.values import (
     Standing,
 )
 
-from .db import Storage, check, check_file
+from .connection import check, check_file
+from .db import Storage
 from .errors import (
     ChannelTaken,
     GameNotFound,
@@ -28,12 +29,14 @@ from .errors import (
     UnknownSetting,
     WrongStatus,
 )
-from .games import KEEP, GameRow, Games, LiveHead
+from .games import Games
 from .history import History
 from .leaderboard import ORDERS, START_RATING, Stats
+from .live import GameRow, LiveHead
 from .migrations import LEGACY_LATEST, MIGRATIONS, migrate
 from .outbox import Outbox, OutboxItem
 from .settings import Settings
+from .sql import KEEP
 from .upgrade import LATEST
 from .url import database_path, database_url, parse, sync_marker
 

@@ -1,157 +1,46 @@
-"""The bot's database: opening, checking, migrating, and transactions, on SQLite or PostgreSQL
-through SQLAlchemy Core (aiosqlite and asyncpg drivers).
-
-SQLite: one writer connection, its transactions serialised by a lock (SQLite has one writer
-anyway) and begun IMMEDIATE; a second, read-only connection for reads, so a leaderboard or an
-export never waits behind moves (WAL lets it read while the writer writes). PostgreSQL: a pool.
-"""
+"""The bot's storage: the connection (connection.py) and the repositories built on it."""
 
 from __future__ import annotations
 
-import asyncio
-import contextlib
 import os
-import sqlite3
-import time
-from collections.abc import AsyncIterator, Callable, Mapping
-from pathlib import Path
-from typing import TYPE_CHECKING, Any
+from collections.abc import Callable, Mapping
+from contextlib import AbstractAsyncContextManager
+from typing import Any
 
-from sqlalchemy import Executable, Row, event, text
-from sqlalchemy.engine.interfaces import DBAPIConnection
-from sqlalchemy.ext.asyncio import AsyncConnection, AsyncEngine, create_async_engine
-from sqlalchemy.pool import ConnectionPoolEntry
+from sqlalchemy import Executable, Row
+from sqlalchemy.ext.asyncio import AsyncConnection
 
-from . import upgrade
-from .errors import NewerDatabase, NotADatabase, StorageError
+from .connection import Connection
 from .games import Games
 from .history import History
 from .leaderboard import START_RATING, Stats
 from .outbox import Outbox
 from .settings import Settings
-from .url import Target, parse
-
-if TYPE_CHECKING:
-    import aiosqlite
-
-HEADER = b"SQLite format 3\x00"
-POOL_SIZE = 10  # PostgreSQL connections per process (and as many again when busy)
-
-
-def check_file(path: Path) -> int:
-    """The schema version of an existing SQLite file, or 0 if there is none yet.
-
-    Read-only, so a file we refuse is left exactly as it was. Raises NotADatabase or
-    NewerDatabase. Blocking: call it through asyncio.to_thread.
-    """
-    try:
-        with path.open("rb") as f:
-            head = f.read(len(HEADER))
-    except FileNotFoundError:
-        return 0
-    except OSError as exc:
-        raise StorageError(f"cannot read the database file {path}: {exc}") from exc
-    if not head:
-        return 0  # an empty file is an empty database to SQLite
-    if head != HEADER:
-        raise NotADatabase(f"{path} is not a SQLite database; the bot will not touch it")
-    # With no -wal file beside it the file holds everything, and "immutable" stops SQLite
-    # from creating -wal/-shm files next to it. With one, SQLite must read it too.
-    wal = Path(f"{path}-wal").exists()
-    uri = path.resolve().as_uri() + ("?mode=ro" if wal else "?mode=ro&immutable=1")
-    try:
-        con = sqlite3.connect(uri, uri=True)
-        try:
-            version: int = con.execute("PRAGMA user_version").fetchone()[0]
-            con.execute("SELECT count(*) FROM sqlite_master").fetchone()
-        finally:
-            con.close()
-    except sqlite3.DatabaseError as exc:
-        raise NotADatabase(f"{path} is not a readable SQLite database: {exc}") from exc
-    if version > upgrade.LATEST:
-        raise newer(path, version)
-    return version
-
-
-def check(database: str | os.PathLike[str]) -> int:
-    """check_file for a SQLite setting; a server is checked when it is opened. Blocking."""
-    target = parse(database)
-    return 0 if target.path is None else check_file(target.path)
-
-
-def newer(path: Path, version: int) -> NewerDatabase:
-    return NewerDatabase(
-        f"{path} has schema version {version}, but this bot knows only up to "
-        f"{upgrade.LATEST}: it was written by a newer version of the bot. Upgrade the bot, "
-        "or use another DATABASE_URL or DATABASE_PATH; the file was left untouched."
-    )
-
-
-def sqlite_engine(target: Target, *, durable: bool, readonly: bool = False) -> AsyncEngine:
-    url = target.url
-    if readonly:
-        assert target.path is not None
-        uri = target.path.resolve().as_uri()
-        url = url.set(database=uri, query={"uri": "true", "mode": "ro"})
-    engine = create_async_engine(url, pool_size=1, max_overflow=0)
-
-    @event.listens_for(engine.sync_engine, "connect")
-    def setup(dbapi: DBAPIConnection, _record: ConnectionPoolEntry) -> None:
-        # The driver's own transaction handling would BEGIN late (DEFERRED); we BEGIN ourselves.
-        dbapi.isolation_level = None
-        cursor = dbapi.cursor()
-        pragmas = ["PRAGMA busy_timeout = 5000"]  # ms to wait while another process writes
-        if not readonly:
-            pragmas += [
-                "PRAGMA journal_mode = WAL",  # readers and the writer do not block each other
-                # NORMAL in WAL: a commit survives the process being killed; a power cut can
-                # lose the last commits (never corrupts). OFF: the tests' throwaway files.
-                f"PRAGMA synchronous = {'NORMAL' if durable else 'OFF'}",
-                "PRAGMA foreign_keys = ON",
-            ]
-        for pragma in pragmas:
-            cursor.execute(pragma)
-            cursor.fetchall()
-        cursor.close()
-
-    if not readonly:
-
-        @event.listens_for(engine.sync_engine, "begin")
-        def begin(conn: Any) -> None:
-            # IMMEDIATE: take the write lock at once, so a transaction never fails half-way
-            # because another process started writing after it read.
-            conn.exec_driver_sql("BEGIN IMMEDIATE")
-
-    return engine
+from .url import parse
 
 
 class Storage:
-    """Owns the connections. `transaction()` for writes, `fetchall`/`fetchone` for reads."""
+    """The repositories (`games`, `stats`, `history`, `outbox`, `settings`) on one connection.
+
+    `transaction`, `fetchall` and `fetchone` pass to the connection's; the repositories call
+    the connection's own, so a test that slows or counts them patches `storage.connection`."""
 
     def __init__(
         self,
-        target: Target,
-        writer: AsyncConnection | None,
-        engine: AsyncEngine,
-        reader: AsyncEngine | None,
+        connection: Connection,
         setting_defaults: Mapping[str, Any],
         start_rating: tuple[float, float],
     ) -> None:
-        self.target = target
-        self.path = target.path  # the SQLite file; None on PostgreSQL
-        self.dialect = "sqlite" if target.sqlite else "postgresql"
-        self.engine = engine
-        self.writer = writer  # SQLite: the one connection that writes
-        self.driver_connection: aiosqlite.Connection | None = None  # SQLite: see `driver`
-        self.reader = reader  # SQLite: the read-only engine; PostgreSQL: the pool, autocommit
-        self.lock = asyncio.Lock()  # SQLite: one writer transaction at a time
-        self.read_lock = asyncio.Lock()  # SQLite: the reader connection's statements
-        self.clock: Callable[[], float] = time.time
-        self.settings = Settings(self, setting_defaults)
-        self.games = Games(self)
-        self.history = History(self)
-        self.stats = Stats(self, start_rating)
-        self.outbox = Outbox(self)
+        self.connection = connection
+        self.target = connection.target
+        self.path = connection.path  # the SQLite file; None on PostgreSQL
+        self.dialect = connection.dialect
+        self.engine = connection.engine
+        self.settings = Settings(connection, setting_defaults)
+        self.games = Games(connection)
+        self.history = History(connection)
+        self.stats = Stats(connection, start_rating)
+        self.outbox = Outbox(connection)
 
     @classmethod
     async def open(
@@ -168,67 +57,23 @@ class Storage:
         durable=False is for the tests' throwaway databases only: no fsync at all (SQLite
         synchronous = OFF; PostgreSQL synchronous_commit = off). The bot always opens durably.
         """
-        target = parse(database)
-        if target.path is not None:
-            return await cls._open_sqlite(target, setting_defaults, start_rating, durable)
-        settings = {"search_path": target.search_path} if target.search_path else {}
-        if not durable:  # the tests' throwaway schemas: commit without waiting for the disk
-            settings["synchronous_commit"] = "off"
-        engine = create_async_engine(
-            target.url,
-            pool_size=POOL_SIZE,
-            max_overflow=POOL_SIZE,
-            pool_recycle=3600,  # connections a server or proxy may have dropped meanwhile
-            connect_args={"server_settings": settings},
-        )
-        try:
-            async with engine.begin() as conn:
-                if target.search_path:  # ?search_path=NAME: a schema of its own, made if new
-                    await conn.run_sync(upgrade.create_schema, target.search_path)
-                await conn.run_sync(upgrade.upgrade, str(target))
-        except BaseException:
-            await engine.dispose()
-            raise
-        # Reads in autocommit, on the same pool: no BEGIN and ROLLBACK round trips each.
-        reader = engine.execution_options(isolation_level="AUTOCOMMIT")
-        return cls(target, None, engine, reader, setting_defaults or {}, start_rating)
-
-    @classmethod
-    async def _open_sqlite(
-        cls,
-        target: Target,
-        setting_defaults: Mapping[str, Any] | None,
-        start_rating: tuple[float, float],
-        durable: bool,
-    ) -> Storage:
-        path = target.path
-        assert path is not None
-        path.parent.mkdir(parents=True, exist_ok=True)
-        await asyncio.to_thread(check_file, path)
-        engine = sqlite_engine(target, durable=durable)
-        reader: AsyncEngine | None = None
-        writer: AsyncConnection | None = None
-        try:
-            writer = await engine.connect()
-            version = (await writer.exec_driver_sql("PRAGMA user_version")).scalar_one()
-            await writer.rollback()
-            if version > upgrade.LATEST:  # another process upgraded it since check_file
-                raise newer(path, version)
-            async with writer.begin():
-                await writer.run_sync(upgrade.upgrade, str(path))
-            reader = sqlite_engine(target, durable=durable, readonly=True)
-        except BaseException:
-            if writer is not None:
-                await writer.close()
-            await engine.dispose()
-            raise
-        storage = cls(target, writer, engine, reader, setting_defaults or {}, start_rating)
+        connection = await Connection.open(parse(database), durable=durable)
+        storage = cls(connection, setting_defaults or {}, start_rating)
         try:
             await storage.games.prepare()
         except BaseException:
             await storage.close()
             raise
         return storage
+
+    @property
+    def clock(self) -> Callable[[], float]:
+        """What every row is dated by (time.time unless set)."""
+        return self.connection.clock
+
+    @clock.setter
+    def clock(self, clock: Callable[[], float]) -> None:
+        self.connection.clock = clock
 
     async def __aenter__(self) -> Storage:
         return self
@@ -238,70 +83,23 @@ class Storage:
 
     async def close(self) -> None:
         """Close every connection; closing twice is harmless."""
-        await self.games.group.close()  # the moves waiting to be committed first
-        async with self.lock:  # let a running transaction finish first
-            if self.writer is not None:
-                await self.writer.close()
-            if self.reader is not None:
-                await self.reader.dispose()
-            await self.engine.dispose()
+        await self.games.close()  # the moves waiting to be committed first
+        await self.connection.close()
 
-    @contextlib.asynccontextmanager
-    async def transaction(self) -> AsyncIterator[AsyncConnection]:
+    def transaction(self) -> AbstractAsyncContextManager[AsyncConnection]:
         """BEGIN ... COMMIT, or ROLLBACK if the block raises."""
-        if self.writer is None:
-            async with self.engine.begin() as conn:
-                yield conn
-            return
-        async with self.lock, self.writer.begin():
-            yield self.writer
-
-    @contextlib.asynccontextmanager
-    async def driver(self) -> AsyncIterator[aiosqlite.Connection]:
-        """SQLite: the writer's aiosqlite connection itself, under the writer's lock, for
-        statements that are atomic alone (sqlite_moves.py says why)."""
-        assert self.writer is not None
-        async with self.lock:
-            if self.driver_connection is None:  # the writer is held for good: it never changes
-                raw = await self.writer.get_raw_connection()
-                self.driver_connection = raw.driver_connection
-            assert self.driver_connection is not None
-            yield self.driver_connection
-
-    @contextlib.asynccontextmanager
-    async def driver_transaction(self) -> AsyncIterator[aiosqlite.Connection]:
-        """SQLite: BEGIN IMMEDIATE ... COMMIT on the driver's connection (`driver`)."""
-        async with self.driver() as db:
-            try:
-                await db.execute("BEGIN IMMEDIATE")
-                yield db
-                await db.commit()
-            except BaseException:
-                # Even when cancelled: the driver runs its queue in order, so this comes after
-                # whatever statement was in flight, and a transaction is never left open.
-                await asyncio.shield(db.rollback())
-                raise
+        return self.connection.transaction()
 
     async def fetchall(
         self, statement: Executable | str, params: Mapping[str, Any] | None = None
     ) -> list[Row[Any]]:
-        """A read: on SQLite from the read-only connection, so it never waits for writes."""
-        stmt: Executable = text(statement) if isinstance(statement, str) else statement
-        assert self.reader is not None
-        if self.writer is None:  # PostgreSQL: any connection of the pool
-            async with self.reader.connect() as conn:
-                return list(await conn.execute(stmt, params or {}))
-        async with self.read_lock, self.reader.connect() as conn:
-            return list(await conn.execute(stmt, params or {}))
+        return await self.connection.fetchall(statement, params)
 
     async def fetchone(
         self, statement: Executable | str, params: Mapping[str, Any] | None = None
     ) -> Row[Any] | None:
-        rows = await self.fetchall(statement, params)
-        return rows[0] if rows else None
+        return await self.connection.fetchone(statement, params)
 
     async def schema_version(self) -> int:
         """The schema version: the Alembic revision's number (SQLite's user_version too)."""
-        async with self.transaction() as conn:
-            revision = await conn.run_sync(upgrade.current)
-        return int(revision) if revision else 0
+        return await self.connection.schema_version()

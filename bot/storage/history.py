@@ -12,7 +12,7 @@ from bot.domain.values import HistoryEntry
 from .schema import history, history_players
 
 if TYPE_CHECKING:
-    from .db import Storage
+    from .connection import Connection
 
 h = history.c
 COLUMNS = (h.game_id, h.guild_id, h.channel_id, h.finished_at, h.seats, h.places, h.forfeited,
@@ -37,16 +37,16 @@ def to_entry(r: Row[Any]) -> HistoryEntry:
 
 
 class History:
-    def __init__(self, storage: Storage) -> None:
-        self.storage = storage
+    def __init__(self, connection: Connection) -> None:
+        self.connection = connection
 
     async def get(self, game_id: int) -> HistoryEntry | None:
-        row = await self.storage.fetchone(select(*COLUMNS).where(h.game_id == game_id))
+        row = await self.connection.fetchone(select(*COLUMNS).where(h.game_id == game_id))
         return to_entry(row) if row else None
 
     async def by_guild(self, guild_id: int, limit: int = 10, offset: int = 0) -> list[HistoryEntry]:
         query = newest_first(select(*COLUMNS).where(h.guild_id == guild_id), limit, offset)
-        return [to_entry(r) for r in await self.storage.fetchall(query)]
+        return [to_entry(r) for r in await self.connection.fetchall(query)]
 
     async def by_player(
         self, user_id: str, guild_id: int | None = None, limit: int = 10, offset: int = 0
@@ -61,10 +61,10 @@ class History:
         if guild_id is not None:
             query = query.where(h.guild_id == guild_id)
         return [
-            to_entry(r) for r in await self.storage.fetchall(newest_first(query, limit, offset))
+            to_entry(r) for r in await self.connection.fetchall(newest_first(query, limit, offset))
         ]
 
     async def all(self, guild_id: int) -> list[HistoryEntry]:
         """Every finished game of the guild, oldest first (for an export)."""
         query = select(*COLUMNS).where(h.guild_id == guild_id).order_by(h.finished_at, h.game_id)
-        return [to_entry(r) for r in await self.storage.fetchall(query)]
+        return [to_entry(r) for r in await self.connection.fetchall(query)]

@@ -5,30 +5,15 @@ from __future__ import annotations
 from collections.abc import Collection
 from typing import TYPE_CHECKING, Any
 
-from sqlalchemy import (
-    ColumnElement,
-    Float,
-    Row,
-    Table,
-    and_,
-    bindparam,
-    case,
-    cast,
-    func,
-    select,
-    update,
-)
-from sqlalchemy.dialects import postgresql, sqlite
+from sqlalchemy import Float, Row, bindparam, cast, func, select, update
 
-from bot.domain.values import GameResult, PlayerStats, Standing, ordinal
+from bot.domain.values import PlayerStats, Standing, ordinal
 
-from .errors import StaleRatings
 from .schema import players
+from .sql import upsert_into
 
 if TYPE_CHECKING:
-    from sqlalchemy.ext.asyncio import AsyncConnection
-
-    from .db import Storage
+    from .connection import Connection
 
 # A new player's (mu, sigma): openskill's defaults. The app passes bot.domain.ratings's own values
 # (Storage.open's start_rating); storage does not import the rating code.
@@ -76,22 +61,17 @@ def order(sort: str) -> tuple[Any, ...]:
         raise ValueError(f"unknown sort {sort!r}; choose one of {', '.join(ORDERS)}") from None
 
 
-def upsert_into(table: Table, dialect: str) -> Any:
-    """INSERT ... ON CONFLICT for the backend (the two dialects spell it the same way)."""
-    return (postgresql if dialect == "postgresql" else sqlite).insert(table)
-
-
 def upsert(dialect: str) -> Any:
     return upsert_into(players, dialect)
 
 
 class Stats:
-    def __init__(self, storage: Storage, start_rating: tuple[float, float]) -> None:
-        self.storage = storage
+    def __init__(self, connection: Connection, start_rating: tuple[float, float]) -> None:
+        self.connection = connection
         self.start = start_rating
 
     async def get(self, guild_id: int, user_id: str) -> PlayerStats | None:
-        row = await self.storage.fetchone(
+        row = await self.connection.fetchone(
             select(*COLUMNS).where(p.guild_id == guild_id, p.user_id == str(user_id))
         )
         return to_stats(row) if row else None
@@ -114,7 +94,7 @@ class Stats:
             .where(p.guild_id == guild_id, p.user_id.in_(page.scalar_subquery()))
             .order_by(*order(sort))
         )
-        rows = await self.storage.fetchall(query)
+        rows = await self.connection.fetchall(query)
         return [Standing(offset + i + 1, to_stats(r)) for i, r in enumerate(rows)]
 
     async def rank(self, guild_id: int, user_id: str, sort: str = "rating") -> int | None:
@@ -129,7 +109,7 @@ class Stats:
             .where(p.guild_id == guild_id, p.games > 0)
             .subquery()
         )
-        row = await self.storage.fetchone(
+        row = await self.connection.fetchone(
             select(ranked.c.rank).where(ranked.c.user_id == str(user_id))
         )
         return int(row.rank) if row else None
@@ -137,7 +117,7 @@ class Stats:
     async def _indexed_rank(
         self, guild_id: int, user_id: str, first: Any, second: Any
     ) -> int | None:
-        mine = await self.storage.fetchone(
+        mine = await self.connection.fetchone(
             select(first, second).where(p.guild_id == guild_id, p.user_id == user_id, p.games > 0)
         )
         if mine is None:
@@ -157,13 +137,13 @@ class Stats:
             + before(first == a, second > b)
             + before(first == a, second == b, p.user_id < user_id)
         )
-        row = await self.storage.fetchone(select(ahead))
+        row = await self.connection.fetchone(select(ahead))
         assert row is not None
         return 1 + int(row[0])
 
     async def count(self, guild_id: int) -> int:
         """How many players the board has, for page counts."""
-        row = await self.storage.fetchone(
+        row = await self.connection.fetchone(
             select(func.count()).select_from(players).where(p.guild_id == guild_id, p.games > 0)
         )
         assert row is not None  # count(*) always answers one row
@@ -172,7 +152,7 @@ class Stats:
     async def names(self, guild_id: int, user_ids: Collection[str]) -> dict[str, str]:
         """Last known display names, for players who may have left the guild."""
         ids = [str(u) for u in user_ids]
-        rows = await self.storage.fetchall(
+        rows = await self.connection.fetchall(
             select(p.user_id, p.name).where(p.guild_id == guild_id, p.user_id.in_(ids))
         )
         return {r.user_id: r.name for r in rows}
@@ -188,7 +168,7 @@ class Stats:
         # than the few extra rows (a player seated in one guild, named in another) it saves.
         for start in range(0, len(users), NAMES_AT_ONCE):
             chunk = {"guilds": guilds, "users": users[start : start + NAMES_AT_ONCE]}
-            rows = await self.storage.fetchall(NAMES, chunk)
+            rows = await self.connection.fetchall(NAMES, chunk)
             found.update({k: r.name for r in rows if (k := (r.guild_id, r.user_id)) in pairs})
         return found
 
@@ -198,7 +178,7 @@ class Stats:
         """(mu, sigma) of each player, a new player's start rating for one with no row: what
         a finished game's new ratings are worked out from."""
         ids = [str(u) for u in user_ids]
-        rows = await self.storage.fetchall(
+        rows = await self.connection.fetchall(
             select(p.user_id, p.mu, p.sigma).where(p.guild_id == guild_id, p.user_id.in_(ids))
         )
         found = {r.user_id: (r.mu, r.sigma) for r in rows}
@@ -212,7 +192,7 @@ class Stats:
         """Start the guild's board afresh: every total and rating back to the start. Names and
         finished games' history stay. Returns how many players had played."""
         mu, sigma = self.start
-        async with self.storage.transaction() as db:
+        async with self.connection.transaction() as db:
             result = await db.execute(
                 update(players)
                 .where(p.guild_id == guild_id, p.games > 0)
@@ -231,56 +211,12 @@ class Stats:
 
     async def set_name(self, guild_id: int, user_id: str, name: str) -> None:
         mu, sigma = self.start
-        stmt = upsert(self.storage.dialect).values(
+        stmt = upsert(self.connection.dialect).values(
             guild_id=guild_id, user_id=str(user_id), name=name, mu=mu, sigma=sigma,
             rating=ordinal(mu, sigma),
         )  # fmt: skip
         stmt = stmt.on_conflict_do_update(
             index_elements=[p.guild_id, p.user_id], set_={"name": stmt.excluded.name}
         )
-        async with self.storage.transaction() as db:
+        async with self.connection.transaction() as db:
             await db.execute(stmt)
-
-
-async def add_game(db: AsyncConnection, guild_id: int, result: GameResult) -> None:
-    """Count one finished game for its rated players, inside the caller's transaction.
-
-    Totals are added in the statement itself (games = games + 1), so they are never lost. A
-    new rating is written only where the stored one is still the rating it was worked out
-    from; else StaleRatings rolls the whole finish back, and the session works the ratings
-    out again from the new ones. PostgreSQL's ON CONFLICT locks the row and checks the
-    committed values, so this holds for two processes at once; SQLite takes one writer at a
-    time anyway."""
-    stmt = upsert(db.dialect.name)
-    ex = stmt.excluded
-    for seat in result.seats:
-        if not seat.rated:
-            continue
-        (mu0, sigma0), (mu, sigma) = seat.before, seat.after
-        insert_ = stmt.values(
-            guild_id=guild_id, user_id=seat.user_id, name=result.names.get(seat.user_id, ""),
-            games=1, wins=int(seat.won), cards=seat.cards, steals=seat.steals,
-            biggest_steal=seat.biggest_steal, mu=mu, sigma=sigma, rating=ordinal(mu, sigma),
-        )  # fmt: skip
-        bigger: ColumnElement[Any] = case(
-            (ex.biggest_steal > p.biggest_steal, ex.biggest_steal), else_=p.biggest_steal
-        )
-        row = await db.execute(
-            insert_.on_conflict_do_update(
-                index_elements=[p.guild_id, p.user_id],
-                set_={
-                    "name": case((ex.name == "", p.name), else_=ex.name),
-                    "games": p.games + 1,
-                    "wins": p.wins + ex.wins,
-                    "cards": p.cards + ex.cards,
-                    "steals": p.steals + ex.steals,
-                    "biggest_steal": bigger,
-                    "mu": ex.mu,
-                    "sigma": ex.sigma,
-                    "rating": ex.rating,
-                },
-                where=and_(p.mu == mu0, p.sigma == sigma0),
-            )
-        )
-        if row.rowcount != 1:
-            raise StaleRatings(f"the rating of player {seat.user_id} changed meanwhile")

@@ -11,35 +11,35 @@ from sqlalchemy import delete, select
 from bot.domain.values import GuildSettings
 
 from .errors import UnknownSetting
-from .leaderboard import upsert_into
 from .schema import guild_settings
+from .sql import upsert_into
 
 if TYPE_CHECKING:
-    from .db import Storage
+    from .connection import Connection
 
 g = guild_settings.c
 
 
 class Settings:
-    def __init__(self, storage: Storage, defaults: Mapping[str, Any]) -> None:
-        self.storage = storage
+    def __init__(self, connection: Connection, defaults: Mapping[str, Any]) -> None:
+        self.connection = connection
         self.defaults = dict(defaults)
 
     async def get(self, guild_id: int) -> GuildSettings:
-        rows = await self.storage.fetchall(select(g.key, g.value).where(g.guild_id == guild_id))
+        rows = await self.connection.fetchall(select(g.key, g.value).where(g.guild_id == guild_id))
         # Rows for settings that no longer exist are ignored, not deleted: harmless.
         own = {r.key: json.loads(r.value) for r in rows if r.key in self.defaults}
         return GuildSettings(guild_id, {**self.defaults, **own}, frozenset(own))
 
     async def set(self, guild_id: int, key: str, value: Any) -> None:
         self._check(key)
-        stmt = upsert_into(guild_settings, self.storage.dialect).values(
+        stmt = upsert_into(guild_settings, self.connection.dialect).values(
             guild_id=guild_id, key=key, value=json.dumps(value)
         )
         stmt = stmt.on_conflict_do_update(
             index_elements=[g.guild_id, g.key], set_={"value": stmt.excluded.value}
         )
-        async with self.storage.transaction() as db:
+        async with self.connection.transaction() as db:
             await db.execute(stmt)
 
     async def reset(self, guild_id: int, key: str | None = None) -> None:
@@ -48,7 +48,7 @@ class Settings:
         if key is not None:
             self._check(key)
             stmt = stmt.where(g.key == key)
-        async with self.storage.transaction() as db:
+        async with self.connection.transaction() as db:
             await db.execute(stmt)
 
     def _check(self, key: str) -> None:

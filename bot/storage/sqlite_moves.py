@@ -3,7 +3,7 @@
 Why: every statement is a trip to the driver's thread, and on a busy machine each trip is
 most of what saving a move costs. SQLAlchemy's aiosqlite adapter makes three a statement (open
 a cursor, execute, close it), so BEGIN, UPDATE, INSERT and COMMIT were ten. Here a move is
-one INSERT into a TEMP view whose INSTEAD OF trigger runs games.py's own UPDATE and INSERT
+one INSERT into a TEMP view whose INSTEAD OF trigger runs move_saves.py's own UPDATE and INSERT
 (the same Core statements, compiled with the inserted row's columns for their values). One
 statement is atomic by itself, so a move alone needs no BEGIN or COMMIT: one trip. A batch
 of moves is BEGIN, one executemany, COMMIT. TEMP objects live only on this connection, so the
@@ -36,11 +36,8 @@ if TYPE_CHECKING:
 
 VIEW = "move_save"
 STALE = "move_save: the game is not at the move before"
-# The view's columns: a move's parameters (games.py `save_move`) and its row's (n, m).
-COLUMNS = (
-    "game_id", "before", "state", "version", "now", "set_table", "table_id", "set_ping",
-    "ping_id", "set_deadline", "new_deadline", "n", "m",
-)  # fmt: skip
+# The view's columns: a move's parameters (move_saves.py `save_move`) and its row's (n, m).
+COLUMNS = ("game_id", "before", "state", "version", "now", "set_deadline", "new_deadline", "n", "m")
 STATUS_OF = select(games.c.status, games.c.version).where(games.c.id == bindparam("id"))
 
 
@@ -54,7 +51,7 @@ def _new(name: str, type_: Any = None) -> Any:
 
 
 def setup(save_move: SaveMove, add_move: AddMove) -> list[str]:
-    """The TEMP view and its trigger; `save_move` and `add_move` build games.py's statements."""
+    """The TEMP view and its trigger, from move_saves.py's `save_move` and `add_move`."""
     literal = {"compile_kwargs": {"literal_binds": True}}  # the status it matches, inline
     update = _sql(save_move(_new), **literal)
     insert = _sql(add_move(_new).inline(), **literal)  # inline: no RETURNING (not in a trigger)
@@ -68,7 +65,7 @@ def setup(save_move: SaveMove, add_move: AddMove) -> list[str]:
 
 
 class MoveWrites:
-    """games.py's `_write_move` and `_write_moves`, as inserts into the view."""
+    """move_saves.py's `_write_move` and `_write_moves`, as inserts into the view."""
 
     def __init__(self, save_move: SaveMove, add_move: AddMove, refusal: Refusal) -> None:
         self.setup = setup(save_move, add_move)

@@ -18,7 +18,7 @@ DELAY = 2.5  # seconds each database call waits: past the 2 s budget on its own
 def slow_database(env, monkeypatch) -> None:
     """Every read and every transaction (a move's too: SQLite saves moves on the driver
     itself) waits DELAY seconds (virtual: advance_time moves it)."""
-    storage = env.bot.storage
+    storage = env.bot.storage.connection  # what every repository reads and writes through
     real_fetchall, real_transaction = storage.fetchall, storage.transaction
     real_driver, real_driver_transaction = storage.driver, storage.driver_transaction
 

@@ -134,14 +134,14 @@ async def test_opening_a_lobby_is_one_transaction(make, storage, monkeypatch):
     """A lobby is saved whole or not at all: its seats, deadline, seat limit, match and
     options go in with the row."""
     s = make(lobby_seconds=300)
-    real = storage.transaction
+    real = storage.connection.transaction
     opened = []
 
     def counting():
         opened.append(1)
         return real()
 
-    monkeypatch.setattr(storage, "transaction", counting)
+    monkeypatch.setattr(storage.connection, "transaction", counting)
     lobby = await s.open_lobby(GUILD, CHANNEL, 1, RULES, 3, games=3, options={"pings": False})
 
     assert len(opened) == 1

@@ -8,11 +8,11 @@ from bot.storage import (
     KEEP,
     ChannelTaken,
     GameNotFound,
-    Games,
     StaleVersion,
     Storage,
     StorageError,
     WrongStatus,
+    live,
 )
 
 from .play import deal, finish, finish_then, moves_in, step
@@ -115,7 +115,7 @@ async def test_moves_are_refused_for_unknown_or_ended_games(storage):
     assert await storage.games.moves(row.id) == []
 
 
-async def test_message_ids_and_deadline_are_kept_unless_given(storage):
+async def test_a_move_keeps_the_message_ids_and_the_deadline_unless_given(storage):
     rng = random.Random(2)
     game = deal(2)
     row = await storage.games.create(1, 2, "1000", RULES, state=to_dict(game))
@@ -125,11 +125,17 @@ async def test_message_ids_and_deadline_are_kept_unless_given(storage):
     got = await storage.games.get(row.id)
     assert (got.table_message_id, got.ping_message_id, got.deadline) == (5, 6, 7.0)
     game, move = step(game, rng)
-    await storage.games.save_move(
-        row.id, to_dict(game), move, 2, ping_message_id=None, deadline=8.0, table_message_id=KEEP
-    )
+    await storage.games.save_move(row.id, to_dict(game), move, 2, deadline=8.0)
     got = await storage.games.get(row.id)
-    assert (got.table_message_id, got.ping_message_id, got.deadline) == (5, None, 8.0)
+    assert (got.table_message_id, got.ping_message_id, got.deadline) == (5, 6, 8.0)
+    game, move = step(game, rng)
+    await storage.games.save_move(row.id, to_dict(game), move, 3, deadline=KEEP)
+    got = await storage.games.get(row.id)
+    assert (got.table_message_id, got.ping_message_id, got.deadline) == (5, 6, 8.0)
+    game, move = step(game, rng)
+    await storage.games.save_move(row.id, to_dict(game), move, 4, deadline=None)
+    got = await storage.games.get(row.id)
+    assert (got.table_message_id, got.ping_message_id, got.deadline) == (5, 6, None)
     assert got.updated_at >= got.created_at
 
 
@@ -237,7 +243,7 @@ async def test_a_lobby_that_fails_to_save_leaves_no_row(storage, monkeypatch):
         raise RuntimeError("the disk said no, after the insert")
 
     with monkeypatch.context() as patch:
-        patch.setattr(Games, "_get", staticmethod(broken))
+        patch.setattr(live, "written", broken)  # the read of the row just inserted
         with pytest.raises(RuntimeError, match="disk"):
             await storage.games.create(1, 2, "10", RULES, ["10"], deadline=5.0, max_players=3)
     assert await count_games(storage) == 0

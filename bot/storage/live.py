@@ -1,0 +1,261 @@
+"""Lobbies and live games: their rows, written and read, and their moves read back."""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Collection, Mapping, Sequence
+from dataclasses import dataclass
+from typing import TYPE_CHECKING, Any, NamedTuple
+
+from sqlalchemy import RowMapping, select, update
+
+from .schema import games, moves
+from .sql import ACTIVE, BY_ID, KEEP, LIVE, LOBBY, Keep, dumps, encode, insert_game, require
+
+if TYPE_CHECKING:
+    from sqlalchemy.ext.asyncio import AsyncConnection
+
+    from .connection import Connection
+
+CHUNK = 500  # ids per IN (...) list, well inside every backend's limit on parameters
+MAX_PLAYERS = 4  # a lobby's seat limit when none is given: the column's default (migration 3)
+
+# Columns `update` may change, by keyword.
+UPDATABLE = (
+    "host_id",
+    "seats",
+    "rules",
+    "lobby_message_id",
+    "table_message_id",
+    "ping_message_id",
+    "deadline",
+    "state",
+    "max_players",
+    "match",
+    "options",
+)
+
+
+@dataclass(frozen=True)
+class GameRow:
+    id: int
+    guild_id: int
+    channel_id: int
+    host_id: str
+    status: str
+    seats: tuple[str, ...]
+    rules: dict[str, Any]
+    state: dict[str, Any] | None  # the engine's to_dict(); None while a lobby
+    version: int  # moves saved so far
+    lobby_message_id: int | None
+    table_message_id: int | None
+    ping_message_id: int | None
+    deadline: float | None
+    max_players: int  # a lobby's seat limit
+    match: dict[str, Any] | None  # a lobby's match settings: {"games": n, "scoring": ...}
+    options: dict[str, Any]  # from the server's settings at the lobby's opening; {} if none
+    created_at: float
+    updated_at: float
+
+
+class LiveHead(NamedTuple):
+    """What start-up reads of a live game: enough to route its clicks and arm its timer. Its
+    state and moves are read on its first use (`rows`, `moves_of`). A tuple: a thousand are
+    made at every start-up."""
+
+    id: int
+    guild_id: int
+    channel_id: int
+    host_id: str
+    status: str
+    seats: tuple[str, ...]
+    version: int
+    deadline: float | None
+    options: dict[str, Any]
+
+
+# The columns of a LiveHead, in its order: the state (the big one) is not among them.
+HEADS = select(
+    games.c.id, games.c.guild_id, games.c.channel_id, games.c.host_id, games.c.status,
+    games.c.seats, games.c.version, games.c.deadline, games.c.options,
+).where(games.c.status.in_(LIVE)).order_by(games.c.id)  # fmt: skip
+
+
+def to_row(r: RowMapping) -> GameRow:
+    return GameRow(
+        id=r["id"],
+        guild_id=r["guild_id"],
+        channel_id=r["channel_id"],
+        host_id=r["host_id"],
+        status=r["status"],
+        seats=tuple(json.loads(r["seats"])),
+        rules=json.loads(r["rules"]),
+        state=json.loads(r["state"]) if r["state"] is not None else None,
+        version=r["version"],
+        lobby_message_id=r["lobby_message_id"],
+        table_message_id=r["table_message_id"],
+        ping_message_id=r["ping_message_id"],
+        deadline=r["deadline"],
+        max_players=r["max_players"],
+        match=json.loads(r["match"]) if r["match"] is not None else None,
+        options=json.loads(r["options"]) if r["options"] is not None else {},
+        created_at=r["created_at"],
+        updated_at=r["updated_at"],
+    )
+
+
+async def written(db: AsyncConnection, game_id: int) -> GameRow:
+    """The row a caller wrote or checked in this transaction."""
+    row = (await db.execute(BY_ID, {"game_id": game_id})).mappings().first()
+    assert row is not None
+    return to_row(row)
+
+
+class LiveGames:
+    def __init__(self, connection: Connection) -> None:
+        self.connection = connection
+
+    async def create(
+        self,
+        guild_id: int,
+        channel_id: int,
+        host_id: str,
+        rules: Mapping[str, Any],
+        seats: Sequence[str] = (),
+        *,
+        state: Mapping[str, Any] | None = None,
+        lobby_message_id: int | None = None,
+        deadline: float | None = None,
+        max_players: int = MAX_PLAYERS,
+        match: Mapping[str, Any] | None = None,
+        options: Mapping[str, Any] | None = None,
+    ) -> GameRow:
+        """A new lobby; or, given an engine state, a game already under way (status active),
+        seated as the state says. Everything is written in one transaction, so a lobby is
+        never saved without its deadline, seat limit, match settings and options.
+
+        Raises ChannelTaken, saving nothing, if the channel has a lobby or game under way.
+        """
+        status = LOBBY if state is None else ACTIVE
+        if state is not None:
+            if seats and list(seats) != list(state["seats"]):
+                raise ValueError(f"seats {list(seats)} differ from the state's {state['seats']}")
+            seats = state["seats"]
+        values = {
+            "guild_id": guild_id, "channel_id": channel_id, "host_id": str(host_id),
+            "status": status, "seats": dumps(list(seats)), "rules": dumps(dict(rules)),
+            "state": None if state is None else dumps(state),
+            "lobby_message_id": lobby_message_id, "deadline": deadline,
+            "max_players": max_players, "match": encode("match", match),
+            "options": encode("options", options),
+        }  # fmt: skip
+        async with self.connection.transaction() as db:
+            new_id = await insert_game(db, values, self.connection.clock())
+            return await written(db, new_id)
+
+    async def get(self, game_id: int) -> GameRow | None:
+        row = await self.connection.fetchone(BY_ID, {"game_id": game_id})
+        return to_row(row._mapping) if row else None
+
+    async def live(self) -> list[GameRow]:
+        """Every lobby and active game, oldest first: what to restore at start-up.
+
+        An active game whose state is over was stopped between its last move and `finish`:
+        call `finish` for it.
+        """
+        rows = await self.connection.fetchall(
+            select(games).where(games.c.status.in_(LIVE)).order_by(games.c.id)
+        )
+        return [to_row(r._mapping) for r in rows]
+
+    async def heads(self) -> list[LiveHead]:
+        """Every lobby and active game, oldest first, without its state: what start-up reads."""
+        loads = json.loads
+        # Most games share their options' text (their server's settings): parsed once, and
+        # the same dict given to each (the caller copies it before changing it).
+        options: dict[str | None, dict[str, Any]] = {None: {}}
+        heads = []
+        rows: list[Any] = await self.connection.fetchall(HEADS)  # tuples of its columns
+        for game_id, guild, channel, host, status, seats, version, deadline, text in rows:
+            if text not in options:
+                options[text] = loads(text)
+            seated = tuple(loads(seats))
+            head = (game_id, guild, channel, host, status, seated, version, deadline, options[text])
+            heads.append(LiveHead._make(head))
+        return heads
+
+    async def rows(self, game_ids: Collection[int]) -> list[GameRow]:
+        """Many games' rows at once, by id (those of `game_ids` that exist)."""
+        found: list[GameRow] = []
+        ids = sorted(game_ids)
+        for start in range(0, len(ids), CHUNK):
+            rows = await self.connection.fetchall(
+                select(games).where(games.c.id.in_(ids[start : start + CHUNK])).order_by(games.c.id)
+            )
+            found += [to_row(r._mapping) for r in rows]
+        return found
+
+    async def moves(self, game_id: int) -> list[dict[str, Any]]:
+        rows = await self.connection.fetchall(
+            select(moves.c.move).where(moves.c.game_id == game_id).order_by(moves.c.n)
+        )
+        return [json.loads(r.move) for r in rows]
+
+    async def moves_of(self, game_ids: Collection[int]) -> dict[int, list[dict[str, Any]]]:
+        """The moves of many games at once (restoring them all): game id -> its moves."""
+        found: dict[int, list[dict[str, Any]]] = {}
+        ids = sorted(game_ids)
+        for start in range(0, len(ids), CHUNK):
+            rows = await self.connection.fetchall(
+                select(moves.c.game_id, moves.c.move)
+                .where(moves.c.game_id.in_(ids[start : start + CHUNK]))
+                .order_by(moves.c.game_id, moves.c.n)
+            )
+            for r in rows:
+                found.setdefault(r.game_id, []).append(json.loads(r.move))
+        return found
+
+    async def update(self, game_id: int, **changes: Any) -> GameRow:
+        """Change lobby details, message ids or the deadline of a live game.
+
+        Keywords: host_id, seats, rules, lobby_message_id, table_message_id, ping_message_id,
+        deadline, max_players, match, options, and state: the same game with new session
+        details (a forfeit), never a move, which goes through save_move.
+        """
+        unknown = set(changes) - set(UPDATABLE)
+        if unknown:
+            raise TypeError(f"cannot update {', '.join(sorted(unknown))}")
+        values = {column: encode(column, value) for column, value in changes.items()}
+        async with self.connection.transaction() as db:
+            await require(db, game_id, LIVE)
+            await db.execute(
+                update(games)
+                .where(games.c.id == game_id)
+                .values(**values, updated_at=self.connection.clock())
+            )
+            return await written(db, game_id)
+
+    async def start(
+        self,
+        game_id: int,
+        state: Mapping[str, Any],
+        *,
+        table_message_id: int | Keep | None = KEEP,
+        deadline: float | None = None,
+    ) -> GameRow:
+        """Lobby to active: the deal is made; seats are taken from the state. KEEP leaves the
+        table message id as it is (the lobby message usually becomes the table)."""
+        values: dict[str, Any] = {
+            "status": ACTIVE,
+            "state": dumps(state),
+            "seats": dumps(list(state["seats"])),
+            "version": 0,
+            "deadline": deadline,
+            "updated_at": self.connection.clock(),
+        }
+        if table_message_id is not KEEP:
+            values["table_message_id"] = table_message_id
+        async with self.connection.transaction() as db:
+            await require(db, game_id, (LOBBY,))
+            await db.execute(update(games).where(games.c.id == game_id).values(**values))
+            return await written(db, game_id)
