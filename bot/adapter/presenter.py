@@ -28,7 +28,17 @@ from bot.domain.seats import is_ai
 from bot.engine import record, replay
 from bot.i18n import DEFAULT, language_of, t
 from bot.session import Lobby, Sessions, Table
-from bot.session.models import CLOSED
+from bot.session.events import (
+    Away,
+    Back,
+    Closed,
+    EndOwed,
+    Event,
+    Forfeited,
+    GameOver,
+    Moved,
+    Started,
+)
 from bot.ui import hand as hand_ui
 from bot.ui import ids, render
 from bot.ui import table as tables
@@ -146,37 +156,38 @@ class Presenter:
 
     # ----- session events
 
-    async def on_event(self, kind: str, game_id: int, payload: dict[str, Any]) -> None:
+    async def on_event(self, event: Event) -> None:
         """Called by the session layer; only marks work, never waits on Discord."""
-        if kind == "moved":
-            self.moved(payload["table"], payload)
-        elif kind == "game_over":
-            self.ended(payload["table"], payload.get("next"))
-        elif kind in ("away", "forfeited", "back"):
-            live = self.sessions.table_of(game_id)
-            if live is not None:
-                self.changed(live)
-        elif kind in ("cancelled", "lobby_expired", "lobby_closed"):
-            self.closed(kind, game_id, payload)
+        match event:
+            case Started(table, message_id):
+                self.started(table, message_id)
+            case Moved():
+                self.moved(event)
+            case GameOver(table, nxt):
+                self.ended(table, nxt)
+            case Away(game_id) | Back(game_id) | Forfeited(game_id):
+                live = self.sessions.table_of(game_id)
+                if live is not None:
+                    self.changed(live)
+            case Closed():
+                self.closed(event)
 
-    def closed(self, kind: str, game_id: int, payload: dict[str, Any]) -> None:
-        """A lobby or game ended without a result: its message says so, in its language.
-        `payload` is what the session layer owes for it (bot.session.models.closing)."""
-        lang = payload.get("lang") or DEFAULT
-        if kind == "lobby_expired":
-            message = render.lobby_expired(lang, payload.get("seconds") or 600)
-        elif kind == "lobby_closed":
+    def closed(self, event: Closed) -> None:
+        """A lobby or game ended without a result: its message says so, in its language."""
+        lang = event.lang or DEFAULT
+        if event.reason == "lobby_expired":
+            message = render.lobby_expired(lang, event.seconds or 600)
+        elif event.reason == "lobby_closed":
             message = render.lobby_emptied(lang)
         else:
-            what, by, admin = payload["what"], payload["by"], payload["admin"]
-            names = self.sessions.names_in(payload["guild_id"])
+            what, by, admin = event.what, event.by or "", event.admin
+            names = self.sessions.names_in(event.guild_id)
             message = render.cancelled(lang, what, by, names, admin)
             if admin:
-                ended = render.ended_by_admin(lang, what, by, payload["players"])
-                self.channel(game_id, payload["guild_id"], payload["channel_id"]).notices.append(
-                    ended
-                )
-        self.cancelled(game_id, message, payload["guild_id"], payload["channel_id"])
+                ended = render.ended_by_admin(lang, what, by, list(event.players))
+                ch = self.channel(event.game_id, event.guild_id, event.channel_id)
+                ch.notices.append(ended)
+        self.cancelled(event.game_id, message, event.guild_id, event.channel_id)
 
     async def deliver_owed(self) -> None:
         """At start-up: show what games that ended before a restart still owe their channels
@@ -184,8 +195,8 @@ class Presenter:
         for item in await self.sessions.owed():
             if item.game_id in self.channels:
                 continue  # already being shown (ended during restore)
-            if item.kind == CLOSED:
-                self.closed(item.payload["reason"], item.game_id, item.payload)
+            if not isinstance(item, EndOwed):
+                self.closed(item)
                 continue
             table = await self.sessions.ended_table(item.game_id)
             if table is None:
@@ -204,29 +215,47 @@ class Presenter:
 
     # ----- what changed
 
-    def started(self, table: Table, message_id: int | None, drawn: bool = False) -> Channel:
-        """The lobby message `message_id` became the table (already `drawn`, or not yet)."""
+    async def lobby_posted(self, lobby: Lobby, message_id: int) -> None:
+        """The lobby's message was posted: it is the game's message (the table, once it
+        starts), kept in storage so a restart finds it."""
+        ch = self.channel(lobby.game_id, lobby.guild_id, lobby.channel_id)
+        ch.lang, ch.loaded = render.public_lang(lobby), True
+        await self._set_table_id(ch, message_id)
+        await self.sessions.keep_messages(lobby.game_id, lobby=message_id)
+
+    def started(self, table: Table, message_id: int | None) -> Channel:
+        """The lobby message became the table: `message_id`, else the one this channel knows
+        (None for a match's next game: a new table is posted)."""
         ch = self.channel(table.game_id, table.guild_id, table.channel_id)
-        ch.table, ch.table_id, ch.dirty, ch.loaded = table, message_id, not drawn, True
+        ch.table, ch.dirty, ch.loaded = table, True, True
+        if message_id is not None:
+            ch.table_id = message_id
         ch.lang = render.public_lang(table)
         self._turn_changed(ch, table)
         self.kick(ch)
         return ch
 
-    def moved(self, table: Table, payload: dict[str, Any]) -> None:
+    def table_shown(self, table: Table, version: int) -> None:
+        """A click's answer drew the table at `version` into its message itself: unless a
+        move came since, there is nothing left to edit."""
+        ch = self.channels.get(table.game_id)
+        if ch is not None and ch.table is table and table.version == version:
+            ch.dirty = False
+
+    def moved(self, event: Moved) -> None:
+        table = event.table
         ch = self.channel(table.game_id, table.guild_id, table.channel_id)
         ch.table, ch.lang = table, render.public_lang(table)
         name = names_of(ch.lang, table.seats, self.names(ch))
-        lines = describe(ch.lang, payload["events"], table.game.rules, name)
+        events = list(event.events)
+        lines = describe(ch.lang, events, table.game.rules, name)
         ch.log = (ch.log + lines)[-LOG_KEEP:]
-        ch.last = LastMove.of(payload["events"]) or ch.last
+        ch.last = LastMove.of(events) or ch.last
         ch.dirty = True
-        dealt = any(e["type"] == "hands_dealt" for e in payload["events"])
-        if dealt or payload["auto"]:
-            ch.hands.update(table.seats if dealt else [payload["user_id"]])
-        ch.hands.update(
-            self._open_hands(table.game_id, but=None if payload["auto"] else payload["user_id"])
-        )
+        dealt = any(e["type"] == "hands_dealt" for e in events)
+        if dealt or event.auto:
+            ch.hands.update(table.seats if dealt else [event.user_id])
+        ch.hands.update(self._open_hands(table.game_id, but=None if event.auto else event.user_id))
         self._turn_changed(ch, table)
         self.kick(ch)
 
@@ -331,10 +360,20 @@ class Presenter:
             return None
         return render.jump_url(ch.guild_id, ch.channel_id, ch.table_id)
 
-    async def moved_to(self, ch: Channel, message_id: int) -> None:
-        """/steal table posted the table again: the old one becomes a link to the new one."""
+    async def table_now(self, table: Table) -> render.Message:
+        """The running game's table as its channel shows it (its move log, the last move)."""
+        ch = self.channels.get(table.game_id)
+        if ch is None:
+            return await self.table_message(table)
+        return await self.table_message(table, ch.log, ch.last)
+
+    async def table_reposted(self, table: Table, message_id: int) -> None:
+        """/steal table posted the table again as `message_id`: it is the game's table now,
+        and the old one becomes a link to it."""
+        ch = self.channel(table.game_id, table.guild_id, table.channel_id)
+        ch.table = table
         old = ch.table_id
-        await self.set_table_id(ch, message_id)
+        await self._set_table_id(ch, message_id)
         self.relink_ping(ch)
         if old is None:
             return
@@ -564,9 +603,9 @@ class Presenter:
         if ch.closing is not None:
             return  # no table to replace: nothing to say that the game is gone
         sent = await target.send(**dynamic(message.send_kwargs()))
-        await self.set_table_id(ch, sent.id)
+        await self._set_table_id(ch, sent.id)
 
-    async def set_table_id(self, ch: Channel, message_id: int) -> None:
+    async def _set_table_id(self, ch: Channel, message_id: int) -> None:
         ch.table_id = message_id
         try:
             await self.sessions.keep_messages(ch.game_id, table=message_id)
