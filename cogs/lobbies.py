@@ -104,10 +104,7 @@ async def open_lobby(
         return
     shown = render.lobby(public, lobby, app.sessions.names_in(lobby.guild_id))
     message_id = await post(interaction, **shown.send_kwargs())
-    ch = app.presenter.channel(lobby.game_id, lobby.guild_id, lobby.channel_id)
-    ch.lang = public
-    await app.presenter.set_table_id(ch, message_id)
-    await app.sessions.keep_messages(lobby.game_id, lobby=message_id)
+    await app.presenter.lobby_posted(lobby, message_id)
 
 
 async def rematch(interaction: discord.Interaction, game_id: int) -> None:
@@ -155,7 +152,6 @@ async def lobby_op(interaction: discord.Interaction, op: str, game_id: int | Non
     if op.startswith("bot") or op == "unbot":
         await lobby_bots(interaction, op, lobby)
         return
-    ch = app.presenter.channel(lobby.game_id, lobby.guild_id, lobby.channel_id)
     if op == "join":
         joined = await sessions.join(channel_id, user)
     elif op == "leave":
@@ -168,13 +164,17 @@ async def lobby_op(interaction: discord.Interaction, op: str, game_id: int | Non
             return
         joined = left
     else:
-        table = await sessions.start(channel_id, user)
-        if game_id is not None and interaction.message is not None:
+        # A click on the lobby message: it becomes the table, drawn here as the answer.
+        clicked = interaction.message if game_id is not None else None
+        table = await sessions.start(
+            channel_id, user, message_id=None if clicked is None else clicked.id
+        )
+        if clicked is not None:
+            version = table.version
             message = await app.presenter.table_message(table)
             await update(interaction, **message.kwargs())
-            app.presenter.started(table, interaction.message.id, drawn=True)
-        else:
-            app.presenter.started(table, ch.table_id)  # the lobby message becomes the table
+            app.presenter.table_shown(table, version)
+        else:  # the lobby message the presenter knows becomes the table (Started)
             # The button is named as the table (in the server's language) shows it.
             button = t(public, "table.button.hand")
             await say(interaction, "reply.started", button=button)

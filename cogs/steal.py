@@ -246,11 +246,9 @@ async def repost_table(interaction: discord.Interaction) -> None:
             interaction, **errors.linked(lang, t(lang, "reply.table_link"), link).send_kwargs()
         )
         return
-    ch = app.presenter.channel(table.game_id, table.guild_id, table.channel_id)
-    ch.table = table
-    message = await app.presenter.table_message(table, ch.log, ch.last)
+    message = await app.presenter.table_now(table)
     sent = await post(interaction, **message.send_kwargs())
-    await app.presenter.moved_to(ch, sent)
+    await app.presenter.table_reposted(table, sent)
 
 
 async def send_rules(interaction: discord.Interaction, name: str | None) -> None:

@@ -1,6 +1,6 @@
 from bot.engine import PRESETS, Rules, record, replay
 from bot.engine.playout import random_game
-from bot.ui.highlights import highlights
+from bot.ui.highlights import Highlights, Tally, highlights, highlights_of
 
 
 def all_events(game):
@@ -35,3 +35,53 @@ def test_friendly_games_have_no_steals_and_double_bundles_work():
     assert highlights(random_game(PRESETS["friendly"], 2, 1)).biggest_steal is None
     h = highlights(random_game(Rules(double_bundles=True), 4, 2))
     assert h.longest_top is not None
+
+
+def replayed_highlights(game):
+    """The end screen's highlights as they were worked out before moves' events were kept:
+    the whole game replayed, the main game's moves read in one pass."""
+    events = all_events(game)
+    biggest, steals, tops, longest = None, [0] * len(game.seats), {}, None
+
+    def retire(key, ply):
+        nonlocal longest
+        if key in tops:
+            card, since = tops.pop(key)
+            if longest is None or ply - since > longest[2]:
+                longest = (key[0], card, ply - since)
+
+    for ply, move_events in enumerate(events):
+        for e in move_events:
+            if e["type"] not in ("captured", "stole"):
+                continue
+            mine = (e["seat"], e.get("own_bundle") or 0)
+            retire(mine, ply)
+            tops[mine] = (e["card"], ply)
+            if e["type"] == "stole":
+                retire((e["from_seat"], e.get("from_bundle") or 0), ply)
+                steals[e["seat"]] += 1
+                if biggest is None or e["n"] > biggest[2]:
+                    biggest = (e["seat"], e["from_seat"], e["n"], e["card"])
+    for key in list(tops):
+        retire(key, len(events))
+    most = max(steals)
+    most_steals = (tuple(s for s, n in enumerate(steals) if n == most), most) if most else None
+    return Highlights(biggest, most_steals, longest)
+
+
+def test_highlights_from_each_moves_events_equal_the_replayed_ones():
+    playoffs = 0
+    for name in ("standard", *(p for p in PRESETS if p != "standard")):
+        for players in (2, 3, 4):
+            for seed in range(12):
+                game = random_game(PRESETS[name], players, seed)
+                playoffs += bool(game.playoffs)
+                every = []  # every move's events, playoffs' too: as the presenter sees them
+                replay(record(game), every)
+                tally = Tally(players)
+                for events in every:
+                    tally.add(events)
+                expected = replayed_highlights(game)
+                assert highlights_of(every, players) == expected
+                assert tally.result() == expected == highlights(game)
+    assert playoffs  # the main game's moves are told from a playoff's

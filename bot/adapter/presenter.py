@@ -23,17 +23,26 @@ from typing import Any, Protocol
 
 import discord
 
-from bot.domain import ratings as stats
 from bot.domain.seats import is_ai
 from bot.engine import record, replay
 from bot.i18n import DEFAULT, language_of, t
 from bot.session import Lobby, Sessions, Table
-from bot.session.models import CLOSED
+from bot.session.events import (
+    Away,
+    Back,
+    Closed,
+    EndOwed,
+    Event,
+    Forfeited,
+    GameOver,
+    Moved,
+    Started,
+)
 from bot.ui import hand as hand_ui
 from bot.ui import ids, render
 from bot.ui import table as tables
 from bot.ui.final import final
-from bot.ui.highlights import highlights
+from bot.ui.highlights import Highlights, Tally, highlights
 from bot.ui.picture import FinalScene, LastMove, Scene, TableCache
 from bot.ui.text import describe, names_of
 from bot.ui.widgets import button, view_of
@@ -76,8 +85,10 @@ class Channel:
     ping_done: str | None = None  # whom the current ping names
     hands: set[str] = field(default_factory=set)  # players whose hand message needs a refresh
     notices: list[render.Message] = field(default_factory=list)  # to post after the table
-    loaded: bool = False  # table_id was read from storage (after a restart)
-    restored: bool = False  # a game restored after a restart: its messages not read yet
+    # Not shown by this process yet (restored, or ended or cancelled before a restart): its
+    # stored message ids and move log are read before its first send (`_catch_up`).
+    unread: bool = False
+    tally: Tally | None = None  # the highlights of every move seen; None: replayed at the end
     owed: bool = False  # shows how the game ended: retried until it lands (see _work)
     worker: asyncio.Task[None] | None = None
 
@@ -130,9 +141,6 @@ class Presenter:
         # queues there instead of taking the event loop's turn (the GIL) from the clicks.
         self.painter = ThreadPoolExecutor(max_workers=1, thread_name_prefix="picture")
         self.channels: dict[int, Channel] = {}
-        # Games restored after a restart whose channel state is read at their first change
-        # (`_catch_up`), not at start-up: a restart reads no game until it is used.
-        self.unread: set[int] = set()
         # Clicks and commands being answered: background work waits for them (a little).
         self._answering: set[asyncio.Task[Any]] = set()
         self._quiet = asyncio.Event()
@@ -146,37 +154,38 @@ class Presenter:
 
     # ----- session events
 
-    async def on_event(self, kind: str, game_id: int, payload: dict[str, Any]) -> None:
+    async def on_event(self, event: Event) -> None:
         """Called by the session layer; only marks work, never waits on Discord."""
-        if kind == "moved":
-            self.moved(payload["table"], payload)
-        elif kind == "game_over":
-            self.ended(payload["table"], payload.get("next"))
-        elif kind in ("away", "forfeited", "back"):
-            live = self.sessions.table_of(game_id)
-            if live is not None:
-                self.changed(live)
-        elif kind in ("cancelled", "lobby_expired", "lobby_closed"):
-            self.closed(kind, game_id, payload)
+        match event:
+            case Started(table, message_id):
+                self.started(table, message_id)
+            case Moved():
+                self.moved(event)
+            case GameOver(table, nxt):
+                self.ended(table, nxt)
+            case Away(game_id) | Back(game_id) | Forfeited(game_id):
+                live = self.sessions.table_of(game_id)
+                if live is not None:
+                    self.changed(live)
+            case Closed():
+                self.closed(event)
 
-    def closed(self, kind: str, game_id: int, payload: dict[str, Any]) -> None:
-        """A lobby or game ended without a result: its message says so, in its language.
-        `payload` is what the session layer owes for it (bot.session.models.closing)."""
-        lang = payload.get("lang") or DEFAULT
-        if kind == "lobby_expired":
-            message = render.lobby_expired(lang, payload.get("seconds") or 600)
-        elif kind == "lobby_closed":
+    def closed(self, event: Closed) -> None:
+        """A lobby or game ended without a result: its message says so, in its language."""
+        lang = event.lang or DEFAULT
+        if event.reason == "lobby_expired":
+            message = render.lobby_expired(lang, event.seconds or 600)
+        elif event.reason == "lobby_closed":
             message = render.lobby_emptied(lang)
         else:
-            what, by, admin = payload["what"], payload["by"], payload["admin"]
-            names = self.sessions.names_in(payload["guild_id"])
+            what, by, admin = event.what, event.by or "", event.admin
+            names = self.sessions.names_in(event.guild_id)
             message = render.cancelled(lang, what, by, names, admin)
             if admin:
-                ended = render.ended_by_admin(lang, what, by, payload["players"])
-                self.channel(game_id, payload["guild_id"], payload["channel_id"]).notices.append(
-                    ended
-                )
-        self.cancelled(game_id, message, payload["guild_id"], payload["channel_id"])
+                ended = render.ended_by_admin(lang, what, by, list(event.players))
+                ch = self.channel(event.game_id, event.guild_id, event.channel_id)
+                ch.notices.append(ended)
+        self.cancelled(event.game_id, message, event.guild_id, event.channel_id)
 
     async def deliver_owed(self) -> None:
         """At start-up: show what games that ended before a restart still owe their channels
@@ -184,8 +193,8 @@ class Presenter:
         for item in await self.sessions.owed():
             if item.game_id in self.channels:
                 continue  # already being shown (ended during restore)
-            if item.kind == CLOSED:
-                self.closed(item.payload["reason"], item.game_id, item.payload)
+            if not isinstance(item, EndOwed):
+                self.closed(item)
                 continue
             table = await self.sessions.ended_table(item.game_id)
             if table is None:
@@ -196,37 +205,59 @@ class Presenter:
     def channel(self, game_id: int, guild_id: int, channel_id: int) -> Channel:
         ch = self.channels.get(game_id)
         if ch is None:
-            ch = self.channels[game_id] = Channel(game_id, guild_id, channel_id)
-            if game_id in self.unread:
-                self.unread.discard(game_id)
-                ch.restored = True
+            # Unread until a lobby's post or a start says which messages are its own.
+            ch = self.channels[game_id] = Channel(game_id, guild_id, channel_id, unread=True)
         return ch
 
     # ----- what changed
 
-    def started(self, table: Table, message_id: int | None, drawn: bool = False) -> Channel:
-        """The lobby message `message_id` became the table (already `drawn`, or not yet)."""
+    async def lobby_posted(self, lobby: Lobby, message_id: int) -> None:
+        """The lobby's message was posted: it is the game's message (the table, once it
+        starts), kept in storage so a restart finds it."""
+        ch = self.channel(lobby.game_id, lobby.guild_id, lobby.channel_id)
+        ch.lang, ch.unread = render.public_lang(lobby), False
+        await self._set_table_id(ch, message_id)
+        await self.sessions.keep_messages(lobby.game_id, lobby=message_id)
+
+    def started(self, table: Table, message_id: int | None) -> Channel:
+        """The lobby message became the table: `message_id`, else the one this channel knows
+        (None for a match's next game: a new table is posted)."""
         ch = self.channel(table.game_id, table.guild_id, table.channel_id)
-        ch.table, ch.table_id, ch.dirty, ch.loaded = table, message_id, not drawn, True
+        ch.table, ch.dirty, ch.unread = table, True, False
+        ch.tally = Tally(len(table.seats)) if table.version == 0 else None
+        if message_id is not None:
+            ch.table_id = message_id
         ch.lang = render.public_lang(table)
         self._turn_changed(ch, table)
         self.kick(ch)
         return ch
 
-    def moved(self, table: Table, payload: dict[str, Any]) -> None:
+    def table_shown(self, table: Table, version: int) -> None:
+        """A click's answer drew the table at `version` into its message itself: unless a
+        move came since, there is nothing left to edit."""
+        ch = self.channels.get(table.game_id)
+        if ch is not None and ch.table is table and table.version == version:
+            ch.dirty = False
+
+    def moved(self, event: Moved) -> None:
+        table = event.table
         ch = self.channel(table.game_id, table.guild_id, table.channel_id)
         ch.table, ch.lang = table, render.public_lang(table)
         name = names_of(ch.lang, table.seats, self.names(ch))
-        lines = describe(ch.lang, payload["events"], table.game.rules, name)
+        events = list(event.events)
+        lines = describe(ch.lang, events, table.game.rules, name)
         ch.log = (ch.log + lines)[-LOG_KEEP:]
-        ch.last = LastMove.of(payload["events"]) or ch.last
+        ch.last = LastMove.of(events) or ch.last
+        if ch.tally is not None:
+            if event.version == ch.tally.moves + 1:
+                ch.tally.add(events)
+            elif event.version > ch.tally.moves + 1:  # a move not seen: replayed at the end
+                ch.tally = None
         ch.dirty = True
-        dealt = any(e["type"] == "hands_dealt" for e in payload["events"])
-        if dealt or payload["auto"]:
-            ch.hands.update(table.seats if dealt else [payload["user_id"]])
-        ch.hands.update(
-            self._open_hands(table.game_id, but=None if payload["auto"] else payload["user_id"])
-        )
+        dealt = any(e["type"] == "hands_dealt" for e in events)
+        if dealt or event.auto:
+            ch.hands.update(table.seats if dealt else [event.user_id])
+        ch.hands.update(self._open_hands(table.game_id, but=None if event.auto else event.user_id))
         self._turn_changed(ch, table)
         self.kick(ch)
 
@@ -294,35 +325,39 @@ class Presenter:
         ch.ping_done = None  # a new turn: a new ping, even for the same player
 
     async def _catch_up(self, ch: Channel) -> None:
-        """A game restored after a restart, at its first change: the ids of its messages as
-        stored, and its move log rebuilt from the game (read by then: a change comes from a
+        """A game this process has not shown yet (restored after a restart, or ended or
+        cancelled before it), at its first change: the ids of its messages as stored, and its
+        move log and highlights rebuilt from the game (read by then: a change comes from a
         game in use). A cancel needs no read: its table may still be unread."""
-        ch.restored = False
+        ch.unread = False
         lobby_id, table_id, ping_id = await self.sessions.messages(ch.game_id)
-        ch.loaded = True
         if ch.table_id is None:
             ch.table_id = table_id or lobby_id
         if ch.ping_id is None:
             ch.ping_id = ping_id
         if ch.table is not None and ch.table.loaded:
-            ch.log, ch.last = self._rebuild_log(ch.table)
+            ch.log, ch.last, ch.tally = await self._rebuild_log(ch.table)
 
-    def _rebuild_log(self, table: Table) -> tuple[list[str], LastMove | None]:
-        """The move log and the last move, from the game's record (after a restart)."""
-        if not table.game.moves:
-            return [], None
+    async def _rebuild_log(self, table: Table) -> tuple[list[str], LastMove | None, Tally | None]:
+        """The move log, the last move and the highlights so far, from one replay of the
+        game's record (in a thread: a long game takes a while)."""
+        game = table.game
         events: list[list[dict[str, Any]]] = []
-        try:
-            replay(record(table.game), events)
-        except Exception:
-            log.warning("game %s: could not rebuild the move log", table.game_id, exc_info=True)
-            return [], None
+        if game.moves:
+            try:
+                await asyncio.to_thread(replay, record(game), events)
+            except Exception:
+                log.warning("game %s: could not rebuild the move log", table.game_id, exc_info=True)
+                return [], None, None
+        tally = Tally(len(game.seats))
+        for move_events in events:
+            tally.add(move_events)
         lang = render.public_lang(table)
         name = names_of(lang, table.seats, self.sessions.names_in(table.guild_id))
-        rules = table.game.rules
+        rules = game.rules
         lines = [line for ev in events[-LOG_KEEP:] for line in describe(lang, ev, rules, name)]
         last = next((m for ev in reversed(events) if (m := LastMove.of(ev))), None)
-        return lines[-LOG_KEEP:], last
+        return lines[-LOG_KEEP:], last, tally
 
     def link(self, game_id: int) -> str | None:
         """A link to a game's lobby or table message, if it is known."""
@@ -331,10 +366,20 @@ class Presenter:
             return None
         return render.jump_url(ch.guild_id, ch.channel_id, ch.table_id)
 
-    async def moved_to(self, ch: Channel, message_id: int) -> None:
-        """/steal table posted the table again: the old one becomes a link to the new one."""
+    async def table_now(self, table: Table) -> render.Message:
+        """The running game's table as its channel shows it (its move log, the last move)."""
+        ch = self.channels.get(table.game_id)
+        if ch is None:
+            return await self.table_message(table)
+        return await self.table_message(table, ch.log, ch.last)
+
+    async def table_reposted(self, table: Table, message_id: int) -> None:
+        """/steal table posted the table again as `message_id`: it is the game's table now,
+        and the old one becomes a link to it."""
+        ch = self.channel(table.game_id, table.guild_id, table.channel_id)
+        ch.table = table
         old = ch.table_id
-        await self.set_table_id(ch, message_id)
+        await self._set_table_id(ch, message_id)
         self.relink_ping(ch)
         if old is None:
             return
@@ -365,8 +410,7 @@ class Presenter:
         shows the game as it stands."""
         for game_id in game_ids:
             table = self.sessions.table_of(game_id)
-            if table is not None:
-                self.unread.add(game_id)
+            if table is not None:  # its channel is read at its first change (unread)
                 if game_id in redraw and table.loaded:
                     self.changed(table)
                 continue
@@ -374,7 +418,7 @@ class Presenter:
             if lobby is not None:
                 lobby_id, _, _ = await self.sessions.messages(game_id)
                 ch = self.channel(game_id, lobby.guild_id, lobby.channel_id)
-                ch.table_id, ch.lang = lobby_id, render.public_lang(lobby)
+                ch.table_id, ch.lang, ch.unread = lobby_id, render.public_lang(lobby), False
                 await self.show_lobby(lobby)
 
     def remember_hand(
@@ -450,7 +494,7 @@ class Presenter:
     async def _work(self, ch: Channel, after: asyncio.Task[Any] | None = None) -> None:
         try:
             await self._after_answers(after)
-            if ch.restored:
+            if ch.unread:
                 await self._catch_up(ch)
             for attempt in itertools.count():
                 try:
@@ -503,22 +547,30 @@ class Presenter:
         last: LastMove | None = None,
         *,
         image: bool = True,
+        tally: Tally | None = None,
     ) -> render.Message:
         """A game's table, or its end screen once it is over, in its public language, with its
-        picture (drawn in a thread, once per game version) unless `image` is False."""
+        picture (drawn in a thread, once per game version) unless `image` is False. The end
+        screen's highlights are `tally`'s if it saw every move, else the game replayed."""
         lang = render.public_lang(table)
         names = self.sessions.names_in(table.guild_id)
         if table.game.over:
+            assert table.standing is not None  # the session sets it as the game ends
             png = None
             if image:
-                places = stats.places(table.game, table.forfeited)
-                scene = FinalScene.of(table, names, lang, places)
+                scene = FinalScene.of(table, names, lang, table.standing.places)
                 png = await self._draw(scene)
-            return final(lang, table, names, highlights(table.game), png)
+            return final(lang, table, names, await self._highlights(table, tally), png)
         png = None
         if image:
             png = await self._draw(Scene.of(table, names, lang, last=last))
         return tables.table(lang, table, names, moves, png)
+
+    @staticmethod
+    async def _highlights(table: Table, tally: Tally | None) -> Highlights:
+        if tally is not None and tally.moves == table.version:
+            return tally.result()
+        return await asyncio.to_thread(highlights, table.game)  # no moves seen: played again
 
     async def _draw(self, scene: Scene | FinalScene) -> bytes:
         """The picture of a scene, from the cache or drawn in the painter's thread."""
@@ -529,17 +581,13 @@ class Presenter:
         if ch.closing is not None:
             return ch.closing
         assert ch.table is not None
-        return await self.table_message(ch.table, ch.log, ch.last, image=image)
+        return await self.table_message(ch.table, ch.log, ch.last, image=image, tally=ch.tally)
 
     async def _send_table(self, ch: Channel) -> None:
         # After a failed edit with the picture, the retry sends the table in words alone: a
         # picture that cannot be uploaded never leaves the channel with a stale table.
         message = await self._table_message(ch, image=not ch.words_only)
         target = self.discord.get_partial_messageable(ch.channel_id, guild_id=ch.guild_id)
-        if ch.table_id is None and not ch.loaded:  # e.g. a game that ended during a restart
-            ch.loaded = True
-            lobby_id, table_id, _ = await self.sessions.messages(ch.game_id)
-            ch.table_id = table_id or lobby_id
         try:
             await self._put_table(ch, target, message)
         except discord.HTTPException:
@@ -564,9 +612,9 @@ class Presenter:
         if ch.closing is not None:
             return  # no table to replace: nothing to say that the game is gone
         sent = await target.send(**dynamic(message.send_kwargs()))
-        await self.set_table_id(ch, sent.id)
+        await self._set_table_id(ch, sent.id)
 
-    async def set_table_id(self, ch: Channel, message_id: int) -> None:
+    async def _set_table_id(self, ch: Channel, message_id: int) -> None:
         ch.table_id = message_id
         try:
             await self.sessions.keep_messages(ch.game_id, table=message_id)

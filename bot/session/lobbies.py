@@ -6,7 +6,7 @@ from __future__ import annotations
 import asyncio
 import copy
 import logging
-from collections.abc import Awaitable, Callable, Sequence
+from collections.abc import Callable, Sequence
 from typing import Any
 
 from bot.domain.match import MAX_GAMES, new_match
@@ -14,6 +14,7 @@ from bot.domain.seats import humans, is_ai, new_ai
 from bot.engine import Rules, new_game
 from bot.storage import ChannelTaken, Storage
 
+from . import events as ev
 from .errors import (
     AlreadyHosting,
     AlreadyRunning,
@@ -35,16 +36,13 @@ log = logging.getLogger(__name__)
 MIN_PLAYERS, MAX_PLAYERS = 2, 4
 
 
-Notify = Callable[[str, int, dict[str, Any]], Awaitable[None]]
-
-
 class LobbyOps:
     def __init__(
         self,
         live: Live,
         storage: Storage,
         timers: TurnTimers,
-        notify: Notify,
+        notify: ev.Listener,
         *,
         clock: Callable[[], float],
         seed_source: Callable[[], int],
@@ -172,14 +170,18 @@ class LobbyOps:
             if not humans(seats):
                 payload = closing(lobby, "lobby_closed")
                 await self.end(lobby, payload)
-                await self.notify("lobby_closed", lobby.game_id, payload)
+                await self.notify(ev.Closed.of(lobby.game_id, payload))
                 return None
             host = humans(seats)[0] if user == lobby.host_id else lobby.host_id
             await self._save_lobby(lobby, seats=seats, host_id=host)
             lobby.seats, lobby.host_id = seats, host
             return lobby
 
-    async def start(self, channel_id: int, user_id: str | int) -> Table:
+    async def start(
+        self, channel_id: int, user_id: str | int, *, message_id: int | None = None
+    ) -> Table:
+        """The host starts the lobby's game. `message_id`: the lobby message, if the caller
+        knows it (a click on it): the Started event says it becomes the table."""
         async with self.live.lock:
             lobby = self.live.lobby_in(channel_id)
             if str(user_id) != lobby.host_id:
@@ -203,7 +205,8 @@ class LobbyOps:
             del self.live.lobbies[lobby.game_id]
             self.live.tables[table.game_id] = table
             self.timers.arm(table)
-            return table
+        await self.notify(ev.Started(table, message_id))
+        return table
 
     async def _save_lobby(self, lobby: Lobby, **changes: Any) -> None:
         try:
@@ -242,4 +245,4 @@ class LobbyOps:
             except Exception:
                 log.exception("could not expire lobby %s", lobby.game_id)
                 return
-        await self.notify("lobby_expired", lobby.game_id, payload)
+        await self.notify(ev.Closed.of(lobby.game_id, payload))

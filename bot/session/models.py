@@ -34,6 +34,15 @@ class NotLoaded(RuntimeError):
         super().__init__(f"game {game_id} is restored but not read yet: await Sessions.load")
 
 
+@dataclass(frozen=True)
+class Standing:
+    """A finished game's places (0 = first; forfeited seats share the last) and winners, as
+    results.standing works them out once for every screen and the stored result."""
+
+    places: tuple[int, ...]
+    winners: tuple[int, ...]
+
+
 @dataclass
 class Table:
     game_id: int
@@ -58,6 +67,8 @@ class Table:
     # A restored game not read yet: when it is, a person whose turn it is is not played for
     # before this time (Sessions' RESTORE_GRACE).
     grace: float | None = None
+    # Set by Sessions once the game is over (results.standing), for every end screen.
+    standing: Standing | None = None
 
     @property
     def game(self) -> Game:

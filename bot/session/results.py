@@ -11,14 +11,24 @@ from bot.domain.values import GameResult, SeatResult
 from bot.engine import Game, record
 from bot.storage import StaleRatings, Storage
 
+from .models import Standing
+
 # Tries before giving up when other games of the same players keep finishing first.
 RETRIES = 8
+
+
+def standing(game: Game, forfeited: Collection[int] = ()) -> Standing:
+    """Each seat's place and the winners: forfeited seats share the last place and cannot win.
+    A game that is not over can be settled by forfeits."""
+    places = stats.places(game, forfeited)
+    return Standing(places, stats.winners(places, forfeited))
 
 
 def game_result(
     game: Game,
     ratings: Mapping[str, tuple[float, float]],
     *,
+    placed: Standing | None = None,
     names: Mapping[str, str] | None = None,
     forfeited: Collection[str] = (),
     counted: bool = True,
@@ -26,13 +36,14 @@ def game_result(
 ) -> GameResult:
     """The result of `game` from its players' current `ratings`. Players in `forfeited`
     share the last place and cannot win; seats in `unrated` (AI opponents) are rated from the
-    start and never stored. A game that is not over can be settled by forfeits."""
+    start and never stored. A game that is not over can be settled by forfeits. `placed`:
+    the game's standing, if worked out already (`standing`)."""
     unknown = {str(p) for p in forfeited} - set(game.seats)
     if unknown:
         raise ValueError(f"{', '.join(sorted(unknown))} did not play in this game")
     out = {game.seats.index(str(p)) for p in forfeited}
-    places = stats.places(game, out)
-    won = set(stats.winners(places, out))
+    placed = placed or standing(game, out)
+    places, won = placed.places, set(placed.winners)
     per_seat = stats.seat_stats(game)
     start = (stats.START_MU, stats.START_SIGMA)
     before = [start if s in unrated else ratings.get(s, start) for s in game.seats]

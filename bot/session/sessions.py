@@ -1,7 +1,7 @@
 """Lobbies and tables per channel: who may do what, and saving every move.
 
 Ids only, no Discord objects: the cog turns interactions into these calls and the results (and
-`notify` callbacks) into messages.
+`notify` callback's events, bot.session.events) into messages.
 """
 
 from __future__ import annotations
@@ -11,10 +11,9 @@ import contextlib
 import logging
 import secrets
 import time
-from collections.abc import Awaitable, Callable, Collection
+from collections.abc import Callable, Collection
 from typing import Any
 
-from bot.domain import ratings as stats
 from bot.domain.match import after_game, next_dealer
 from bot.domain.options import DEFAULTS, Options
 from bot.domain.seats import is_ai
@@ -30,8 +29,9 @@ from bot.engine import (
     replay,
 )
 from bot.engine.serialize import move_to_dict
-from bot.storage import GameRow, LiveHead, OutboxItem, Storage
+from bot.storage import GameRow, LiveHead, Storage
 
+from . import events as ev
 from . import results
 from .errors import (
     Forfeited,
@@ -62,7 +62,7 @@ from .timers import TurnTimers, auto_move, stop, suggest
 
 log = logging.getLogger(__name__)
 
-Notify = Callable[[str, int, dict[str, Any]], Awaitable[None]]
+Notify = ev.Listener
 AWAY_AFTER = 3  # consecutive auto moves that make a seat "away"
 # After a restart, the person whose turn it is gets at least this long (seconds) before the bot
 # plays for them: their stored deadline may have run out while the bot was down (a deploy), and
@@ -122,7 +122,7 @@ class Sessions(Live):
         self.add_bot, self.remove_bot = ops.add_bot, ops.remove_bot
 
     def listen(self, notify: Notify) -> None:
-        """Where session events go (the presenter), once it exists."""
+        """Where session events (bot.session.events) go: the presenter, once it exists."""
         self.notify_cb = notify
 
     async def remember(self, guild_id: int, user_id: str | int, name: str) -> None:
@@ -152,16 +152,17 @@ class Sessions(Live):
         columns = {f"{what}_message_id": value for what, value in ids.items()}
         await self.storage.games.update(game_id, **columns)
 
-    async def owed(self) -> list[OutboxItem]:
-        """Messages that this process's games which ended still owe Discord (end screens,
-        closings)."""
+    async def owed(self) -> list[ev.Owed]:
+        """Messages that this process's games which ended still owe Discord: end screens
+        (EndOwed) and closings (Closed, as the event said)."""
         # Every owed payload names its guild (ENDED and `closing` payloads); one that did not
         # is delivered, as before shards: showing it twice is harmless (see storage.outbox).
         return [
-            item
+            ev.Closed.of(item.game_id, item.payload) if item.kind == CLOSED
+            else ev.EndOwed(item.game_id)
             for item in await self.storage.outbox.pending()
             if item.payload.get("guild_id") is None or self.owns(int(item.payload["guild_id"]))
-        ]
+        ]  # fmt: skip
 
     async def delivered(self, game_id: int) -> None:
         """A game's owed message is shown: nothing is owed for it any more."""
@@ -252,7 +253,7 @@ class Sessions(Live):
                 raise SaveFailed("error.save_forfeit") from exc
             table.forfeited, table.deadline = forfeited, deadline
             self.timers.arm(table)
-        await self.notify("forfeited", game_id, {"seat": seat, "user_id": str(user_id)})
+        await self.notify(ev.Forfeited(game_id, seat))
         return table
 
     async def back(self, game_id: int, user_id: str | int) -> bool:
@@ -276,7 +277,7 @@ class Sessions(Live):
                 raise SaveFailed("error.save_return") from exc
             table.away, table.autos, table.deadline = away, autos, deadline
             self.timers.arm(table)
-        await self.notify("back", game_id, {"seat": seat, "user_id": str(user_id), "table": table})
+        await self.notify(ev.Back(game_id, seat))
         return True
 
     async def cancel(
@@ -319,7 +320,7 @@ class Sessions(Live):
                     except Exception as exc:
                         raise SaveFailed("error.save_cancel") from exc
                     self._drop(table)
-        await self.notify("cancelled", game_id, payload)
+        await self.notify(ev.Closed.of(game_id, payload))
         return game_id
 
     async def _apply(self, table: Table, seat: int, move: Move, *, auto: bool) -> Played:
@@ -360,7 +361,7 @@ class Sessions(Live):
         else:
             self.timers.arm(table)
         if became_away:
-            await self.notify("away", table.game_id, {"seat": seat, "user_id": game.seats[seat]})
+            await self.notify(ev.Away(table.game_id, seat))
         return Played(table.game_id, game, events, version, seat, auto, game.over, nxt)
 
     async def _timed_move(self, table: Table, version: int, thought: Move | None) -> None:
@@ -385,33 +386,17 @@ class Sessions(Live):
         await self._announce(table, played)
 
     async def _announce(self, table: Table, played: Played) -> None:
-        payload = {
-            "table": table,
-            "seat": played.seat,
-            "user_id": played.game.seats[played.seat],
-            "auto": played.auto,
-            "version": played.version,
-            "events": played.events,
-            "ended": played.ended,
-        }
-        await self.notify("moved", table.game_id, payload)
+        events = tuple(played.events)
+        await self.notify(ev.Moved(table, played.seat, played.auto, played.version, events))
         if played.ended:
-            await self.notify("game_over", table.game_id, self._over_payload(table, played.next))
-
-    def _over_payload(self, table: Table, nxt: Table | None) -> dict[str, Any]:
-        result = table.game.result
-        return {
-            "table": table,
-            "next": nxt,
-            "channel_id": table.channel_id,
-            "result": result.to_dict() if result else None,
-            "forfeited": [table.game.seats[s] for s in sorted(table.forfeited)],
-        }
+            await self.notify(ev.GameOver(table, played.next))
 
     async def _finish(self, table: Table) -> Table | None:
         """Record a game that is over and forget it. In a match that goes on, the next game is
         saved in the same transaction, started and returned. A failure to record is retried by
         restore()."""
+        if table.standing is None:  # once, for every screen (one read over has it already)
+            table.standing = results.standing(table.game, table.forfeited)
         nxt = self._next_game(table)
         self._drop(table)
         if nxt is not None:
@@ -428,6 +413,7 @@ class Sessions(Live):
             "forfeited": [game.seats[s] for s in sorted(table.forfeited)],
             "counted": table.counted,
             "unrated": bots,
+            "placed": table.standing,
             # The end screen is owed with the result, so a restart cannot lose it.
             "owed": [(ENDED, {"guild_id": table.guild_id, "channel_id": table.channel_id})],
         }
@@ -457,10 +443,11 @@ class Sessions(Live):
         if last.match is None:
             return None
         old = last.game
+        assert last.standing is not None  # set by _finish, which asks
         result = {
             "game_id": last.game_id,
             "sizes": list(old.result.bundle_sizes) if old.result else [],
-            "places": list(stats.places(old, last.forfeited)),
+            "places": list(last.standing.places),
             "forfeited": sorted(last.forfeited),
         }
         last.match = {**last.match, "results": [*last.match["results"], result]}
@@ -677,7 +664,7 @@ class Sessions(Live):
     async def _end_restored(self, table: Table) -> None:
         """A game that ended before a restart but was not recorded: record it now."""
         nxt = await self._finish(table)
-        await self.notify("game_over", table.game_id, self._over_payload(table, nxt))
+        await self.notify(ev.GameOver(table, nxt))
 
     @staticmethod
     def _table_of(row: GameRow, moves: list[dict[str, Any]], game: Game | None = None) -> Table:
@@ -687,15 +674,19 @@ class Sessions(Live):
         if game is None:
             assert row.state is not None
             game = from_dict(with_moves(row.state, moves))
+        forfeited = set(session.get("forfeited", ()))
+        # A game read over (after a restart) has its places worked out here, once.
+        standing = results.standing(game, forfeited) if game.over else None
         return Table(
             row.id, row.guild_id, row.channel_id, row.host_id, game, row.version,
             deadline=row.deadline,
             autos={int(s): int(n) for s, n in session.get("autos", {}).items()},
             away=set(session.get("away", ())),
-            forfeited=set(session.get("forfeited", ())),
+            forfeited=forfeited,
             match=session.get("match"),
             options=dict(row.options),
             hints={int(s): int(n) for s, n in session.get("hints", {}).items()},
+            standing=standing,
         )  # fmt: skip
 
     @staticmethod
@@ -717,10 +708,10 @@ class Sessions(Live):
         self.tables.clear()
         self.channels.clear()
 
-    async def notify(self, kind: str, game_id: int, payload: dict[str, Any]) -> None:
+    async def notify(self, event: ev.Event) -> None:
         if self.notify_cb is None:
             return
         try:
-            await self.notify_cb(kind, game_id, payload)
+            await self.notify_cb(event)
         except Exception:
-            log.exception("notify %s for game %s failed", kind, game_id)
+            log.exception("notify %s for game %s failed", type(event).__name__, event.game_id)

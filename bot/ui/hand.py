@@ -11,7 +11,6 @@ from typing import Any
 
 import discord
 
-from bot.domain import ratings as stats
 from bot.engine import RANK, TRAIL, Move, active, legal_moves
 from bot.i18n import t, tn
 from bot.i18n.cards import label, labels
@@ -231,8 +230,9 @@ def ended(lang: str, t_: Table, seat: int, names: Mapping[str, str]) -> Message:
     result = game.result
     assert result is not None
     name = _you(lang, names_of(lang, game.seats, names), seat)
-    places = stats.places(game, t_.forfeited)
-    won = stats.winners(places, t_.forfeited)
+    standing = t_.standing  # worked out once by the session as the game ended
+    assert standing is not None
+    places, won = standing.places, standing.winners
     sizes = result.bundle_sizes
     lines = [f"### 🏁 {t(lang, 'hand.over')}"]
     if not won:

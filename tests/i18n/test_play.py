@@ -19,6 +19,7 @@ from bot.engine import PRESETS, Move, Rules, apply, legal_moves, new_game, view
 from bot.engine.playout import random_game
 from bot.i18n import LANGUAGES, LOCALES, key_of, read_catalog, read_file, t, tn
 from bot.session import Lobby, SessionError, Table
+from bot.session.results import standing
 from bot.ui import hand as hand_ui
 from bot.ui import render
 from bot.ui.final import final
@@ -86,7 +87,8 @@ def mid_game(rules: Rules | None = None) -> Table:
 def finished(rules: Rules, players: int, seed: int, **extra) -> Table:
     game = random_game(rules, players, seed)
     game.seats = tuple(str(i + 1) for i in range(players))
-    return Table(9, 10, 100, "1", game, version=len(game.moves), **extra)
+    placed = standing(game, extra.get("forfeited", ()))  # as the session sets it at the end
+    return Table(9, 10, 100, "1", game, version=len(game.moves), standing=placed, **extra)
 
 
 EVENTS = [

@@ -1,4 +1,5 @@
 import asyncio
+import re
 from collections.abc import Callable
 from dataclasses import fields
 from pathlib import Path
@@ -8,6 +9,7 @@ import pytest
 from bot.domain.options import Options
 from bot.engine import preset
 from bot.session import Sessions
+from bot.session.events import Closed, Event
 from bot.storage import Storage
 
 GUILD, CHANNEL = 1, 10
@@ -21,12 +23,19 @@ async def storage(tmp_path: Path):
     await s.close()
 
 
+def kind_of(event: Event) -> str:
+    """An event's kind as a word: its class's (GameOver: game_over), a closing's reason."""
+    if isinstance(event, Closed):
+        return event.reason
+    return re.sub(r"(?<!^)(?=[A-Z])", "_", type(event).__name__).lower()
+
+
 class Recorder:
     def __init__(self) -> None:
-        self.calls: list[tuple[str, int, dict]] = []
+        self.calls: list[tuple[str, int, Event]] = []
 
-    async def __call__(self, kind: str, game_id: int, payload: dict) -> None:
-        self.calls.append((kind, game_id, payload))
+    async def __call__(self, event: Event) -> None:
+        self.calls.append((kind_of(event), event.game_id, event))
 
     def kinds(self) -> list[str]:
         return [c[0] for c in self.calls]

@@ -20,8 +20,8 @@ async def test_timer_plays_the_medium_ais_move_for_the_seat(make, storage, notes
     assert expected in legal and auto_move(before) == expected  # legal and repeatable
     assert move["card"] == expected.card and move["action"] == expected.action
     assert table.autos[seat] == 1 and seat not in table.away
-    _, _, payload = next(c for c in notes.calls if c[0] == "moved")
-    assert payload["auto"] is True and payload["seat"] == seat
+    _, _, moved = next(c for c in notes.calls if c[0] == "moved")
+    assert moved.auto is True and moved.seat == seat
 
 
 async def test_user_play_rearms_the_timer(make):

@@ -3,6 +3,7 @@
 from bot.engine import Rules
 from bot.engine.playout import random_game
 from bot.session import Table
+from bot.session.results import standing
 from bot.ui.final import final
 from bot.ui.highlights import highlights
 
@@ -14,7 +15,8 @@ NAMES = {"0": "Ann", "1": "Bob", "2": "Cat"}
 def finished(rules: Rules, players: int, seed: int, **extra) -> Table:
     game = random_game(rules, players, seed)
     game.seats = tuple(str(i) for i in range(players))
-    return Table(1, 10, 100, "0", game, version=len(game.moves), **extra)
+    placed = standing(game, extra.get("forfeited", ()))  # as the session sets it at the end
+    return Table(1, 10, 100, "0", game, version=len(game.moves), standing=placed, **extra)
 
 
 def test_a_shared_win_names_everyone_tied():

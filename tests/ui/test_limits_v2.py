@@ -16,6 +16,7 @@ from bot.engine import Rules, apply, legal_moves, new_game, view
 from bot.engine.playout import random_game
 from bot.i18n import LANGUAGES, t
 from bot.session import Lobby, Table
+from bot.session.results import standing
 from bot.ui import render
 from bot.ui.final import final
 from bot.ui.highlights import highlights
@@ -105,7 +106,10 @@ def finished_match() -> Table:
     results = [{"game_id": i, "sizes": [10, 12, 14, 16], "places": [3, 2, 1, 0],
                 "forfeited": [2]} for i in range(9)]  # fmt: skip
     match = {**MATCH, "results": results, "winners": [3]}
-    return Table(6, 10, 100, "1", game, version=len(game.moves), forfeited={2}, match=match)
+    return Table(
+        6, 10, 100, "1", game, version=len(game.moves), forfeited={2}, match=match,
+        standing=standing(game, {2}),
+    )  # fmt: skip
 
 
 @pytest.mark.parametrize("lang", LANGUAGES)

@@ -1,0 +1,121 @@
+"""What the session tells its listener (the presenter) happened: one frozen value per kind,
+with the fields the listener reads. `Sessions.listen` takes a callback of one `Event`."""
+
+from __future__ import annotations
+
+from collections.abc import Awaitable, Callable, Mapping
+from dataclasses import dataclass
+from typing import Any
+
+from .models import Table
+
+# One engine event (bot.engine's move events are plain dicts; typed in the engine later).
+EngineEvent = dict[str, Any]
+
+
+@dataclass(frozen=True)
+class Started:
+    """A lobby became a game. `message_id`: the lobby message the caller knows, which becomes
+    the table (None: the listener's own, or a new one)."""
+
+    table: Table
+    message_id: int | None = None
+
+    @property
+    def game_id(self) -> int:
+        return self.table.game_id
+
+
+@dataclass(frozen=True)
+class Moved:
+    """A move was played and saved. `version`: moves saved, this one included."""
+
+    table: Table
+    seat: int
+    auto: bool  # played for the seat (its timer ran out), not by its player
+    version: int
+    events: tuple[EngineEvent, ...]
+
+    @property
+    def game_id(self) -> int:
+        return self.table.game_id
+
+    @property
+    def user_id(self) -> str:
+        return self.table.seats[self.seat]
+
+
+@dataclass(frozen=True)
+class GameOver:
+    """A game ended with a result (`table.standing` has its places); in a match that goes on,
+    `next` is its next game, already started."""
+
+    table: Table
+    next: Table | None = None
+
+    @property
+    def game_id(self) -> int:
+        return self.table.game_id
+
+
+@dataclass(frozen=True)
+class Away:
+    """A seat missed its turns (AWAY_AFTER auto moves): the bot plays it sooner."""
+
+    game_id: int
+    seat: int
+
+
+@dataclass(frozen=True)
+class Back:
+    """A seat that was away did something: it is played by its player again."""
+
+    game_id: int
+    seat: int
+
+
+@dataclass(frozen=True)
+class Forfeited:
+    """A seat gave up: the bot plays it to the end, and it places last."""
+
+    game_id: int
+    seat: int
+
+
+@dataclass(frozen=True)
+class Closed:
+    """A lobby or game ended without a result. `reason`: cancelled, lobby_expired or
+    lobby_closed; the outbox keeps it as `closing`'s payload (`of` reads it back)."""
+
+    game_id: int
+    guild_id: int
+    channel_id: int
+    reason: str
+    lang: str | None = None  # of its channel's messages, as the lobby was opened
+    what: str = "lobby"  # "lobby" or "game"
+    by: str | None = None  # who cancelled it
+    admin: bool = False  # a server admin force-ended it
+    players: tuple[str, ...] = ()
+    seconds: float | None = None  # how long an expired lobby waited
+
+    @classmethod
+    def of(cls, game_id: int, payload: Mapping[str, Any]) -> Closed:
+        """From `models.closing`'s payload (as sent, or as the outbox stored it)."""
+        return cls(
+            game_id, int(payload["guild_id"]), int(payload["channel_id"]), payload["reason"],
+            lang=payload.get("lang"), what=payload.get("what", "lobby"), by=payload.get("by"),
+            admin=bool(payload.get("admin", False)), players=tuple(payload.get("players", ())),
+            seconds=payload.get("seconds"),
+        )  # fmt: skip
+
+
+@dataclass(frozen=True)
+class EndOwed:
+    """A game that ended before a restart still owes its channel its end screen."""
+
+    game_id: int
+
+
+Event = Started | Moved | GameOver | Away | Back | Forfeited | Closed
+Owed = Closed | EndOwed  # what `Sessions.owed` returns: messages still to show
+Listener = Callable[[Event], Awaitable[None]]
