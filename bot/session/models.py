@@ -199,11 +199,6 @@ def with_moves(state: Mapping[str, Any], moves: Sequence[Any]) -> dict[str, Any]
     return whole
 
 
-def record_moves(record: Mapping[str, Any]) -> list[Any]:
-    """Every move of a finished game's record, playoffs' after the game's: its move log."""
-    return [*record["moves"], *(m for p in record["playoffs"] for m in p["moves"])]
-
-
 # Kinds of message a game owes Discord once it ends (kept in storage's outbox until shown).
 ENDED, CLOSED = "ended", "closed"
 

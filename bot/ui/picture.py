@@ -10,7 +10,7 @@ Three steps, each a pure function:
 3. ``draw(layout)`` and ``encode(image)``: the pixels and the PNG bytes. Safe to run in a
    thread (asyncio.to_thread): nothing they read changes.
 
-``render_table`` does all three. The same scene gives the same bytes: the PNG encoder's
+``render`` does the last two. The same scene gives the same bytes: the PNG encoder's
 settings are fixed and it writes no time. ``TableCache`` keeps the latest pictures, so several
 viewers or a repost of the same table draw it once.
 
@@ -535,31 +535,6 @@ def render(scene: Scene) -> bytes:
     return encode(draw(layout(scene)))
 
 
-def render_table(
-    table: Table,
-    names: Mapping[str, str],
-    lang: str,
-    *,
-    last: LastMove | None = None,
-    four_colour: bool = False,
-) -> bytes:
-    """The table as a PNG, in the reader's language. Pure: the same table, names, language and
-    options give the same bytes."""
-    return render(Scene.of(table, names, lang, last=last, four_colour=four_colour))
-
-
-def layout_table(
-    table: Table,
-    names: Mapping[str, str],
-    lang: str,
-    *,
-    last: LastMove | None = None,
-    four_colour: bool = False,
-) -> Layout:
-    """What render_table would draw, as plain data."""
-    return layout(Scene.of(table, names, lang, last=last, four_colour=four_colour))
-
-
 # ----- the cache
 
 
@@ -605,17 +580,6 @@ class TableCache:
             with self._lock:
                 del self._drawing[key]
             mine.set()
-
-    def render_table(
-        self,
-        table: Table,
-        names: Mapping[str, str],
-        lang: str,
-        *,
-        last: LastMove | None = None,
-        four_colour: bool = False,
-    ) -> bytes:
-        return self.picture(Scene.of(table, names, lang, last=last, four_colour=four_colour))
 
     def __len__(self) -> int:
         return len(self._done)
@@ -834,7 +798,8 @@ def _main(argv: Sequence[str] | None = None) -> None:
                         deck_rules, players, players * 11 + len(lang), 10 + players
                     )
                     for four in (False, True) if deck == "french52" else (False,):
-                        png = render_table(table, SAMPLE_NAMES, lang, last=last, four_colour=four)
+                        scene = Scene.of(table, SAMPLE_NAMES, lang, last=last, four_colour=four)
+                        png = render(scene)
                         name = f"{deck}-{players}p-{lang}{'-4c' if four else ''}.png"
                         (out / name).write_bytes(png)
         print("samples in", out)

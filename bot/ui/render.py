@@ -253,11 +253,3 @@ def ended_by_admin(lang: str, what: str, by: str, players: Sequence[str]) -> Mes
     everyone = ", ".join(mention(p) for p in players)
     text = t(lang, f"table.admin_ended.{what}", players=everyone)
     return Message(content=text, pings=tuple(players))
-
-
-def rules_embed(lang: str, rules: Rules, title: str | None = None) -> discord.Embed:
-    embed = discord.Embed(
-        title=title or rules_title(lang, rules), description=rules_summary(lang, rules), colour=BLUE
-    )
-    embed.set_footer(text=t(lang, "reply.rules_footer"))
-    return embed

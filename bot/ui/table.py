@@ -84,7 +84,7 @@ def table(
     log: Sequence[str],
     image: bytes | None = None,
 ) -> Message:
-    """The live table; `image` is its picture (render_table), None for the text alone."""
+    """The live table; `image` is its picture (bot.ui.picture.render), None for the text alone."""
     v = view(t_.game, 0)
     assert v.turn is not None
     items: list[discord.ui.Item] = [
