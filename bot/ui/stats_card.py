@@ -17,7 +17,8 @@ from bot.i18n import t, tn
 from bot.i18n.cards import rank_name
 
 from . import cards_art as art
-from .picture import DIM, FELT, GOLD, LIGHT, PANEL, encode
+from .picture import encode
+from .picture.style import DIM, FELT, GOLD, LIGHT, PANEL
 
 WIDTH = 800
 MARGIN, GAP = 16, 12

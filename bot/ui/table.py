@@ -21,7 +21,7 @@ from bot.i18n.rules import rules_footer
 from bot.session.models import Table
 
 from . import ids
-from .picture import SEAT_RGB
+from .picture.style import SEAT_RGB
 from .render import Message, bundles_text, card_view, picture, table_title, text, timestamp, who
 from .text import cards, names_of
 from .widgets import button
