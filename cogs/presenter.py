@@ -24,7 +24,7 @@ import discord
 
 from bot.domain import ratings as stats
 from bot.domain.seats import is_ai
-from bot.engine import record, replay
+from bot.engine import Event, record, replay
 from bot.i18n import DEFAULT, language_of, t
 from bot.session import Lobby, Sessions, Table
 from bot.session.models import CLOSED
@@ -306,7 +306,7 @@ class Presenter:
         """The move log and the last move, from the game's record (after a restart)."""
         if not table.game.moves:
             return [], None
-        events: list[list[dict[str, Any]]] = []
+        events: list[list[Event]] = []
         try:
             replay(record(table.game), events)
         except Exception:

@@ -9,7 +9,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from bot.domain.seats import is_ai
-from bot.engine import Game, Move, Rules, View, active, legal_moves, to_dict, view
+from bot.engine import Event, Game, Move, Rules, View, active, legal_moves, to_dict, view
 
 
 @dataclass
@@ -130,7 +130,7 @@ class Table:
 class Played:
     game_id: int
     game: Game  # after the move
-    events: list[dict[str, Any]]
+    events: list[Event]
     version: int  # moves saved, this one included
     seat: int
     auto: bool

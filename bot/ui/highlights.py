@@ -3,9 +3,8 @@
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Any
 
-from bot.engine import Game, record, replay
+from bot.engine import Event, Game, record, replay
 
 
 @dataclass(frozen=True)
@@ -17,7 +16,7 @@ class Highlights:
 
 def highlights(game: Game) -> Highlights:
     """From the main game's moves (a playoff is a fresh deal with its own bundles)."""
-    events: list[list[dict[str, Any]]] = []
+    events: list[list[Event]] = []
     replay(record(game), events)
     events = events[: len(game.moves)]
     biggest: tuple[int, int, int, str] | None = None
@@ -34,7 +33,7 @@ def highlights(game: Game) -> Highlights:
 
     for ply, move_events in enumerate(events):
         for e in move_events:
-            if e["type"] not in ("captured", "stole"):
+            if e["type"] != "captured" and e["type"] != "stole":
                 continue
             mine = (e["seat"], e.get("own_bundle") or 0)
             retire(mine, ply)

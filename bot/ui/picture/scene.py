@@ -8,7 +8,7 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from bot.engine import CAPTURE, STEAL, TRAIL, BundleView, Rules, view
+from bot.engine import CAPTURE, STEAL, TRAIL, BundleView, Event, Rules, view
 from bot.i18n import t
 from bot.session.models import Table
 
@@ -31,17 +31,16 @@ class LastMove:
     sweep: bool = False  # the capture earned the sweep bonus
 
     @classmethod
-    def of(cls, events: Sequence[Mapping[str, Any]]) -> LastMove | None:
+    def of(cls, events: Sequence[Event]) -> LastMove | None:
         """The move in a move's events (the engine's ``apply``), or None if there is none."""
         for e in events:
-            kind = e["type"]
-            if kind == "captured":
+            if e["type"] == "captured":
                 return cls(e["seat"], e["card"], CAPTURE, None, e["n"], e.get("own_bundle"),
                            sweep=e.get("sweep_bonus") is not None)  # fmt: skip
-            if kind == "stole":
+            if e["type"] == "stole":
                 return cls(e["seat"], e["card"], STEAL, e["from_seat"], e["n"],
                            e.get("own_bundle"), e.get("from_bundle"))  # fmt: skip
-            if kind == "trailed":
+            if e["type"] == "trailed":
                 return cls(e["seat"], e["card"], TRAIL)
         return None
 
