@@ -172,7 +172,9 @@ def _rule_option(name: str) -> Setting:
     return Setting(name, "rules", "bool", None, follows_preset=True)
 
 
-def make_settings(turn_seconds: float | None = 120, lobby_seconds: float | None = 600) -> dict:
+def make_settings(
+    turn_seconds: float | None = 120, lobby_seconds: float | None = 600
+) -> dict[str, Setting]:
     """Every setting by key, with defaults from the bot's own configuration (TURN_SECONDS).
     What each one means is in docs/admin.md and the catalogs (choice.<key>)."""
     settings = [

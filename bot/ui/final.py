@@ -4,13 +4,14 @@ A public message: in the game's language."""
 from __future__ import annotations
 
 from collections.abc import Mapping
+from typing import Any
 
 import discord
 from discord.utils import escape_markdown
 
 from bot.domain import match as matches
 from bot.domain import ratings as stats
-from bot.engine import Result
+from bot.engine import Result, Rules
 from bot.i18n import t, tn
 from bot.i18n.cards import label
 from bot.i18n.rules import rules_footer
@@ -18,10 +19,10 @@ from bot.session.models import Table
 from bot.ui.highlights import Highlights
 
 from . import ids
-from .render import GREY, Message, card_view, picture, text
+from .render import GREY, Item, Message, card_view, picture, text
 from .table import GOLD
 from .text import Name, cards, join_names, names_of
-from .widgets import button
+from .widgets import button, row
 
 MEDALS = ("🥇", "🥈", "🥉", "4.")
 
@@ -58,7 +59,7 @@ def final(
         lines = [t(lang, "final.shared", names=join_names(lang, [name(s) for s in won]))]
     lines += _tiebreak(lang, t_, result, name)
     lines += _playoff_scores(lang, t_, name)
-    items: list[discord.ui.Item] = [text(f"### {title}", *lines)]
+    items: list[Item] = [text(f"### {title}", *lines)]
     bundles = t(lang, "final.bundles")
     if image is not None:
         items.append(picture(FINAL_PNG, bundles))
@@ -91,7 +92,7 @@ def final(
                                  emoji="🔁", style=discord.ButtonStyle.primary))  # fmt: skip
     items += [
         discord.ui.Separator(),
-        discord.ui.ActionRow(*buttons),
+        row(*buttons),
         text(f"-# {rules_footer(lang, rules)}", f"-# 📜 {t(lang, 'final.record_hint')}"),
     ]
     colour = GOLD if won else GREY
@@ -123,7 +124,7 @@ def _tiebreak(lang: str, t_: Table, result: Result, name: Name) -> list[str]:
     return [t(lang, "final.tie.shared", cards=tied)]
 
 
-def _highlights(lang: str, hl: Highlights, rules, name: Name) -> list[str]:
+def _highlights(lang: str, hl: Highlights, rules: Rules, name: Name) -> list[str]:
     lines = []
     if hl.biggest_steal:
         thief, victim, n, card = hl.biggest_steal
@@ -144,12 +145,12 @@ def _highlights(lang: str, hl: Highlights, rules, name: Name) -> list[str]:
     return lines
 
 
-def _match_title(lang: str, m) -> str:
+def _match_title(lang: str, m: dict[str, Any]) -> str:
     key = "final.match_title.wins" if m["scoring"] == "wins" else "final.match_title.cards"
     return t(lang, key, games=tn(lang, "final.games", m["games"]))
 
 
-def _match_text(lang: str, m, name: Name) -> str:
+def _match_text(lang: str, m: dict[str, Any], name: Name) -> str:
     seats = len(m["results"][0]["sizes"]) if m["results"] else 0
     rows = [
         t(lang, "final.match_row", name=name(st.seat), wins=tn(lang, "final.wins", st.wins),

@@ -218,7 +218,9 @@ def viewer(lang: str, r: Replayed, step: int, names: Mapping[str, str], png: byt
     biggest = r.biggest_steal
     g = r.game_id
 
-    def nav(name: str, to: int, emoji: str, disabled: bool, label: str | None = None):
+    def nav(
+        name: str, to: int, emoji: str, disabled: bool, label: str | None = None
+    ) -> discord.ui.Button[discord.ui.LayoutView]:
         return discord.ui.Button(
             custom_id=ids.replay(g, to, name), emoji=emoji, label=label,
             style=discord.ButtonStyle.secondary, disabled=disabled,

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from PIL import Image, ImageDraw
+from PIL import Image, ImageDraw, ImageFont
 
 from bot.engine import Rules
 from bot.i18n import t, tn
@@ -44,7 +44,7 @@ class StatsCard:
     favourite: tuple[str, int, int] | None  # (deck, rank, captures)
 
 
-def _fit(text: str, font: art.ImageFont.FreeTypeFont, width: float) -> str:
+def _fit(text: str, font: ImageFont.FreeTypeFont, width: float) -> str:
     """`text`, cut with an ellipsis to fit `width` pixels."""
     if font.getlength(text) <= width:
         return text
