@@ -24,6 +24,7 @@ from typing import Any, Protocol
 import discord
 
 from bot.domain.seats import is_ai
+from bot.engine import Event as EngineEvent
 from bot.engine import record, replay
 from bot.i18n import DEFAULT, language_of, t
 from bot.session import Lobby, Sessions, Table
@@ -342,7 +343,7 @@ class Presenter:
         """The move log, the last move and the highlights so far, from one replay of the
         game's record (in a thread: a long game takes a while)."""
         game = table.game
-        events: list[list[dict[str, Any]]] = []
+        events: list[list[EngineEvent]] = []
         if game.moves:
             try:
                 await asyncio.to_thread(replay, record(game), events)

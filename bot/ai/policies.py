@@ -267,7 +267,7 @@ def playout(
                     for c in e["cards"]:
                         counts[RANK[c]] -= 1
                     total -= e["n"]
-        bonus = events[1].get("sweep_bonus")
+        bonus = events[1]["sweep_bonus"] if events[1]["type"] == "captured" else None
         if bonus:
             counts[RANK[bonus]] -= 1
             total -= 1

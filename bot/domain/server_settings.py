@@ -173,7 +173,7 @@ def _rule_option(name: str) -> Setting:
     return Setting(name, "rules", "bool", None, follows_preset=True)
 
 
-def make_settings(options: Options = DEFAULTS) -> dict:
+def make_settings(options: Options = DEFAULTS) -> dict[str, Setting]:
     """Every setting by key, with defaults from the bot's own configuration (TURN_SECONDS).
     What each one means is in docs/admin.md and the catalogs (choice.<key>)."""
     settings = [

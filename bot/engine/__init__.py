@@ -5,6 +5,7 @@ Deterministic from a seed (or a deck order) and serialisable with `to_dict` / `f
 
 from .cards import DECKS, RANK, Deck, rank, suit
 from .errors import BadState, EngineError, GameOver, IllegalMove, RulesError
+from .events import Event
 from .game import ACTIONS, CAPTURE, STEAL, TRAIL, Game, Move, Result, active, new_game
 from .moves import apply, legal_moves, play
 from .record import FORMAT, record, replay
@@ -25,6 +26,7 @@ __all__ = [
     "BundleView",
     "Deck",
     "EngineError",
+    "Event",
     "Game",
     "GameOver",
     "IllegalMove",

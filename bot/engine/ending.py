@@ -2,12 +2,12 @@
 
 from __future__ import annotations
 
-from typing import Any, Final
+from typing import Final
 
+from .events import Events, GameEnded
 from .game import Game, Result, Tiebreak, shuffled_deck, start
 
 MAX_PLAYOFFS: Final = 3
-Events = list[dict[str, Any]]
 
 
 def finish(g: Game, events: Events) -> None:
@@ -72,7 +72,8 @@ def _conclude(
 ) -> None:
     g.turn = None
     g.result = _standings(g, sizes, tied, winners, how)
-    events.append({"type": "game_over", **g.result.to_dict()})
+    ended: GameEnded = {"type": "game_over", **g.result.to_dict()}
+    events.append(ended)
 
 
 def _standings(

@@ -6,8 +6,9 @@ from functools import cache
 from typing import Any
 
 from .cards import RANK, SAME_RANK
-from .ending import Events, after_playoff, finish
+from .ending import after_playoff, finish
 from .errors import GameOver, IllegalMove
+from .events import Events
 from .game import ACTIONS, CAPTURE, HAND_SIZE, MAX_SEATS, STEAL, TRAIL, Game, Move, active
 from .rules import Rules
 

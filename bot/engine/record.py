@@ -5,8 +5,8 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import Any, Final, TypedDict
 
-from .ending import Events
 from .errors import BadState, EngineError
+from .events import Events
 from .game import Game, Move, ResultDict, new_game
 from .moves import apply
 from .rules import Rules

@@ -33,10 +33,6 @@ class View:
     history: tuple[tuple[int, Move], ...]
     result: Result | None
 
-    @property
-    def my_turn(self) -> bool:
-        return self.turn == self.seat
-
     def to_dict(self) -> dict[str, Any]:
         return {
             "seat": self.seat,

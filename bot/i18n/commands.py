@@ -22,6 +22,7 @@ from __future__ import annotations
 from typing import Any
 
 from discord import Locale, app_commands
+from discord.app_commands import Command, ContextMenu, Group, TranslationContextTypes
 from discord.app_commands import TranslationContextLocation as Where
 
 from . import DEFAULT, language_of, lookup
@@ -30,22 +31,22 @@ _NAMES = (Where.command_name, Where.group_name, Where.parameter_name)
 _DESCRIPTIONS = (Where.command_description, Where.group_description, Where.parameter_description)
 
 
-def _path(command: Any) -> str:
+def _path(command: Command[Any, ..., Any] | ContextMenu | Group) -> str:
     return command.qualified_name.replace(" ", ".")
 
 
-def key_of(string: app_commands.locale_str, context: app_commands.TranslationContext) -> str | None:
+def key_of(string: app_commands.locale_str, context: TranslationContextTypes) -> str | None:
     """The catalog key of a command string, or None for a string this bot does not localize."""
-    where, data = context.location, context.data
-    if where is Where.choice_name:
+    # Tested on context.location itself, not a copy: that tells the type checker what data is.
+    if context.location is Where.choice_name:
         return "choice." + string.message.lower().replace(" ", "_")
-    if where in (Where.parameter_name, Where.parameter_description):
-        path = f"{_path(data.command)}.{data.display_name}"
-    elif where in _NAMES or where in _DESCRIPTIONS:
-        path = _path(data)
-    else:
+    if context.location in (Where.parameter_name, Where.parameter_description):
+        path = f"{_path(context.data.command)}.{context.data.display_name}"
+    elif context.location is Where.other:
         return None
-    return f"cmd.{path}.{'name' if where in _NAMES else 'description'}"
+    else:  # a command's, context menu's or group's name or description
+        path = _path(context.data)
+    return f"cmd.{path}.{'name' if context.location in _NAMES else 'description'}"
 
 
 class CommandTranslator(app_commands.Translator):
@@ -53,7 +54,7 @@ class CommandTranslator(app_commands.Translator):
         self,
         string: app_commands.locale_str,
         locale: Locale,
-        context: app_commands.TranslationContext,
+        context: TranslationContextTypes,
     ) -> str | None:
         lang = language_of(locale)
         key = key_of(string, context)

@@ -7,10 +7,9 @@ from collections.abc import Awaitable, Callable, Mapping
 from dataclasses import dataclass
 from typing import Any
 
-from .models import Table
+from bot.engine import Event as EngineEvent
 
-# One engine event (bot.engine's move events are plain dicts; typed in the engine later).
-EngineEvent = dict[str, Any]
+from .models import Table
 
 
 @dataclass(frozen=True)

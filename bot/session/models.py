@@ -9,7 +9,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from bot.domain.seats import is_ai
-from bot.engine import Game, Move, Rules, View, active, legal_moves, to_dict, view
+from bot.engine import Event, Game, Move, Rules, View, active, legal_moves, to_dict, view
 
 
 @dataclass
@@ -141,7 +141,7 @@ class Table:
 class Played:
     game_id: int
     game: Game  # after the move
-    events: list[dict[str, Any]]
+    events: list[Event]
     version: int  # moves saved, this one included
     seat: int
     auto: bool
@@ -208,11 +208,6 @@ def with_moves(state: Mapping[str, Any], moves: Sequence[Any]) -> dict[str, Any]
         {**p, "moves": m} for p, m in zip(state["playoffs"], parts[1:], strict=True)
     ]
     return whole
-
-
-def record_moves(record: Mapping[str, Any]) -> list[Any]:
-    """Every move of a finished game's record, playoffs' after the game's: its move log."""
-    return [*record["moves"], *(m for p in record["playoffs"] for m in p["moves"])]
 
 
 # Kinds of message a game owes Discord once it ends (kept in storage's outbox until shown).

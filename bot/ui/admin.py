@@ -5,6 +5,7 @@ language of the admin who asked."""
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
+from typing import Any
 
 import discord
 from babel import Locale
@@ -40,7 +41,7 @@ def setting_name(lang: str, spec: Setting) -> str:
     return t(lang, "setting.name", setting=spec.key, label=label)
 
 
-def setting_line(lang: str, spec: Setting, value, changed: bool) -> str:
+def setting_line(lang: str, spec: Setting, value: Any, changed: bool) -> str:
     name, shown = setting_name(lang, spec), spec.show(value, lang)
     if changed and value != spec.default:
         default = spec.show(spec.default, lang)
@@ -81,7 +82,7 @@ def select_values(spec: Setting) -> tuple[str, ...]:
     return ()
 
 
-def select_value(spec: Setting, value) -> str:
+def select_value(spec: Setting, value: Any) -> str:
     """The option a stored value is, for the select's default."""
     if value is None:
         return PRESET if spec.follows_preset else "off"

@@ -11,7 +11,6 @@ from __future__ import annotations
 
 import json
 from collections.abc import Mapping, Sequence
-from typing import cast
 
 import discord
 from babel.numbers import format_decimal, get_decimal_symbol
@@ -27,7 +26,7 @@ from .render import BLUE, Message, command, mention, timestamp
 from .stats_card import StatsCard, alt_text
 from .stats_card import words as card_words
 from .text import ai_label
-from .widgets import button, view_of
+from .widgets import button, row, view_of
 
 PER_PAGE = 10  # leaderboard rows per page
 HISTORY_SIZE = 10  # games listed by /steal history
@@ -83,14 +82,6 @@ def layout(*items: discord.ui.Item[discord.ui.LayoutView]) -> discord.ui.LayoutV
     view = discord.ui.LayoutView(timeout=None)
     view.add_item(discord.ui.Container(*items, accent_colour=BLUE))
     return view
-
-
-def row(
-    *buttons: discord.ui.Button[discord.ui.View],
-) -> discord.ui.ActionRow[discord.ui.LayoutView]:
-    """Buttons in a layout's row. The ui draws plain buttons (typed for a View); a layout holds
-    them just the same."""
-    return discord.ui.ActionRow(*cast("list[discord.ui.Button[discord.ui.LayoutView]]", buttons))
 
 
 def small(*lines: str) -> str:

@@ -21,7 +21,7 @@ from . import ids
 from .render import GREY, Message, card_view, picture, text
 from .table import GOLD
 from .text import Name, cards, join_names, names_of
-from .widgets import button
+from .widgets import button, row
 
 MEDALS = ("🥇", "🥈", "🥉", "4.")
 
@@ -92,7 +92,7 @@ def final(
                                  emoji="🔁", style=discord.ButtonStyle.primary))  # fmt: skip
     items += [
         discord.ui.Separator(),
-        discord.ui.ActionRow(*buttons),
+        row(*buttons),
         text(f"-# {rules_footer(lang, rules)}", f"-# 📜 {t(lang, 'final.record_hint')}"),
     ]
     colour = GOLD if won else GREY

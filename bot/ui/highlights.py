@@ -3,13 +3,12 @@ presenter saw them (`Tally`, fed one move at a time) or as a replay of the game 
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Mapping, Sequence
+from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
-from typing import Any
 
-from bot.engine import Game, record, replay
+from bot.engine import Event, Game, record, replay
 
-MoveEvents = Sequence[Mapping[str, Any]]  # one move's engine events
+MoveEvents = Sequence[Event]  # one move's engine events
 
 
 @dataclass(frozen=True)
@@ -83,6 +82,6 @@ def highlights_of(moves: Iterable[MoveEvents], seats: int) -> Highlights:
 
 def highlights(game: Game) -> Highlights:
     """From the game's own moves, played again (when no move's events were kept)."""
-    events: list[list[dict[str, Any]]] = []
+    events: list[list[Event]] = []
     replay(record(game), events)
     return highlights_of(events, len(game.seats))

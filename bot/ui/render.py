@@ -24,9 +24,10 @@ from bot.session.models import Lobby, Table
 
 from . import ids
 from .text import ai_label, cards
-from .widgets import button, view_of
+from .widgets import button, row, view_of
 
 BLUE = discord.Colour.blurple()
+Item = discord.ui.Item[discord.ui.LayoutView]  # a part of a V2 message's layout
 GREY = discord.Colour.from_rgb(128, 132, 142)  # closed, cancelled, moved, over
 
 
@@ -50,7 +51,7 @@ class Message:
     def files(self) -> list[discord.File]:
         return [discord.File(io.BytesIO(data), filename=name) for name, data in self.images]
 
-    def kwargs(self) -> dict:
+    def kwargs(self) -> dict[str, Any]:
         """For edits: None clears that part; the images replace the message's attachments."""
         if self.v2:  # a V2 message has no content or embeds: the layout holds everything
             return {"content": None, "embed": None, "view": self.view, "attachments": self.files()}
@@ -59,7 +60,7 @@ class Message:
             fields["attachments"] = self.files()
         return fields
 
-    def send_kwargs(self) -> dict:
+    def send_kwargs(self) -> dict[str, Any]:
         """For new messages, which refuse view=None: only the parts that are set."""
         edit = self.kwargs()
         sent = {k: v for k, v in edit.items() if v is not None and k != "attachments"}
@@ -71,18 +72,18 @@ class Message:
         return sent
 
 
-def card_view(colour: discord.Colour | None, *items: discord.ui.Item) -> discord.ui.LayoutView:
+def card_view(colour: discord.Colour | None, *items: Item) -> discord.ui.LayoutView:
     """A message that is one Container with this accent colour."""
     layout = discord.ui.LayoutView(timeout=None)
     layout.add_item(discord.ui.Container(*items, accent_colour=colour))
     return layout
 
 
-def text(*lines: str) -> discord.ui.TextDisplay:
+def text(*lines: str) -> discord.ui.TextDisplay[discord.ui.LayoutView]:
     return discord.ui.TextDisplay("\n".join(line for line in lines if line))
 
 
-def picture(name: str, alt: str) -> discord.ui.MediaGallery:
+def picture(name: str, alt: str) -> discord.ui.MediaGallery[discord.ui.LayoutView]:
     """An attached PNG, shown full width; `alt` is its description for screen readers."""
     return discord.ui.MediaGallery(
         discord.MediaGalleryItem(f"attachment://{name}", description=alt[:256])
@@ -141,7 +142,7 @@ def lobby(lang: str, lobby: Lobby, names: Mapping[str, str]) -> Message:
     free = lobby.max_players - len(lobby.seats)
     players = t(lang, "lobby.players", seated=len(lobby.seats), max=lobby.max_players)
     rules = lobby.rules
-    items: list[discord.ui.Item] = [
+    items: list[Item] = [
         text(
             f"### {t(lang, 'lobby.title')}",
             t(lang, "lobby.description", host=who(lang, lobby.host_id, names)),
@@ -174,8 +175,8 @@ def lobby(lang: str, lobby: Lobby, names: Mapping[str, str]) -> Message:
     items += [
         discord.ui.Separator(),
         text(f"-# {footer}", f"-# {t(lang, 'lobby.start_alone')}" if alone else ""),
-        discord.ui.ActionRow(*seating),
-        discord.ui.ActionRow(start, lobby_button("cancel", discord.ButtonStyle.danger)),
+        row(*seating),
+        row(start, lobby_button("cancel", discord.ButtonStyle.danger)),
     ]
     return Message(view=card_view(BLUE, *items))
 
@@ -253,11 +254,3 @@ def ended_by_admin(lang: str, what: str, by: str, players: Sequence[str]) -> Mes
     everyone = ", ".join(mention(p) for p in players)
     text = t(lang, f"table.admin_ended.{what}", players=everyone)
     return Message(content=text, pings=tuple(players))
-
-
-def rules_embed(lang: str, rules: Rules, title: str | None = None) -> discord.Embed:
-    embed = discord.Embed(
-        title=title or rules_title(lang, rules), description=rules_summary(lang, rules), colour=BLUE
-    )
-    embed.set_footer(text=t(lang, "reply.rules_footer"))
-    return embed

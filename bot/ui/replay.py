@@ -17,7 +17,7 @@ from typing import Any
 
 import discord
 
-from bot.engine import RANK, BadState, EngineError, Game, Move, apply, view
+from bot.engine import RANK, BadState, EngineError, Event, Game, Move, apply, view
 from bot.engine import replay as replay_record
 from bot.engine.serialize import move_from_dict
 from bot.i18n import t
@@ -29,8 +29,6 @@ from .picture import CardSpot, LastMove, Layout, Scene, draw, encode, layout
 from .render import BLUE, Message
 from .text import describe, join_names, names_of
 
-Events = list[dict[str, Any]]
-
 
 @dataclass(frozen=True)
 class Replayed:
@@ -39,7 +37,7 @@ class Replayed:
 
     game_id: int
     states: tuple[Game, ...]
-    events: tuple[Events, ...]
+    events: tuple[list[Event], ...]
     digest: bytes = b""  # of the record: with game_id, what the cache knows it by
 
     @property
@@ -64,7 +62,8 @@ def replayed(game_id: int, record: Mapping[str, Any]) -> Replayed:
     """A record's states, move by move (its playoffs' moves follow the game's). Raises the
     engine's BadState if the record is not one it can play."""
     start = replay_record({**record, "moves": [], "playoffs": [], "result": None})
-    states, events = [start], []
+    states: list[Game] = [start]
+    events: list[list[Event]] = []
     game = start
     try:
         moves = list(record["moves"]) + [m for p in record["playoffs"] for m in p["moves"]]
@@ -219,7 +218,9 @@ def viewer(lang: str, r: Replayed, step: int, names: Mapping[str, str], png: byt
     biggest = r.biggest_steal
     g = r.game_id
 
-    def nav(name: str, to: int, emoji: str, disabled: bool, label: str | None = None):
+    def nav(
+        name: str, to: int, emoji: str, disabled: bool, label: str | None = None
+    ) -> discord.ui.Button[discord.ui.LayoutView]:
         return discord.ui.Button(
             custom_id=ids.replay(g, to, name), emoji=emoji, label=label,
             style=discord.ButtonStyle.secondary, disabled=disabled,

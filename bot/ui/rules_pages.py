@@ -20,11 +20,11 @@ from bot.i18n.cards import rank_name
 from bot.i18n.rules import preset_list, rules_lines, rules_title
 
 from . import ids
-from .boards import row
 from .picture import LastMove, Scene, render
-from .render import BLUE, Message
+from .render import BLUE, picture
+from .render import Message as Message  # re-exported: the pages' type (cogs/rules.py)
 from .text import next_steps
-from .widgets import button
+from .widgets import button, row
 
 TABS = ids.RULES_TABS  # how to play, full rules, options and presets
 EXAMPLES = (CAPTURE, STEAL, TRAIL)
@@ -116,7 +116,10 @@ def _card(rules: Rules, rank: int, suit: int) -> str:
 def example_scene(lang: str, rules: Rules, action: str) -> Scene:
     """A two-player table just after Ann captured, stole or trailed (the move framed)."""
     rules = rules.replace(double_bundles=False)  # one bundle each: the simplest picture
-    c = lambda rank, suit: _card(rules, rank, suit)  # noqa: E731
+
+    def c(rank: int, suit: int) -> str:
+        return _card(rules, rank, suit)
+
     pool: tuple[str, ...]
     if action == CAPTURE:  # Ann's 7 takes both 7s of the pool
         pool = (c(3, 1), c(5, 2))
@@ -149,12 +152,6 @@ def examples(lang: str, deck: str) -> tuple[tuple[str, bytes], ...]:
 # ----- the pages
 
 
-def _picture(name: str, alt: str) -> discord.ui.MediaGallery:
-    return discord.ui.MediaGallery(
-        discord.MediaGalleryItem(f"attachment://{name}", description=alt[:256])
-    )
-
-
 def _how_to_play(lang: str, shown: Shown) -> list[discord.ui.Item[discord.ui.LayoutView]]:
     steps = next_steps(lang)
     items: list[discord.ui.Item[discord.ui.LayoutView]] = [
@@ -167,7 +164,7 @@ def _how_to_play(lang: str, shown: Shown) -> list[discord.ui.Item[discord.ui.Lay
             items.append(discord.ui.TextDisplay(t(lang, "rules_pages.steal_off")))
             continue
         words = t(lang, f"rules_pages.{action}")
-        items += [discord.ui.TextDisplay(words), _picture(f"rules-{action}.png", words)]
+        items += [discord.ui.TextDisplay(words), picture(f"rules-{action}.png", words)]
     return items
 
 

@@ -10,14 +10,15 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from PIL import Image, ImageDraw
+from PIL import Image, ImageDraw, ImageFont
 
 from bot.engine import Rules
 from bot.i18n import t, tn
 from bot.i18n.cards import rank_name
 
 from . import cards_art as art
-from .picture import DIM, FELT, GOLD, LIGHT, PANEL, encode
+from .picture import encode
+from .picture.style import DIM, FELT, GOLD, LIGHT, PANEL
 
 WIDTH = 800
 MARGIN, GAP = 16, 12
@@ -43,7 +44,7 @@ class StatsCard:
     favourite: tuple[str, int, int] | None  # (deck, rank, captures)
 
 
-def _fit(text: str, font: art.ImageFont.FreeTypeFont, width: float) -> str:
+def _fit(text: str, font: ImageFont.FreeTypeFont, width: float) -> str:
     """`text`, cut with an ellipsis to fit `width` pixels."""
     if font.getlength(text) <= width:
         return text

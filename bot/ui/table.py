@@ -21,10 +21,20 @@ from bot.i18n.rules import rules_footer
 from bot.session.models import Table
 
 from . import ids
-from .picture import SEAT_RGB
-from .render import Message, bundles_text, card_view, picture, table_title, text, timestamp, who
+from .picture.style import SEAT_RGB
+from .render import (
+    Item,
+    Message,
+    bundles_text,
+    card_view,
+    picture,
+    table_title,
+    text,
+    timestamp,
+    who,
+)
 from .text import cards, names_of
-from .widgets import button
+from .widgets import button, row
 
 TABLE_PNG = "table.png"
 LOG_LINES = 4  # moves shown under the picture
@@ -84,10 +94,10 @@ def table(
     log: Sequence[str],
     image: bytes | None = None,
 ) -> Message:
-    """The live table; `image` is its picture (render_table), None for the text alone."""
+    """The live table; `image` is its picture (bot.ui.picture.render), None for the text alone."""
     v = view(t_.game, 0)
     assert v.turn is not None
-    items: list[discord.ui.Item] = [
+    items: list[Item] = [
         text(f"### {table_title(lang, t_, v.playoff)}", turn_line(lang, t_, names))
     ]
     if image is not None:
@@ -101,7 +111,7 @@ def table(
     g = t_.game_id
     items.append(discord.ui.Separator())
     items.append(
-        discord.ui.ActionRow(
+        row(
             button(
                 ids.table("hand", g),
                 t(lang, "table.button.hand"),

@@ -4,10 +4,9 @@ values, so they are easy to test. Card names are bot.i18n.cards; rules are bot.i
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping, Sequence
-from typing import Any
 
 from bot.domain.seats import difficulty, is_ai
-from bot.engine import CAPTURE, RANK, STEAL, BundleView, Move, Rules
+from bot.engine import CAPTURE, RANK, STEAL, BundleView, Event, Move, Rules
 from bot.i18n import t, tn
 from bot.i18n.cards import label
 from bot.session.errors import SessionError
@@ -82,36 +81,35 @@ def move_label(
     return short(text, 80)
 
 
-def describe(lang: str, events: list[dict[str, Any]], rules: Rules, name: Name) -> list[str]:
+def describe(lang: str, events: Sequence[Event], rules: Rules, name: Name) -> list[str]:
     """A move's events in words, for the table's log."""
     lines = []
     who = card = auto = ""  # set by each move's "played" event, which comes first
     for e in events:
-        kind = e["type"]
-        if kind == "played":
+        if e["type"] == "played":
             auto = t(lang, "log.auto") if e.get("auto") else ""
             who, card = name(e["seat"]), label(lang, e["card"], rules)
-        elif kind == "captured":
+        elif e["type"] == "captured":
             key = "log.captured_sweep" if e.get("sweep_bonus") else "log.captured"
             lines.append(t(lang, key, name=who, cards=cards(lang, e["n"]), card=card) + auto)
-        elif kind == "stole":
+        elif e["type"] == "stole":
             victim = name(e["from_seat"])
             text = t(
                 lang, "log.stole", name=who, victim=victim, cards=cards(lang, e["n"]), card=card
             )
             lines.append(text + auto)
-        elif kind == "trailed":
+        elif e["type"] == "trailed":
             lines.append(t(lang, "log.trailed", name=who, card=card) + auto)
-        elif kind == "pool_refilled":
+        elif e["type"] == "pool_refilled":
             lines.append(t(lang, "log.pool_refilled"))
-        elif kind == "hands_dealt":
+        elif e["type"] == "hands_dealt":
             lines.append(t(lang, "log.hands_dealt"))
-        elif kind == "leftovers_awarded":
+        elif e["type"] == "leftovers_awarded":
             lines.append(tn(lang, "log.leftovers", e["n"], name=name(e["seat"])))
-        elif kind == "playoff_started":
+        elif e["type"] == "playoff_started":
             tied = ", ".join(name(s) for s in e["seats"])
             lines.append(t(lang, "log.playoff", number=e["number"], names=tied))
-        elif kind == "game_over":
+        elif e["type"] == "game_over":
             lines.append(t(lang, "log.game_over"))
     return lines
 

@@ -3,6 +3,8 @@ do. The cogs turn each into its family's DynamicItem (cogs/buttons.py) when it i
 
 from __future__ import annotations
 
+from typing import cast
+
 import discord
 
 
@@ -25,3 +27,11 @@ def view_of(*buttons: discord.ui.Button[discord.ui.View]) -> discord.ui.View:
     for item in buttons:
         view.add_item(item)
     return view
+
+
+def row(
+    *buttons: discord.ui.Button[discord.ui.View],
+) -> discord.ui.ActionRow[discord.ui.LayoutView]:
+    """Buttons in a layout's row. The ui draws plain buttons (typed for a View); a layout holds
+    them just the same."""
+    return discord.ui.ActionRow(*cast("list[discord.ui.Button[discord.ui.LayoutView]]", buttons))

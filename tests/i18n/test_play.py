@@ -26,6 +26,7 @@ from bot.ui.final import final
 from bot.ui.highlights import highlights
 from bot.ui.table import table as table_card
 from bot.ui.text import describe, error_text, names_of
+from tests.ui.helpers import rules_embed
 
 KEYS = {key_of(m) for m in read_catalog("en") if m.id}
 NAMES = {"1": "Ann", "2": "Bob", "3": "Cat"}
@@ -179,7 +180,7 @@ def rendered(lang: str) -> list[str]:
         out += texts(hand_ui.ended(lang, table, 0, NAMES))
     out += texts(hand_ui.moved(lang)) + texts(hand_ui.closed(lang))
     for rules in (PRESETS["rubamazzo"], Rules(wild_jacks=True)):
-        out += texts(render.rules_embed(lang, rules))
+        out += texts(rules_embed(lang, rules))
     out += [error_text(lang, error) for error in session_errors()]
     out += choice_buttons(lang)
     out += [filled(lang, key) for key in PLAY_KEYS]  # and any message not reached above

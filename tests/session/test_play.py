@@ -4,7 +4,7 @@ import pytest
 
 from bot.engine import Move, legal_moves
 from bot.session import MoveRefused, NotInGame, NotYourTurn, SaveFailed, StaleHand
-from bot.session.models import record_moves
+from tests.engine.helpers import my_turn, record_moves
 
 from .conftest import GUILD, play_turn, table_for
 
@@ -40,7 +40,7 @@ async def test_refusals_leave_the_game_unchanged(make, storage):
     mover = table.seats[table.turn]
     other = table.seats[1 - table.turn]
     hand = await s.hand(game_id, mover)
-    assert hand.legal and hand.version == 0 and hand.view.my_turn
+    assert hand.legal and hand.version == 0 and my_turn(hand.view)
     assert (await s.hand(game_id, other)).legal == ()
     before = table.game.copy()
 

@@ -11,10 +11,10 @@ from pathlib import Path
 import pytest
 
 from bot.domain.values import PlayerStats
-from bot.session.models import record_moves
 from bot.storage import LATEST, Storage, StorageError
 from bot.storage.copy import copy
 from bot.storage.schema import TABLES
+from tests.engine.helpers import record_moves
 
 from .. import backends
 

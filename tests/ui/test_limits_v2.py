@@ -20,11 +20,12 @@ from bot.session.results import standing
 from bot.ui import render
 from bot.ui.final import final
 from bot.ui.highlights import highlights
-from bot.ui.picture import FinalScene, Scene, render_final, render_table
+from bot.ui.picture import FinalScene, Scene, render_final
 from bot.ui.picture import render as draw
 from bot.ui.table import table
 from bot.ui.text import describe, names_of
 
+from .helpers import render_table
 from .v2 import characters, components, texts
 
 V2 = 1 << 15

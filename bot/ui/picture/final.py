@@ -1,0 +1,151 @@
+"""The end screen's picture: the final bundles, a row a player, best first
+(``FinalScene.of`` a finished table, then ``render_final``). Its message: bot.ui.final."""
+
+from __future__ import annotations
+
+import io
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
+from typing import Any
+
+from PIL import Image, ImageDraw
+
+from bot.engine import RANK, Rules, view
+from bot.i18n import t
+from bot.i18n.cards import rank_label
+from bot.session.models import Table
+
+from .. import cards_art as art
+from ..text import cards as count_cards
+from ..text import names_of
+from .draw import PNG_LEVEL, draw_card
+from .layout import CardSpot, fit, text_width
+from .style import (
+    CARD_GAP,
+    CYAN,
+    DIM,
+    FELT,
+    GAP,
+    GOLD,
+    INK,
+    LIGHT,
+    MARGIN,
+    PLATES,
+    SLOT,
+    SLOT_FRAME,
+    WIDTH,
+)
+
+MEDAL_COLOURS = ((255, 202, 40), (199, 206, 214), (214, 138, 72))  # gold, silver, bronze
+ROW_H = art.SMALL.h + 20
+
+
+@dataclass(frozen=True)
+class Standing:
+    """One player on the end screen's picture: their place (0: first), name as drawn, final
+    bundle size and each bundle's top card (None: empty)."""
+
+    seat: int
+    place: int
+    name: str
+    size: int
+    tops: tuple[str | None, ...]
+    forfeited: bool = False
+
+
+@dataclass(frozen=True)
+class FinalScene:
+    """The final bundles, best first (taken from a finished Table by ``of``)."""
+
+    game_id: int
+    version: int
+    lang: str
+    rules: Rules
+    standings: tuple[Standing, ...]
+    four_colour: bool = False
+
+    @classmethod
+    def of(
+        cls,
+        table: Table,
+        names: Mapping[str, str],
+        lang: str,
+        places: Sequence[int],
+        *,
+        four_colour: bool = False,
+    ) -> FinalScene:
+        game = table.game
+        assert game.result is not None  # only a finished game has final bundles
+        sizes = game.result.bundle_sizes
+        name = names_of(lang, game.seats, names)
+        v = view(game, 0)
+        per_seat = game.rules.bundles_per_seat
+        rows = []
+        for seat in sorted(range(len(game.seats)), key=lambda s: (places[s], -sizes[s], s)):
+            drawn = art.drawable(name(seat)) or art.drawable(
+                t(lang, "name.player", number=seat + 1)
+            )
+            tops = tuple(b.top for b in v.bundles[seat][:per_seat])
+            rows.append(Standing(seat, places[seat], drawn, sizes[seat], tops,
+                                 seat in table.forfeited))  # fmt: skip
+        return cls(table.game_id, table.version, lang, game.rules, tuple(rows), four_colour)
+
+    @property
+    def key(self) -> tuple[Any, ...]:
+        return ("final", self.game_id, self.version, self.lang, self.four_colour, self.standings)
+
+
+def draw_final(scene: FinalScene) -> Image.Image:
+    """A row a player, best first: a medal with the place, the name, the top card of each
+    bundle and the final count, on the table's felt."""
+    rules, lang = scene.rules, scene.lang
+    rows = scene.standings
+    height = 2 * MARGIN + len(rows) * ROW_H + (len(rows) - 1) * GAP // 2
+    im = Image.new("RGB", (WIDTH, height), FELT)
+    d = ImageDraw.Draw(im)
+    best = max((r.size for r in rows), default=0) or 1
+    for i, row in enumerate(rows):
+        y = MARGIN + i * (ROW_H + GAP // 2)
+        rect = (MARGIN, y, WIDTH - MARGIN, y + ROW_H)
+        PLATES[row.place == 0].paste(im, rect)
+        # The medal: a disc in the place's colour with its number (4th: the number alone).
+        cx, cy = MARGIN + 40, y + ROW_H // 2
+        if row.place < len(MEDAL_COLOURS) and not row.forfeited:
+            d.ellipse((cx - 24, cy - 24, cx + 24, cy + 24), fill=MEDAL_COLOURS[row.place])
+            d.text((cx, cy), str(row.place + 1), font=art.FONTS.name, fill=INK, anchor="mm")
+        else:
+            d.text((cx, cy), str(row.place + 1), font=art.FONTS.name, fill=DIM, anchor="mm")
+        # The bundles' top cards.
+        x = MARGIN + 84
+        for top in row.tops:
+            spot_rect = (x, y + 10, x + art.SMALL.w, y + 10 + art.SMALL.h)
+            if top is None:
+                SLOT_FRAME.paste(im, spot_rect)
+            else:
+                spot = CardSpot(spot_rect, top, "small", rank_label(lang, RANK[top], rules))
+                draw_card(im, spot, rules.deck, scene.four_colour)
+            x += art.SMALL.w + CARD_GAP
+        # The count on the right, a bar as long as the bundle next to the name.
+        count = count_cards(lang, row.size)
+        right = WIDTH - MARGIN - 18
+        d.text((right, cy + 10), count, font=art.FONTS.name, fill=GOLD if row.place == 0 else LIGHT,
+               anchor="rs")  # fmt: skip
+        name_x = x + 10
+        room = right - round(text_width(count, "name")) - 20 - name_x
+        name = row.name + (" (" + t(lang, "table.forfeited") + ")" if row.forfeited else "")
+        d.text((name_x, cy - 4), fit(name, "name", room), font=art.FONTS.name,
+               fill=GOLD if row.place == 0 else LIGHT, anchor="ls")  # fmt: skip
+        bar = round(max(0, room) * row.size / best)
+        if bar:
+            d.rounded_rectangle((name_x, cy + 8, name_x + bar, cy + 18), radius=5,
+                                fill=CYAN if row.place == 0 else SLOT)  # fmt: skip
+    return im
+
+
+def render_final(scene: FinalScene) -> bytes:
+    """The end screen's picture as a PNG: its own 256 colours (it is drawn once a game)."""
+    im = draw_final(scene)
+    pal = im.quantize(256, method=Image.Quantize.FASTOCTREE, dither=Image.Dither.NONE)
+    out = io.BytesIO()
+    pal.save(out, "PNG", optimize=False, compress_level=PNG_LEVEL)
+    return out.getvalue()

@@ -1,0 +1,44 @@
+"""The picture's look, shared by the table and the end screen: its sizes, colours and the
+plates and frames drawn once."""
+
+from __future__ import annotations
+
+from .. import cards_art as art
+
+Rect = tuple[int, int, int, int]  # x0, y0, x1, y1 (x1, y1 excluded)
+RGB = tuple[int, int, int]
+
+WIDTH = 640  # shown scaled to the reader's width: about 300 px on a phone
+MARGIN = 16
+GAP = 12
+CARD_GAP = 8
+MIN_STEP = 48  # the narrowest overlap of pool cards that still shows a card's rank and suit
+
+FELT = (27, 94, 58)
+FELT_DARK = (20, 72, 44)
+PANEL = (23, 79, 49)
+PANEL_TURN = (40, 118, 74)
+GOLD = (255, 202, 40)  # the player to act
+CYAN = (84, 214, 236)  # the last move
+INK = (18, 32, 40)  # text on the cyan marks
+LIGHT = (240, 247, 240)
+DIM = (178, 206, 186)
+SLOT = (64, 130, 92)
+# Each seat's colour: a dot before the name here, and the table message's accent colour
+# (bot.ui.table), so the message's edge points at the player to act.
+SEAT_RGB = ((52, 152, 219), (230, 126, 34), (155, 89, 182), (46, 204, 113))
+DOT = 14  # the seat dot's diameter
+
+COLS = 2  # panels a row
+PANEL_W = (WIDTH - 2 * MARGIN - GAP) // COLS
+PANEL_H = 48 + art.BIG.h + 14
+# Antialiased plates and frames, their corners drawn once (supersampling them for every
+# picture is slow).
+PLATES = {turn: art.Rounded.make(14, PANEL_TURN if turn else PANEL) for turn in (False, True)}
+TURN_FRAME = art.Rounded.make(15, GOLD, 4)
+MARK = 5  # the last move's frame: this far around its card
+MARK_FRAME = art.Rounded.make(art.BIG.radius + MARK, CYAN, 4)
+CAPTION_PLATE = art.Rounded.make(12, FELT_DARK)
+PILLS = {c: art.Rounded.make(13, c) for c in (FELT_DARK, CYAN, DIM)}  # badges, by colour
+SLOT_FRAME = art.Rounded.make(art.BIG.radius, SLOT, 2)  # an empty bundle or pool
+CAPTION_MARK = art.outline((16, 16), 4, CYAN, 3)
