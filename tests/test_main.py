@@ -1,6 +1,3 @@
-import os
-import subprocess
-import sys
 from pathlib import Path
 
 import pytest
@@ -8,16 +5,9 @@ import pytest
 from bot.client import StealBot
 from bot.config import ConfigError, load
 
+from .runs import run_bot
+
 ROOT = Path(__file__).resolve().parent.parent
-
-
-def run_bot(cwd: Path, env_extra: dict[str, str] | None = None) -> subprocess.CompletedProcess:
-    env = {k: v for k, v in os.environ.items() if k not in ("DISCORD_TOKEN", "TURN_SECONDS")}
-    env["PYTHONPATH"] = str(ROOT)
-    env.update(env_extra or {})
-    return subprocess.run(
-        [sys.executable, "-m", "bot"], capture_output=True, text=True, env=env, cwd=cwd, timeout=60
-    )
 
 
 def test_without_a_token_the_bot_exits_2_with_one_line(tmp_path):

@@ -40,7 +40,7 @@ def make_bot(db_path: Path | str, **options) -> StealBot:
     options.setdefault("cooldowns", False)
     # Tables here are edited as soon as they change: SimCord's clock stands still between
     # clicks, so a one-second gap would wait for real. Coalescing is tested on its own
-    # (test_table_v2.py), with edit_gap=1 and advance_time.
+    # (test_table.py), with edit_gap=1 and advance_time.
     options.setdefault("edit_gap", 0.0)
     # Options' fields go into the bot's one Options value; the rest are StealBot's own.
     names = {f.name for f in fields(Options)}

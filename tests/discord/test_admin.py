@@ -25,6 +25,17 @@ import pytest
 from simcord import SetupError
 from simcord.results import ResponseMessage
 
+from .admin_panel import (
+    CHANNELS_LINE,
+    change,
+    channels_shown,
+    make_admin,
+    make_staff,
+    panel_texts,
+    set_setting,
+    setting_line,
+    settings_shown,
+)
 from .helpers import (
     buttons,
     description,
@@ -58,97 +69,6 @@ QUESTION_BUTTONS = {
 
 
 # ----- people and helpers
-
-
-@dataclass
-class Staff:
-    admin: Any  # a role with Manage Server
-    manager: Any  # the server's game manager role, opened the command in Integrations
-    role: Any  # that role
-    command_id: int  # /steal-admin
-
-
-def admin_command_id(env) -> int:
-    return int(env.backend.find_command("steal-admin", None)["id"])
-
-
-def make_admin(env, guild, name: str = "alice"):
-    mods = guild.create_role("Mods", permissions=discord.Permissions(manage_guild=True))
-    return guild.add_member(env.create_user(name), roles=[mods])
-
-
-async def make_staff(env, guild, room) -> Staff:
-    """An admin, and a member of the role the admin made the game manager role (which the
-    server owner then allowed to see /steal-admin under Integrations)."""
-    admin = make_admin(env, guild)
-    role = guild.create_role("Game managers")
-    manager = guild.add_member(env.create_user("mo"), roles=[role])
-    with pytest.raises(SetupError, match="default-member-permissions"):
-        await manager.slash(room, "steal-admin settings")  # hidden until the owner allows it
-    said = await admin.slash(room, "steal-admin set", setting="manager_role", value="Game managers")
-    assert said.response.content == (
-        f"`manager_role` is now **<@&{role.id}>** (was none). It applies now."
-    )
-    command_id = admin_command_id(env)
-    guild.set_command_permissions(command_id, {role: True})
-    return Staff(admin, manager, role, command_id)
-
-
-async def set_setting(member, room, setting: str, value: str) -> str:
-    """`/steal-admin set`; returns what the member was told (ephemerally)."""
-    result = await member.slash(room, "steal-admin set", setting=setting, value=value)
-    assert result.ephemeral
-    return result.response.content
-
-
-async def change(member, room, setting: str, value: str) -> None:
-    said = await set_setting(member, room, setting, value)
-    assert said.startswith(f"`{setting}` is now **"), said
-    assert said.endswith("It applies from the next lobby."), said
-
-
-def panel_texts(message) -> list[str]:
-    """Every text of a Components V2 message, in order."""
-    from simcord.components import walk_components
-
-    return [c["content"] for c in walk_components(message.components) if c.get("type") == 10]
-
-
-def panel_sections(message) -> dict[str, str]:
-    """The settings panel's topics: title (without its emoji) -> its lines."""
-    out = {}
-    for text in panel_texts(message):
-        if text.startswith("### "):
-            title, _, body = text.partition("\n")
-            out[title.removeprefix("### ").split(" ", 1)[1]] = body
-    return out
-
-
-async def settings_shown(member, room) -> dict[str, str]:
-    """The `/steal-admin settings` panel: topic -> its lines."""
-    result = await member.slash(room, "steal-admin settings")
-    assert result.ephemeral
-    assert panel_texts(result.response)[0].startswith("## Steal the Bundle: settings\n")
-    return panel_sections(result.response)
-
-
-CHANNELS_LINE = "Channels for new games: "
-
-
-def channels_shown(shown: dict[str, str]) -> str:
-    lines = shown["Channels and limits"].splitlines()
-    return next(line for line in lines if line.startswith(CHANNELS_LINE)).removeprefix(
-        CHANNELS_LINE
-    )
-
-
-def setting_line(shown: dict[str, str], key: str) -> str:
-    return next(
-        line
-        for value in shown.values()
-        for line in value.splitlines()
-        if line.startswith(f"`{key}`")
-    )
 
 
 def last_moves(table) -> list[str]:

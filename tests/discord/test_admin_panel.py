@@ -12,9 +12,9 @@ from simcord.results import ResponseMessage
 
 from bot.ui import ids
 
+from .admin_panel import channels_shown, make_admin, panel_sections, panel_texts, set_setting
+from .boards import bot_message
 from .helpers import description, fields
-from .test_admin import channels_shown, make_admin, panel_sections, panel_texts, set_setting
-from .test_boards import bot_message
 
 REFUSED = (
     "You need the Manage Server permission or this server's game manager role to do that."
@@ -169,7 +169,7 @@ async def test_the_manager_role_and_channels_from_their_selects(simcord_env, gui
 async def test_a_member_who_lost_the_role_is_refused_and_nothing_changes(
     simcord_env, guild, channel, caplog
 ):
-    from .test_admin import make_staff
+    from .admin_panel import make_staff
 
     staff = await make_staff(simcord_env, guild, channel)
     panel = await open_panel(staff.manager, channel)  # the manager role may use the panel

@@ -10,8 +10,8 @@ from bot.ui import hand as hand_ui
 from bot.ui import ids
 
 from .helpers import is_over, labels, play_one, start_game, whose_turn
+from .play import bot_message, game_id_of, open_hand
 from .screens import figures
-from .test_reliability import bot_message, game_id_of, open_hand
 
 
 def make_admin(env, guild):

@@ -14,6 +14,7 @@ from bot.engine import new_game, preset, to_dict
 from bot.engine.playout import play_out
 from tests.storage.play import finish
 
+from .admin_panel import panel_sections, panel_texts
 from .helpers import (
     buttons,
     description,
@@ -26,11 +27,10 @@ from .helpers import (
     title,
     whose_turn,
 )
+from .play import bot_message
 from .screens import buttons as screen_buttons
 from .screens import figures
 from .screens import text as screen_text
-from .test_admin import panel_sections, panel_texts
-from .test_reliability import bot_message
 
 
 @pytest.fixture

@@ -8,7 +8,7 @@ from bot.engine import active
 
 from .conftest import BOTH_BACKENDS, make_bot
 from .helpers import buttons, is_over, play_one, start_game, table_text, title, whose_turn
-from .test_reliability import game_id_of, quick, table_patches
+from .play import game_id_of, quick, table_patches
 
 pytestmark = BOTH_BACKENDS
 

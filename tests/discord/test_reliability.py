@@ -16,7 +16,6 @@ SimCord notes used below:
 from __future__ import annotations
 
 import asyncio
-import contextlib
 import re
 from typing import Any
 
@@ -34,7 +33,6 @@ from bot.engine import preset
 from bot.session import Sessions, StaleHand
 from bot.storage import Storage
 from bot.ui import hand as hand_ui
-from bot.ui import ids
 
 from .conftest import BOTH_BACKENDS, make_bot
 from .helpers import (
@@ -43,13 +41,22 @@ from .helpers import (
     fields,
     hand_cards,
     is_over,
-    moves_of,
     play_to_end,
     start_game,
     table_text,
     text_of,
     title,
     whose_turn,
+)
+from .play import (
+    bot_message,
+    choose,
+    game_id_of,
+    open_hand,
+    playable,
+    quick,
+    stored_moves,
+    table_patches,
 )
 
 UNKNOWN_BUTTON = (
@@ -61,13 +68,6 @@ LOBBY_GONE = "This lobby has closed. Start a new one with /steal new."
 
 
 # ----- helpers
-
-
-def game_id_of(table) -> int:
-    (my_hand,) = [b for b in buttons(table) if b.get("label") == "My hand"]
-    action = ids.parse(my_hand["custom_id"])
-    assert action is not None
-    return action.game_id
 
 
 def hand_line(message) -> str:
@@ -91,61 +91,9 @@ def seat_name(table, name: str) -> str:
     raise AssertionError(table_text(table))
 
 
-async def open_hand(member, table) -> ResponseMessage:
-    result = await member.click(table, label="My hand")
-    assert result.ephemeral, result
-    return result.response
-
-
-def playable(hand) -> list[dict[str, Any]]:
-    return [b for b in moves_of(hand) if not b.get("disabled")]
-
-
-async def choose(member, hand, n: int = 0) -> InteractionResult:
-    """Click the hand's n-th playable move: the click that makes the move."""
-    return await member.click(hand, custom_id=playable(hand)[n]["custom_id"])
-
-
 async def move_button(env, member, hand) -> tuple[Any, str]:
     """The message and custom_id of a button that plays a move at once."""
     return hand, playable(hand)[0]["custom_id"]
-
-
-async def stored_moves(env, game_id: int) -> list[dict[str, Any]]:
-    return await env.bot.storage.games.moves(game_id)
-
-
-@contextlib.contextmanager
-def quick(env, seconds: float = 0.4):
-    """Lower SimCord's settle timeout for the operations inside, so a bot sleep longer than
-    `seconds` (a retry delay, the 1 s away delay, the 2 s defer budget) stays parked until
-    `advance_time` instead of being waited out in real time. Its wall-clock fallback remains,
-    so what the test does next must start within (sleep - seconds) real seconds."""
-    before = env.settle_timeout
-    env.settle_timeout = seconds
-    try:
-        yield
-    finally:
-        env.settle_timeout = before
-
-
-def bot_message(env, channel, custom_ids: list[str]) -> ResponseMessage:
-    """A message authored by the bot, carrying buttons with arbitrary custom_ids: what a
-    modified client (or an id from an older bot version) can make the bot receive."""
-    rows = [
-        {
-            "type": 1,
-            "components": [
-                {"type": 2, "style": 2, "label": f"b{i + j}", "custom_id": cid}
-                for j, cid in enumerate(custom_ids[i : i + 5])
-            ],
-        }
-        for i in range(0, len(custom_ids), 5)
-    ]
-    stored = env.backend.create_message(
-        channel.id, env.backend.bot_user.id, "crafted", components=rows, broadcast=False
-    )
-    return ResponseMessage(env, stored)
 
 
 def press_together(env, presses) -> list[tuple[InteractionResult, str]]:
@@ -189,11 +137,6 @@ def answers(env, token: str) -> list[str]:
         if text:
             texts.append(text)
     return texts
-
-
-def table_patches(env, channel, message_id: int) -> int:
-    path = f"/channels/{channel.id}/messages/{message_id}"
-    return sum(1 for r in env.http_requests if r.method == "PATCH" and r.path == path)
 
 
 def table_messages(channel) -> list[discord.Message]:

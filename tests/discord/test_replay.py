@@ -16,9 +16,9 @@ from bot.ui import ids
 from bot.ui.replay import ReplayCache
 from tests.storage.play import finish as finish_game
 
+from .admin_panel import panel_texts
+from .boards import bot_message
 from .conftest import make_bot
-from .test_admin import panel_texts
-from .test_boards import bot_message
 
 UNKNOWN = (
     "I have no replay of that game here: only this server's finished games can be replayed. "

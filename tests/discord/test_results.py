@@ -20,19 +20,15 @@ from .helpers import (
     table_text,
     title,
 )
+from .play import PLAYOFF_CLASSIC, with_seed
 
 pytestmark = BOTH_BACKENDS
 
 TIED_STANDARD = 20261142  # with the helpers' way of playing, these deals end in a tie
-PLAYOFF_CLASSIC = 20261142  # and this one (classic, 2 players) needs a playoff
 
 
 def field(message, name: str) -> str:
     return next(v for n, v in fields(message).items() if n.startswith(name))
-
-
-async def with_seed(env, db_path, seed: int) -> None:
-    await env.restart_bot(make_bot(db_path, seed_source=lambda: seed))
 
 
 async def stored_results(env, guild_id):

@@ -6,9 +6,9 @@ from __future__ import annotations
 
 from bot.engine import PRESETS
 
+from .admin_panel import change, make_admin, set_setting, setting_line, settings_shown
 from .helpers import fields, footer, play_to_end, start_game
 from .screens import text as screen_text
-from .test_admin import change, make_admin, set_setting, setting_line, settings_shown
 
 ONE_AT_A_TIME = "If the stock cannot give everyone 4 cards, the last cards are dealt one at a time."
 

@@ -3,25 +3,10 @@ pages, and a rating scale where a newcomer is never negative."""
 
 from __future__ import annotations
 
-import random
-
 from bot.domain import ratings as stats
-from bot.engine import new_game, preset, to_dict
-from bot.engine.playout import play_out
-from tests.storage.play import finish as finish_game
 
+from .boards import SEEDED, TABLES, finish, rows, seed
 from .screens import buttons, text
-from .test_boards import SEEDED, TABLES, rows, seed
-
-
-async def finish(storage, guild_id, channel_id, seats, names, winner_first: bool) -> None:
-    """One finished game between `seats`, the first seat winning (or losing)."""
-    for n in range(50):
-        game = play_out(new_game(preset("standard"), list(seats), seed=n), random.Random(n))
-        if (game.result.ranking[0] == (0,)) == winner_first:
-            break
-    row = await storage.games.create(guild_id, channel_id, seats[0], {}, state=to_dict(game))
-    assert await finish_game(storage, row.id, game, names=names)
 
 
 async def test_medals_and_the_askers_row_below_the_page(simcord_env, guild, channel, players):

@@ -11,8 +11,8 @@ from PIL import Image
 from bot.domain import ratings as stats
 from bot.domain.seats import is_ai
 
+from .boards import finish
 from .screens import figures, images, text
-from .test_screens_board import finish
 
 
 async def test_stats_card_trend_and_favourite_capture(simcord_env, guild, channel, players):

@@ -9,7 +9,7 @@ from simcord.components import walk_components
 from bot.shards import Shards
 
 from .conftest import make_bot
-from .test_startup import command_syncs
+from .play import command_syncs
 
 
 @pytest.mark.bot_options(shards=Shards(2, (0,)))

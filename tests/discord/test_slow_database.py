@@ -10,7 +10,7 @@ import contextlib
 import discord
 
 from .helpers import description, labels, start_game, table_text, text_of
-from .test_reliability import choose, open_hand, quick
+from .play import choose, open_hand, quick
 
 DELAY = 2.5  # seconds each database call waits: past the 2 s budget on its own
 

@@ -4,11 +4,8 @@ import discord
 
 from .conftest import make_bot
 from .helpers import title
+from .play import command_syncs
 from .screens import text as screen_text
-
-
-def command_syncs(env) -> list:
-    return [r for r in env.http_requests if r.method == "PUT" and "/commands" in r.path]
 
 
 async def test_commands_are_guild_only_and_intents_are_not_privileged(simcord_env):

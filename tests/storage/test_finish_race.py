@@ -10,7 +10,7 @@ from bot.engine import to_dict
 from bot.session import results
 from bot.storage import StaleRatings, Storage
 
-from .test_stats import clear_win, find_game
+from .helpers import clear_win, find_game
 
 GUILD = 1
 

@@ -7,7 +7,7 @@ import pytest
 
 from bot.storage.lock import AlreadyRunning, hold_file, hold_shards
 from tests import backends
-from tests.test_main import run_bot
+from tests.runs import run_bot
 
 
 def test_a_second_open_of_one_sqlite_file_is_refused_naming_postgresql(tmp_path):

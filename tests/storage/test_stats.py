@@ -23,23 +23,9 @@ from bot.engine.serialize import move_from_dict
 from bot.storage import GameNotFound, WrongStatus
 from tests.storage.play import finish as finish_game
 
-SHARED = preset("standard").replace(tiebreak="shared")
+from .helpers import SHARED, clear_win, find_game
+
 START = (stats.START_MU, stats.START_SIGMA)
-
-
-def find_game(players: int, want, rules=SHARED, seats=None):
-    """The first random game (by seed) whose result passes `want`."""
-    for seed in range(5000):
-        game = random_game(rules, players, seed)
-        if want(game.result):
-            if seats:
-                game = play_out(new_game(rules, seats, seed=seed), random.Random(seed))
-            return game
-    raise AssertionError("no such game in 5000 seeds")
-
-
-def clear_win(result):
-    return all(len(place) == 1 for place in result.ranking)
 
 
 def shared_first(result):

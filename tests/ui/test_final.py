@@ -7,7 +7,7 @@ from bot.session.results import standing
 from bot.ui.final import final
 from bot.ui.highlights import highlights
 
-from .v2 import description, fields, labels, title
+from .messages import description, fields, labels, title
 
 NAMES = {"0": "Ann", "1": "Bob", "2": "Cat"}
 

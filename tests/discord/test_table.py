@@ -24,7 +24,7 @@ from .helpers import (
     table_text,
     whose_turn,
 )
-from .test_reliability import choose, game_id_of, open_hand, quick, stored_moves, table_patches
+from .play import choose, game_id_of, open_hand, quick, stored_moves, table_patches
 
 
 async def test_the_table_is_one_v2_card_with_its_picture_colour_and_words(

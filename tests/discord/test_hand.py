@@ -24,7 +24,7 @@ from .helpers import (
     text_of,
     whose_turn,
 )
-from .test_reliability import bot_message, game_id_of, stored_moves
+from .play import bot_message, game_id_of, stored_moves
 
 PING = "your turn in Steal the Bundle!"
 

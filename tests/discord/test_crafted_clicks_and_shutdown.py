@@ -7,7 +7,7 @@ from bot.ui import ids
 
 from .conftest import make_bot
 from .helpers import labels, start_game, table_text
-from .test_reliability import bot_message, game_id_of
+from .play import bot_message, game_id_of
 
 
 async def test_a_confirm_naming_another_game_cancels_nothing(simcord_env, guild, players):

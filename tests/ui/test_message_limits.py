@@ -26,7 +26,7 @@ from bot.ui.table import table
 from bot.ui.text import describe, names_of
 
 from .helpers import render_table
-from .v2 import characters, components, texts
+from .messages import characters, components, texts
 
 V2 = 1 << 15
 SEATS = ("1", "2", "3", "4")

@@ -21,7 +21,7 @@ from .helpers import (
     play_to_end,
     start_game,
 )
-from .test_results import PLAYOFF_CLASSIC, with_seed
+from .play import PLAYOFF_CLASSIC, with_seed
 
 ALONE = "Start needs a second player: someone clicks Join, or the host adds a bot."
 

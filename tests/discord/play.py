@@ -1,0 +1,92 @@
+"""Playing through SimCord as the tests do: open a hand, pick a move, read what the bot
+stored and sent."""
+
+from __future__ import annotations
+
+import contextlib
+from typing import Any
+
+from simcord.results import InteractionResult, ResponseMessage
+
+from bot.ui import ids
+
+from .conftest import make_bot
+from .helpers import (
+    buttons,
+    moves_of,
+)
+
+
+def game_id_of(table) -> int:
+    (my_hand,) = [b for b in buttons(table) if b.get("label") == "My hand"]
+    action = ids.parse(my_hand["custom_id"])
+    assert action is not None
+    return action.game_id
+
+
+async def open_hand(member, table) -> ResponseMessage:
+    result = await member.click(table, label="My hand")
+    assert result.ephemeral, result
+    return result.response
+
+
+def playable(hand) -> list[dict[str, Any]]:
+    return [b for b in moves_of(hand) if not b.get("disabled")]
+
+
+async def choose(member, hand, n: int = 0) -> InteractionResult:
+    """Click the hand's n-th playable move: the click that makes the move."""
+    return await member.click(hand, custom_id=playable(hand)[n]["custom_id"])
+
+
+async def stored_moves(env, game_id: int) -> list[dict[str, Any]]:
+    return await env.bot.storage.games.moves(game_id)
+
+
+@contextlib.contextmanager
+def quick(env, seconds: float = 0.4):
+    """Lower SimCord's settle timeout for the operations inside, so a bot sleep longer than
+    `seconds` (a retry delay, the 1 s away delay, the 2 s defer budget) stays parked until
+    `advance_time` instead of being waited out in real time. Its wall-clock fallback remains,
+    so what the test does next must start within (sleep - seconds) real seconds."""
+    before = env.settle_timeout
+    env.settle_timeout = seconds
+    try:
+        yield
+    finally:
+        env.settle_timeout = before
+
+
+def bot_message(env, channel, custom_ids: list[str]) -> ResponseMessage:
+    """A message authored by the bot, carrying buttons with arbitrary custom_ids: what a
+    modified client (or an id from an older bot version) can make the bot receive."""
+    rows = [
+        {
+            "type": 1,
+            "components": [
+                {"type": 2, "style": 2, "label": f"b{i + j}", "custom_id": cid}
+                for j, cid in enumerate(custom_ids[i : i + 5])
+            ],
+        }
+        for i in range(0, len(custom_ids), 5)
+    ]
+    stored = env.backend.create_message(
+        channel.id, env.backend.bot_user.id, "crafted", components=rows, broadcast=False
+    )
+    return ResponseMessage(env, stored)
+
+
+def table_patches(env, channel, message_id: int) -> int:
+    path = f"/channels/{channel.id}/messages/{message_id}"
+    return sum(1 for r in env.http_requests if r.method == "PATCH" and r.path == path)
+
+
+PLAYOFF_CLASSIC = 20261142  # and this one (classic, 2 players) needs a playoff
+
+
+async def with_seed(env, db_path, seed: int) -> None:
+    await env.restart_bot(make_bot(db_path, seed_source=lambda: seed))
+
+
+def command_syncs(env) -> list:
+    return [r for r in env.http_requests if r.method == "PUT" and "/commands" in r.path]
