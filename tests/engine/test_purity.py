@@ -1,24 +1,13 @@
 """The engine stays pure: no Discord, asyncio, storage or I/O in the rules."""
 
-import ast
 from pathlib import Path
 
 import bot.engine
+from tests.purity import ALLOWED, imported_modules
 
 ENGINE = Path(bot.engine.__file__).parent
 # The command-line simulator is the one module allowed to print and write files.
 CLI = {"simulate.py"}
-ALLOWED = {"__future__", "collections", "dataclasses", "functools", "random", "typing"}
-
-
-def imported_modules(path: Path) -> set[str]:
-    names = set()
-    for node in ast.walk(ast.parse(path.read_text())):
-        if isinstance(node, ast.Import):
-            names.update(alias.name.split(".")[0] for alias in node.names)
-        elif isinstance(node, ast.ImportFrom) and node.level == 0:
-            names.add(node.module.split(".")[0])
-    return names
 
 
 def test_engine_modules_import_only_pure_modules():
