@@ -4,6 +4,8 @@ database only through the session layer), and an import cycle between any two mo
 from __future__ import annotations
 
 import ast
+import re
+import tomllib
 from pathlib import Path
 
 import grimp
@@ -89,3 +91,20 @@ def test_no_module_of_the_project_is_in_an_import_cycle():
     made for type checking alone may close a loop (they never run)."""
     graph = grimp.build_graph("bot", "cogs", exclude_type_checking_imports=True)
     assert cycles(graph) == []
+
+
+def diagram_rows(markdown: str) -> list[str]:
+    """The layers as docs/architecture.md draws them: the first text block after "## The
+    layers", one row a line, names before the description."""
+    block = markdown.split("## The layers", 1)[1].split("```text\n", 1)[1].split("```", 1)[0]
+    # Each row: the modules, `|` between siblings, then two spaces or more and what they are.
+    rows = [re.split(r"(?<![|\s])\s{2,}(?![|\s])", line.strip())[0] for line in block.splitlines()]
+    return [" | ".join(n.strip() for n in row.split("|")) for row in rows if row]
+
+
+def test_the_architecture_diagram_draws_the_layers_contract():
+    root = COGS.parent
+    contracts = tomllib.loads((root / "pyproject.toml").read_text())["tool"]["importlinter"]
+    (layers,) = [c["layers"] for c in contracts["contracts"] if c["type"] == "layers"]
+    drawn = diagram_rows((root / "docs" / "architecture.md").read_text(encoding="utf-8"))
+    assert drawn == [" | ".join(n.strip() for n in layer.split("|")) for layer in layers]
