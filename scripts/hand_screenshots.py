@@ -24,6 +24,7 @@ from shots import arguments, capture  # noqa: E402
 from simcord.components import walk_components  # noqa: E402
 
 from bot.client import StealBot  # noqa: E402
+from bot.domain.options import Options  # noqa: E402
 from bot.playground import GUILD_ID, build_world  # noqa: E402
 from scripts.screenshots import SEED, click_id, whose_turn  # noqa: E402
 
@@ -59,10 +60,8 @@ async def first_move(table, members, hands) -> None:
 
 
 async def game(out: Path, chromium: str, tmp: Path, rules: str, lang: str, shots) -> None:
-    bot = StealBot(
-        tmp / f"{rules}.db", sync=True, turn_seconds=None, lobby_seconds=None,
-        seed_source=lambda: SEED,
-    )  # fmt: skip
+    options = Options(turn_seconds=None, lobby_seconds=None, seed_source=lambda: SEED)
+    bot = StealBot(tmp / f"{rules}.db", options=options, sync=True)
     try:
         async with simcord.run(bot, check_errors=False) as env:
             channel, members = build_world(env)

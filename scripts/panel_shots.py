@@ -25,6 +25,7 @@ from shots import arguments, capture  # noqa: E402
 from simcord.components import walk_components  # noqa: E402
 
 from bot.client import StealBot  # noqa: E402
+from bot.domain.options import Options  # noqa: E402
 from bot.engine import new_game, preset, to_dict  # noqa: E402
 from bot.engine.playout import play_out  # noqa: E402
 from bot.playground import build_world  # noqa: E402
@@ -38,7 +39,8 @@ async def scene(chromium: str, out: Path, name: str, heights: tuple[int, int], a
     """A fresh playground; `act(env, channel, members)` makes the messages; then the shots:
     desktop and phone in the dark theme, desktop in the light one."""
     tmp = Path(tempfile.mkdtemp())
-    bot = StealBot(tmp / "playground.db", sync=True, turn_seconds=None, lobby_seconds=None)
+    options = Options(turn_seconds=None, lobby_seconds=None)
+    bot = StealBot(tmp / "playground.db", options=options, sync=True)
     try:
         async with simcord.run(bot, check_errors=False) as env:
             channel, members = build_world(env)
