@@ -7,10 +7,8 @@ import asyncio
 import contextlib
 import gzip
 import io
-import logging
 import re
-from collections.abc import Mapping
-from typing import TYPE_CHECKING, Any, cast
+from typing import Any, cast
 
 import discord
 from discord import app_commands
@@ -29,10 +27,9 @@ from bot.adapter.interactions import (
     watch,
 )
 from bot.adapter.language import user_lang
-from bot.adapter.services import app_of, services_of
+from bot.adapter.services import services_of
 from bot.domain.seats import is_ai
 from bot.domain.server_settings import BadValue, Setting, make_settings
-from bot.domain.values import GuildSettings
 from bot.engine import PRESETS
 from bot.i18n import t, tn
 from bot.ui import export, ids
@@ -40,19 +37,15 @@ from bot.ui.admin import TOPIC_KEYS, channel_list, select_values, settings_panel
 from bot.ui.text import ai_label
 from bot.ui.widgets import button, view_of
 
-if TYPE_CHECKING:
-    from bot.session import Sessions
-
-log = logging.getLogger(__name__)
+from . import admin_common as common
+from .admin_common import Channel
 
 CONFIRM_SECONDS = 30
-MAX_CHANNELS = 50
 # A setting is picked by its name ("Turn timer", translated by the command translator under
 # choice.turn_timer); its value is the key admins see in the replies and the settings list.
 SETTING_CHOICES = [
     app_commands.Choice(name=t("en", f"choice.{key}"), value=key) for key in make_settings()
 ]
-Channel = discord.TextChannel | discord.Thread
 
 
 class Admin(commands.Cog):
@@ -88,32 +81,12 @@ class Admin(commands.Cog):
             return
         await fail(interaction, getattr(error, "original", error))
 
-    def changed(self, interaction: discord.Interaction, what: str) -> None:
-        user = interaction.user
-        log.info("guild %s: %s (%s) %s", interaction.guild_id, user.name, user.id, what)
-
-    @staticmethod
-    def sessions(interaction: discord.Interaction) -> Sessions:
-        return app_of(interaction).sessions
-
-    @staticmethod
-    def specs(interaction: discord.Interaction) -> Mapping[str, Setting]:
-        return app_of(interaction).settings
-
-    async def set_channels(self, interaction: discord.Interaction, allowed: list[int]) -> None:
-        await self.sessions(interaction).records.set_setting(
-            guild_of(interaction), "channels", allowed
-        )
-
-    async def current(self, interaction: discord.Interaction) -> GuildSettings:
-        return await self.sessions(interaction).records.settings(guild_of(interaction))
-
     # ----- settings
 
     @admin.command(name="settings", description="Every setting here, beside its default")
     async def show(self, interaction: discord.Interaction) -> None:
-        current = await self.current(interaction)
-        panel = settings_panel(self.specs(interaction), current, user_lang(interaction))
+        current = await common.current(interaction)
+        panel = settings_panel(common.specs(interaction), current, user_lang(interaction))
         await reply(interaction, **panel.send_kwargs())
 
     @admin.command(name="set", description="Change a setting; it applies from the next lobby")
@@ -128,7 +101,7 @@ class Admin(commands.Cog):
     ) -> None:
         lang = user_lang(interaction)
         key = setting.value
-        spec = self.specs(interaction)[key]
+        spec = common.specs(interaction)[key]
         text = self.role_id(interaction, value) if spec.kind == "role" else value
         try:
             new = spec.parse(text)
@@ -139,9 +112,9 @@ class Admin(commands.Cog):
         if spec.kind == "role" and new is not None and guild and guild.get_role(new) is None:
             await tell(interaction, t(lang, "admin.no_such_role", allowed=spec.allowed(lang)))
             return
-        old = (await self.current(interaction))[key]
-        await self.sessions(interaction).records.set_setting(guild_of(interaction), key, new)
-        self.changed(interaction, f"set {key} to {spec.show(new)} (was {spec.show(old)})")
+        old = (await common.current(interaction))[key]
+        await common.sessions(interaction).records.set_setting(guild_of(interaction), key, new)
+        common.changed(interaction, f"set {key} to {spec.show(new)} (was {spec.show(old)})")
         when = t(lang, "admin.applies_now" if key == "manager_role" else "admin.applies_next")
         await tell(
             interaction,
@@ -164,7 +137,7 @@ class Admin(commands.Cog):
     async def value_choices(
         self, interaction: discord.Interaction, typed: str
     ) -> list[app_commands.Choice[str]]:
-        spec = self.specs(interaction).get(getattr(interaction.namespace, "setting", None) or "")
+        spec = common.specs(interaction).get(getattr(interaction.namespace, "setting", None) or "")
         if spec is None:
             return []
         if spec.kind == "role" and interaction.guild is not None:
@@ -196,10 +169,10 @@ class Admin(commands.Cog):
             )
             return
         key = setting.value
-        spec = self.specs(interaction)[key]
-        old = (await self.current(interaction))[key]
-        await self.sessions(interaction).records.reset_settings(guild_of(interaction), key)
-        self.changed(
+        spec = common.specs(interaction)[key]
+        old = (await common.current(interaction))[key]
+        await common.sessions(interaction).records.reset_settings(guild_of(interaction), key)
+        common.changed(
             interaction, f"reset {key} to {spec.show(spec.default)} (was {spec.show(old)})"
         )
         await tell(
@@ -214,16 +187,16 @@ class Admin(commands.Cog):
     @app_commands.describe(channel="The channel")
     async def channel_add(self, interaction: discord.Interaction, channel: Channel) -> None:
         lang = user_lang(interaction)
-        allowed = list((await self.current(interaction))["channels"])
+        allowed = list((await common.current(interaction))["channels"])
         if channel.id in allowed:
             await tell(interaction, t(lang, "admin.channels.already", channel=channel.mention))
             return
-        if len(allowed) >= MAX_CHANNELS:
-            await tell(interaction, tn(lang, "admin.channels.full", MAX_CHANNELS))
+        if len(allowed) >= common.MAX_CHANNELS:
+            await tell(interaction, tn(lang, "admin.channels.full", common.MAX_CHANNELS))
             return
         allowed.append(channel.id)
-        await self.set_channels(interaction, allowed)
-        self.changed(interaction, f"allowed games in channel {channel.id}")
+        await common.set_channels(interaction, allowed)
+        common.changed(interaction, f"allowed games in channel {channel.id}")
         await tell(interaction, t(lang, "admin.channels.now", channels=channel_list(lang, allowed)))
 
     @channels.command(name="remove", description="Stop allowing games in a channel")
@@ -231,21 +204,21 @@ class Admin(commands.Cog):
     @app_commands.describe(channel="The channel")
     async def channel_remove(self, interaction: discord.Interaction, channel: Channel) -> None:
         lang = user_lang(interaction)
-        allowed = list((await self.current(interaction))["channels"])
+        allowed = list((await common.current(interaction))["channels"])
         if channel.id not in allowed:
             await tell(interaction, t(lang, "admin.channels.not_listed", channel=channel.mention))
             return
         allowed.remove(channel.id)
-        await self.set_channels(interaction, allowed)
-        self.changed(interaction, f"removed channel {channel.id} from the allowed channels")
-        games_here = self.sessions(interaction).live_in(channel.id) is not None
+        await common.set_channels(interaction, allowed)
+        common.changed(interaction, f"removed channel {channel.id} from the allowed channels")
+        games_here = common.sessions(interaction).live_in(channel.id) is not None
         key = "admin.channels.now_carry_on" if games_here else "admin.channels.now"
         await tell(interaction, t(lang, key, channels=channel_list(lang, allowed)))
 
     @channels.command(name="list", description="Where games may be started")
     async def channel_list(self, interaction: discord.Interaction) -> None:
         lang = user_lang(interaction)
-        allowed = (await self.current(interaction))["channels"]
+        allowed = (await common.current(interaction))["channels"]
         await tell(
             interaction, t(lang, "admin.channels.list", channels=channel_list(lang, allowed))
         )
@@ -260,12 +233,12 @@ class Admin(commands.Cog):
     ) -> None:
         lang = user_lang(interaction)
         channel_id = channel.id if channel is not None else interaction.channel_id or 0
-        live = self.sessions(interaction).live_in(channel_id)
+        live = common.sessions(interaction).live_in(channel_id)
         if live is None:
             await tell(interaction, t(lang, "admin.end.nothing", channel=f"<#{channel_id}>"))
             return
         game_id = live.game_id
-        what = "lobby" if self.sessions(interaction).lobby_of(game_id) is not None else "game"
+        what = "lobby" if common.sessions(interaction).lobby_of(game_id) is not None else "game"
         await self.ask(
             interaction,
             t(lang, f"admin.end.question.{what}", channel=f"<#{channel_id}>"),
@@ -292,7 +265,7 @@ class Admin(commands.Cog):
         lang = user_lang(interaction)
         await thinking(interaction)
         guild_id = guild_of(interaction)
-        records = self.sessions(interaction).records
+        records = common.sessions(interaction).records
         board = await records.whole_board(guild_id)
         games = await records.whole_history(guild_id)
         players = {u for e in games for u in e.seats}
@@ -311,7 +284,7 @@ class Admin(commands.Cog):
         if any(len(data) > limit for data in files.values()):
             await interaction.followup.send(t(lang, "admin.export.too_large"), ephemeral=True)
             return
-        self.changed(interaction, f"exported {len(board)} players and {len(games)} games")
+        common.changed(interaction, f"exported {len(board)} players and {len(games)} games")
         await interaction.followup.send(
             t(
                 lang,
@@ -370,14 +343,14 @@ class Admin(commands.Cog):
             await update(interaction, content=expired, view=None)
             return
         guild_id = guild_of(interaction)
-        records = self.sessions(interaction).records
+        records = common.sessions(interaction).records
         if op == "reset_board":
             n = await records.reset_board(guild_id)
-            self.changed(interaction, f"reset the leaderboard ({n} players)")
+            common.changed(interaction, f"reset the leaderboard ({n} players)")
             done = tn(lang, "admin.board.done", n)
         elif op == "reset_settings":
             await records.reset_settings(guild_id)
-            self.changed(interaction, "reset every setting")
+            common.changed(interaction, "reset every setting")
             done = t(lang, "admin.reset_all.done")
         else:
             done = await self.end(interaction, game_id, op == "end_lobby")
@@ -388,9 +361,9 @@ class Admin(commands.Cog):
     async def refresh(
         self, interaction: discord.Interaction, topic: str, note: str | None = None
     ) -> None:
-        current = await self.current(interaction)
+        current = await common.current(interaction)
         lang = user_lang(interaction)
-        panel = settings_panel(self.specs(interaction), current, lang, topic, note)
+        panel = settings_panel(common.specs(interaction), current, lang, topic, note)
         await update(interaction, **panel.kwargs())
 
     async def on_topic(self, interaction: discord.Interaction, values: list[str]) -> None:
@@ -409,7 +382,7 @@ class Admin(commands.Cog):
         if key == "channels":
             await self.pick_channels(interaction, values)
             return
-        spec = self.specs(interaction)[key]
+        spec = common.specs(interaction)[key]
         if spec.kind == "role":
             ok, new = self.picked_role(interaction, values)
         else:
@@ -435,11 +408,11 @@ class Admin(commands.Cog):
         if not await is_manager(interaction):
             await tell(interaction, refused(interaction))
             return
-        spec = self.specs(interaction)[key]
+        spec = common.specs(interaction)[key]
         new: bool | None = on
         if spec.follows_preset:
             # The same as the preset: follow it, so a change of preset carries this along.
-            preset = (await self.current(interaction))["preset"]
+            preset = (await common.current(interaction))["preset"]
             if getattr(PRESETS[preset], key) == on:
                 new = None
         await self.panel_change(interaction, spec, new)
@@ -449,9 +422,9 @@ class Admin(commands.Cog):
     ) -> None:
         lang = user_lang(interaction)
         key = spec.key
-        old = (await self.current(interaction))[key]
-        await self.sessions(interaction).records.set_setting(guild_of(interaction), key, new)
-        self.changed(interaction, f"set {key} to {spec.show(new)} (was {spec.show(old)}) by menu")
+        old = (await common.current(interaction))[key]
+        await common.sessions(interaction).records.set_setting(guild_of(interaction), key, new)
+        common.changed(interaction, f"set {key} to {spec.show(new)} (was {spec.show(old)}) by menu")
         when = t(lang, "admin.applies_now" if key == "manager_role" else "admin.applies_next")
         note = t(lang, "admin.set_done", setting=key, value=spec.show(new, lang),
                  old=spec.show(old, lang), when=when)  # fmt: skip
@@ -466,19 +439,19 @@ class Admin(commands.Cog):
         ):
             await tell(interaction, t(lang, "panel.bad_value"))
             return
-        allowed = list(dict.fromkeys(cast(list[int], picked)))[:MAX_CHANNELS]
-        old = (await self.current(interaction))["channels"]
-        await self.set_channels(interaction, allowed)
-        self.changed(interaction, f"allowed games in channels {allowed} (was {old}) by menu")
+        allowed = list(dict.fromkeys(cast(list[int], picked)))[: common.MAX_CHANNELS]
+        old = (await common.current(interaction))["channels"]
+        await common.set_channels(interaction, allowed)
+        common.changed(interaction, f"allowed games in channels {allowed} (was {old}) by menu")
         removed = set(old) - set(allowed)
-        games_there = any(self.sessions(interaction).live_in(c) is not None for c in removed)
+        games_there = any(common.sessions(interaction).live_in(c) is not None for c in removed)
         key = "admin.channels.now_carry_on" if games_there else "admin.channels.now"
         note = t(lang, key, channels=channel_list(lang, allowed))
         await self.refresh(interaction, "channels", f"✅ {note}")
 
     async def end(self, interaction: discord.Interaction, game_id: int, lobby_only: bool) -> str:
         lang = user_lang(interaction)
-        sessions = self.sessions(interaction)
+        sessions = common.sessions(interaction)
         live = sessions.live(game_id)
         if live is None or live.guild_id != interaction.guild_id:
             return t(lang, "admin.end.gone")
@@ -486,7 +459,7 @@ class Admin(commands.Cog):
             return t(lang, "admin.end.started")
         await seen(interaction)  # the ended message names the admin
         await sessions.cancel(live.channel_id, interaction.user.id, game_id=game_id, admin=True)
-        self.changed(interaction, f"ended game {game_id} in channel {live.channel_id}")
+        common.changed(interaction, f"ended game {game_id} in channel {live.channel_id}")
         return t(lang, "admin.end.done")
 
 
