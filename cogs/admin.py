@@ -5,8 +5,6 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
-import gzip
-import io
 import re
 from typing import Any, cast
 
@@ -22,23 +20,21 @@ from bot.adapter.interactions import (
     reply,
     seen,
     tell,
-    thinking,
     update,
     watch,
 )
 from bot.adapter.language import user_lang
 from bot.adapter.services import services_of
-from bot.domain.seats import is_ai
 from bot.domain.server_settings import BadValue, Setting, make_settings
 from bot.engine import PRESETS
 from bot.i18n import t, tn
-from bot.ui import export, ids
+from bot.ui import ids
 from bot.ui.admin import TOPIC_KEYS, channel_list, select_values, settings_panel, topic_of
-from bot.ui.text import ai_label
 from bot.ui.widgets import button, view_of
 
 from . import admin_common as common
 from .admin_common import Channel
+from .admin_export import send_export
 
 CONFIRM_SECONDS = 30
 # A setting is picked by its name ("Turn timer", translated by the command translator under
@@ -262,39 +258,7 @@ class Admin(commands.Cog):
     @admin.command(name="export", description="The leaderboard (CSV) and finished games (JSON)")
     @per_member(1, 60)
     async def export(self, interaction: discord.Interaction) -> None:
-        lang = user_lang(interaction)
-        await thinking(interaction)
-        guild_id = guild_of(interaction)
-        records = common.sessions(interaction).records
-        board = await records.whole_board(guild_id)
-        games = await records.whole_history(guild_id)
-        players = {u for e in games for u in e.seats}
-        names = await records.names(guild_id, players)
-        names.update({u: ai_label("en", u) for u in players if is_ai(u)})  # AI seats have no row
-        # Building the files is CPU work that grows with the history: off the event loop.
-        table = await asyncio.to_thread(export.leaderboard_csv, board)
-        lines = await asyncio.to_thread(export.games_jsonl, games, names)
-        files = {"leaderboard.csv": table}
-        if games:  # no empty file
-            files["games.jsonl"] = lines
-        limit = interaction.guild.filesize_limit if interaction.guild else 10 * 2**20
-        if games and len(lines) > limit:
-            del files["games.jsonl"]
-            files["games.jsonl.gz"] = await asyncio.to_thread(gzip.compress, lines)
-        if any(len(data) > limit for data in files.values()):
-            await interaction.followup.send(t(lang, "admin.export.too_large"), ephemeral=True)
-            return
-        common.changed(interaction, f"exported {len(board)} players and {len(games)} games")
-        await interaction.followup.send(
-            t(
-                lang,
-                "admin.export.done",
-                players=tn(lang, "admin.export.players", len(board)),
-                games=tn(lang, "admin.export.games", len(games)),
-            ),
-            files=[discord.File(io.BytesIO(data), name) for name, data in files.items()],
-            ephemeral=True,
-        )
+        await send_export(interaction)
 
     # ----- questions that expire
 
