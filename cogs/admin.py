@@ -1,10 +1,12 @@
 """`/steal-admin`: a server's settings, where games may start, stuck games, the leaderboard
-reset and an export. For members with Manage Server or the server's game manager role."""
+reset and an export. For members with Manage Server or the server's game manager role.
+
+The extension: the command group and the button families it registers. What a click on the
+settings panel does is in admin_panel.py, the questions that expire in admin_questions.py, the
+export in admin_export.py."""
 
 from __future__ import annotations
 
-import asyncio
-import contextlib
 import re
 
 import discord
@@ -12,30 +14,19 @@ from discord import app_commands
 from discord.ext import commands
 
 from bot.adapter.access import is_manager, refused
-from bot.adapter.interactions import (
-    fail,
-    guild_of,
-    per_member,
-    reply,
-    seen,
-    tell,
-    update,
-    watch,
-)
+from bot.adapter.interactions import fail, guild_of, per_member, reply, tell, watch
 from bot.adapter.language import user_lang
 from bot.adapter.services import services_of
 from bot.domain.server_settings import BadValue, make_settings
 from bot.i18n import t, tn
-from bot.ui import ids
 from bot.ui.admin import channel_list, settings_panel
-from bot.ui.widgets import button, view_of
 
 from . import admin_common as common
 from .admin_common import Channel
 from .admin_export import send_export
 from .admin_panel import on_pick, on_toggle, on_topic
+from .admin_questions import Questions
 
-CONFIRM_SECONDS = 30
 # A setting is picked by its name ("Turn timer", translated by the command translator under
 # choice.turn_timer); its value is the key admins see in the replies and the settings list.
 SETTING_CHOICES = [
@@ -56,11 +47,10 @@ class Admin(commands.Cog):
     )
 
     def __init__(self) -> None:
-        self.expiring: dict[tuple[int, str, int, int], asyncio.Task[None]] = {}
+        self.questions = Questions()
 
     async def cog_unload(self) -> None:
-        for task in self.expiring.values():
-            task.cancel()
+        self.questions.cancel_all()
 
     async def interaction_check(self, interaction: discord.Interaction) -> bool:
         # Integrations settings can open the command to anyone: the handler checks again.
@@ -155,7 +145,7 @@ class Admin(commands.Cog):
     ) -> None:
         lang = user_lang(interaction)
         if setting is None:
-            await self.ask(
+            await self.questions.ask(
                 interaction,
                 t(lang, "admin.reset_all.question"),
                 "reset_settings",
@@ -234,7 +224,7 @@ class Admin(commands.Cog):
             return
         game_id = live.game_id
         what = "lobby" if common.sessions(interaction).lobby_of(game_id) is not None else "game"
-        await self.ask(
+        await self.questions.ask(
             interaction,
             t(lang, f"admin.end.question.{what}", channel=f"<#{channel_id}>"),
             "end_lobby" if what == "lobby" else "end",
@@ -246,7 +236,7 @@ class Admin(commands.Cog):
     @per_member(3, 10)
     async def reset_board(self, interaction: discord.Interaction) -> None:
         lang = user_lang(interaction)
-        await self.ask(
+        await self.questions.ask(
             interaction,
             t(lang, "admin.board.question"),
             "reset_board",
@@ -259,85 +249,14 @@ class Admin(commands.Cog):
     async def export(self, interaction: discord.Interaction) -> None:
         await send_export(interaction)
 
-    # ----- questions that expire
-
-    async def ask(
-        self, interaction: discord.Interaction, question: str, op: str, game_id: int, yes: str
-    ) -> None:
-        lang = user_lang(interaction)
-        expires = int(discord.utils.utcnow().timestamp()) + CONFIRM_SECONDS
-        buttons = view_of(
-            button(ids.admin(op, expires, game_id, True), yes, discord.ButtonStyle.danger),
-            button(ids.admin(op, expires, game_id, False), t(lang, "admin.cancel")),
-        )
-        text = f"{question}\n{tn(lang, 'admin.expires', CONFIRM_SECONDS)}"
-        await reply(interaction, content=text, view=buttons)
-        key = (interaction.user.id, op, game_id, expires)
-        self.expiring[key] = asyncio.create_task(self.expire(interaction, key))
-
-    async def expire(
-        self, interaction: discord.Interaction, key: tuple[int, str, int, int]
-    ) -> None:
-        """Take the buttons away once the answer would no longer count."""
-        try:
-            await asyncio.sleep(CONFIRM_SECONDS)
-            with contextlib.suppress(discord.HTTPException):
-                expired = tn(user_lang(interaction), "admin.expired", CONFIRM_SECONDS)
-                await interaction.edit_original_response(content=expired, view=None)
-        finally:
-            self.expiring.pop(key, None)
-
-    async def on_answer(
-        self, interaction: discord.Interaction, op: str, expires: int, game_id: int, yes: bool
-    ) -> None:
-        """A click on Confirm or Cancel."""
-        lang = user_lang(interaction)
-        if not await is_manager(interaction):
-            await tell(interaction, refused(interaction))
-            return
-        task = self.expiring.pop((interaction.user.id, op, game_id, expires), None)
-        if task is not None:
-            task.cancel()
-        if not yes:
-            await update(interaction, content=t(lang, "admin.nothing_changed"), view=None)
-            return
-        if discord.utils.utcnow().timestamp() > expires:
-            expired = tn(lang, "admin.expired", CONFIRM_SECONDS)
-            await update(interaction, content=expired, view=None)
-            return
-        guild_id = guild_of(interaction)
-        records = common.sessions(interaction).records
-        if op == "reset_board":
-            n = await records.reset_board(guild_id)
-            common.changed(interaction, f"reset the leaderboard ({n} players)")
-            done = tn(lang, "admin.board.done", n)
-        elif op == "reset_settings":
-            await records.reset_settings(guild_id)
-            common.changed(interaction, "reset every setting")
-            done = t(lang, "admin.reset_all.done")
-        else:
-            done = await self.end(interaction, game_id, op == "end_lobby")
-        await update(interaction, content=done, view=None)
-
-    async def end(self, interaction: discord.Interaction, game_id: int, lobby_only: bool) -> str:
-        lang = user_lang(interaction)
-        sessions = common.sessions(interaction)
-        live = sessions.live(game_id)
-        if live is None or live.guild_id != interaction.guild_id:
-            return t(lang, "admin.end.gone")
-        if lobby_only and sessions.lobby_of(game_id) is None:
-            return t(lang, "admin.end.started")
-        await seen(interaction)  # the ended message names the admin
-        await sessions.cancel(live.channel_id, interaction.user.id, game_id=game_id, admin=True)
-        common.changed(interaction, f"ended game {game_id} in channel {live.channel_id}")
-        return t(lang, "admin.end.done")
-
 
 async def setup(bot: commands.Bot) -> None:
     cog = Admin()
     await bot.add_cog(cog)
     buttons = services_of(bot).buttons
-    buttons.register("admin", lambda i, a: cog.on_answer(i, a.op, a.expires, a.game_id, a.yes))
+    buttons.register(
+        "admin", lambda i, a: cog.questions.on_answer(i, a.op, a.expires, a.game_id, a.yes)
+    )
     buttons.register("toggle", lambda i, a: on_toggle(i, a.key, a.yes))
     buttons.register("setting", lambda i, a: on_pick(i, a.key, list(a.values)))
     buttons.register("topics", lambda i, a: on_topic(i, [str(v) for v in a.values]))
