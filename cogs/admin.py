@@ -1,58 +1,37 @@
 """`/steal-admin`: a server's settings, where games may start, stuck games, the leaderboard
-reset and an export. For members with Manage Server or the server's game manager role."""
+reset and an export. For members with Manage Server or the server's game manager role.
+
+The extension: the command group and the button families it registers. What a click on the
+settings panel does is in admin_panel.py, the questions that expire in admin_questions.py, the
+export in admin_export.py."""
 
 from __future__ import annotations
 
-import asyncio
-import contextlib
-import gzip
-import io
-import logging
 import re
-from collections.abc import Mapping
-from typing import TYPE_CHECKING, Any, cast
 
 import discord
 from discord import app_commands
 from discord.ext import commands
 
 from bot.adapter.access import is_manager, refused
-from bot.adapter.interactions import (
-    fail,
-    guild_of,
-    per_member,
-    reply,
-    seen,
-    tell,
-    thinking,
-    update,
-    watch,
-)
+from bot.adapter.interactions import fail, guild_of, per_member, reply, tell, watch
 from bot.adapter.language import user_lang
-from bot.adapter.services import app_of, services_of
-from bot.domain.seats import is_ai
-from bot.domain.server_settings import BadValue, Setting, make_settings
-from bot.domain.values import GuildSettings
-from bot.engine import PRESETS
+from bot.adapter.services import services_of
+from bot.domain.server_settings import BadValue, make_settings
 from bot.i18n import t, tn
-from bot.ui import export, ids
-from bot.ui.admin import TOPIC_KEYS, channel_list, select_values, settings_panel, topic_of
-from bot.ui.text import ai_label
-from bot.ui.widgets import button, view_of
+from bot.ui.admin import channel_list, settings_panel
 
-if TYPE_CHECKING:
-    from bot.session import Sessions
+from . import admin_common as common
+from .admin_common import Channel
+from .admin_export import send_export
+from .admin_panel import on_pick, on_toggle, on_topic
+from .admin_questions import Questions
 
-log = logging.getLogger(__name__)
-
-CONFIRM_SECONDS = 30
-MAX_CHANNELS = 50
 # A setting is picked by its name ("Turn timer", translated by the command translator under
 # choice.turn_timer); its value is the key admins see in the replies and the settings list.
 SETTING_CHOICES = [
     app_commands.Choice(name=t("en", f"choice.{key}"), value=key) for key in make_settings()
 ]
-Channel = discord.TextChannel | discord.Thread
 
 
 class Admin(commands.Cog):
@@ -68,11 +47,10 @@ class Admin(commands.Cog):
     )
 
     def __init__(self) -> None:
-        self.expiring: dict[tuple[int, str, int, int], asyncio.Task[None]] = {}
+        self.questions = Questions()
 
     async def cog_unload(self) -> None:
-        for task in self.expiring.values():
-            task.cancel()
+        self.questions.cancel_all()
 
     async def interaction_check(self, interaction: discord.Interaction) -> bool:
         # Integrations settings can open the command to anyone: the handler checks again.
@@ -88,32 +66,12 @@ class Admin(commands.Cog):
             return
         await fail(interaction, getattr(error, "original", error))
 
-    def changed(self, interaction: discord.Interaction, what: str) -> None:
-        user = interaction.user
-        log.info("guild %s: %s (%s) %s", interaction.guild_id, user.name, user.id, what)
-
-    @staticmethod
-    def sessions(interaction: discord.Interaction) -> Sessions:
-        return app_of(interaction).sessions
-
-    @staticmethod
-    def specs(interaction: discord.Interaction) -> Mapping[str, Setting]:
-        return app_of(interaction).settings
-
-    async def set_channels(self, interaction: discord.Interaction, allowed: list[int]) -> None:
-        await self.sessions(interaction).records.set_setting(
-            guild_of(interaction), "channels", allowed
-        )
-
-    async def current(self, interaction: discord.Interaction) -> GuildSettings:
-        return await self.sessions(interaction).records.settings(guild_of(interaction))
-
     # ----- settings
 
     @admin.command(name="settings", description="Every setting here, beside its default")
     async def show(self, interaction: discord.Interaction) -> None:
-        current = await self.current(interaction)
-        panel = settings_panel(self.specs(interaction), current, user_lang(interaction))
+        current = await common.current(interaction)
+        panel = settings_panel(common.specs(interaction), current, user_lang(interaction))
         await reply(interaction, **panel.send_kwargs())
 
     @admin.command(name="set", description="Change a setting; it applies from the next lobby")
@@ -128,7 +86,7 @@ class Admin(commands.Cog):
     ) -> None:
         lang = user_lang(interaction)
         key = setting.value
-        spec = self.specs(interaction)[key]
+        spec = common.specs(interaction)[key]
         text = self.role_id(interaction, value) if spec.kind == "role" else value
         try:
             new = spec.parse(text)
@@ -139,9 +97,9 @@ class Admin(commands.Cog):
         if spec.kind == "role" and new is not None and guild and guild.get_role(new) is None:
             await tell(interaction, t(lang, "admin.no_such_role", allowed=spec.allowed(lang)))
             return
-        old = (await self.current(interaction))[key]
-        await self.sessions(interaction).records.set_setting(guild_of(interaction), key, new)
-        self.changed(interaction, f"set {key} to {spec.show(new)} (was {spec.show(old)})")
+        old = (await common.current(interaction))[key]
+        await common.sessions(interaction).records.set_setting(guild_of(interaction), key, new)
+        common.changed(interaction, f"set {key} to {spec.show(new)} (was {spec.show(old)})")
         when = t(lang, "admin.applies_now" if key == "manager_role" else "admin.applies_next")
         await tell(
             interaction,
@@ -164,7 +122,7 @@ class Admin(commands.Cog):
     async def value_choices(
         self, interaction: discord.Interaction, typed: str
     ) -> list[app_commands.Choice[str]]:
-        spec = self.specs(interaction).get(getattr(interaction.namespace, "setting", None) or "")
+        spec = common.specs(interaction).get(getattr(interaction.namespace, "setting", None) or "")
         if spec is None:
             return []
         if spec.kind == "role" and interaction.guild is not None:
@@ -187,7 +145,7 @@ class Admin(commands.Cog):
     ) -> None:
         lang = user_lang(interaction)
         if setting is None:
-            await self.ask(
+            await self.questions.ask(
                 interaction,
                 t(lang, "admin.reset_all.question"),
                 "reset_settings",
@@ -196,10 +154,10 @@ class Admin(commands.Cog):
             )
             return
         key = setting.value
-        spec = self.specs(interaction)[key]
-        old = (await self.current(interaction))[key]
-        await self.sessions(interaction).records.reset_settings(guild_of(interaction), key)
-        self.changed(
+        spec = common.specs(interaction)[key]
+        old = (await common.current(interaction))[key]
+        await common.sessions(interaction).records.reset_settings(guild_of(interaction), key)
+        common.changed(
             interaction, f"reset {key} to {spec.show(spec.default)} (was {spec.show(old)})"
         )
         await tell(
@@ -214,16 +172,16 @@ class Admin(commands.Cog):
     @app_commands.describe(channel="The channel")
     async def channel_add(self, interaction: discord.Interaction, channel: Channel) -> None:
         lang = user_lang(interaction)
-        allowed = list((await self.current(interaction))["channels"])
+        allowed = list((await common.current(interaction))["channels"])
         if channel.id in allowed:
             await tell(interaction, t(lang, "admin.channels.already", channel=channel.mention))
             return
-        if len(allowed) >= MAX_CHANNELS:
-            await tell(interaction, tn(lang, "admin.channels.full", MAX_CHANNELS))
+        if len(allowed) >= common.MAX_CHANNELS:
+            await tell(interaction, tn(lang, "admin.channels.full", common.MAX_CHANNELS))
             return
         allowed.append(channel.id)
-        await self.set_channels(interaction, allowed)
-        self.changed(interaction, f"allowed games in channel {channel.id}")
+        await common.set_channels(interaction, allowed)
+        common.changed(interaction, f"allowed games in channel {channel.id}")
         await tell(interaction, t(lang, "admin.channels.now", channels=channel_list(lang, allowed)))
 
     @channels.command(name="remove", description="Stop allowing games in a channel")
@@ -231,21 +189,21 @@ class Admin(commands.Cog):
     @app_commands.describe(channel="The channel")
     async def channel_remove(self, interaction: discord.Interaction, channel: Channel) -> None:
         lang = user_lang(interaction)
-        allowed = list((await self.current(interaction))["channels"])
+        allowed = list((await common.current(interaction))["channels"])
         if channel.id not in allowed:
             await tell(interaction, t(lang, "admin.channels.not_listed", channel=channel.mention))
             return
         allowed.remove(channel.id)
-        await self.set_channels(interaction, allowed)
-        self.changed(interaction, f"removed channel {channel.id} from the allowed channels")
-        games_here = self.sessions(interaction).live_in(channel.id) is not None
+        await common.set_channels(interaction, allowed)
+        common.changed(interaction, f"removed channel {channel.id} from the allowed channels")
+        games_here = common.sessions(interaction).live_in(channel.id) is not None
         key = "admin.channels.now_carry_on" if games_here else "admin.channels.now"
         await tell(interaction, t(lang, key, channels=channel_list(lang, allowed)))
 
     @channels.command(name="list", description="Where games may be started")
     async def channel_list(self, interaction: discord.Interaction) -> None:
         lang = user_lang(interaction)
-        allowed = (await self.current(interaction))["channels"]
+        allowed = (await common.current(interaction))["channels"]
         await tell(
             interaction, t(lang, "admin.channels.list", channels=channel_list(lang, allowed))
         )
@@ -260,13 +218,13 @@ class Admin(commands.Cog):
     ) -> None:
         lang = user_lang(interaction)
         channel_id = channel.id if channel is not None else interaction.channel_id or 0
-        live = self.sessions(interaction).live_in(channel_id)
+        live = common.sessions(interaction).live_in(channel_id)
         if live is None:
             await tell(interaction, t(lang, "admin.end.nothing", channel=f"<#{channel_id}>"))
             return
         game_id = live.game_id
-        what = "lobby" if self.sessions(interaction).lobby_of(game_id) is not None else "game"
-        await self.ask(
+        what = "lobby" if common.sessions(interaction).lobby_of(game_id) is not None else "game"
+        await self.questions.ask(
             interaction,
             t(lang, f"admin.end.question.{what}", channel=f"<#{channel_id}>"),
             "end_lobby" if what == "lobby" else "end",
@@ -278,7 +236,7 @@ class Admin(commands.Cog):
     @per_member(3, 10)
     async def reset_board(self, interaction: discord.Interaction) -> None:
         lang = user_lang(interaction)
-        await self.ask(
+        await self.questions.ask(
             interaction,
             t(lang, "admin.board.question"),
             "reset_board",
@@ -289,215 +247,19 @@ class Admin(commands.Cog):
     @admin.command(name="export", description="The leaderboard (CSV) and finished games (JSON)")
     @per_member(1, 60)
     async def export(self, interaction: discord.Interaction) -> None:
-        lang = user_lang(interaction)
-        await thinking(interaction)
-        guild_id = guild_of(interaction)
-        records = self.sessions(interaction).records
-        board = await records.whole_board(guild_id)
-        games = await records.whole_history(guild_id)
-        players = {u for e in games for u in e.seats}
-        names = await records.names(guild_id, players)
-        names.update({u: ai_label("en", u) for u in players if is_ai(u)})  # AI seats have no row
-        # Building the files is CPU work that grows with the history: off the event loop.
-        table = await asyncio.to_thread(export.leaderboard_csv, board)
-        lines = await asyncio.to_thread(export.games_jsonl, games, names)
-        files = {"leaderboard.csv": table}
-        if games:  # no empty file
-            files["games.jsonl"] = lines
-        limit = interaction.guild.filesize_limit if interaction.guild else 10 * 2**20
-        if games and len(lines) > limit:
-            del files["games.jsonl"]
-            files["games.jsonl.gz"] = await asyncio.to_thread(gzip.compress, lines)
-        if any(len(data) > limit for data in files.values()):
-            await interaction.followup.send(t(lang, "admin.export.too_large"), ephemeral=True)
-            return
-        self.changed(interaction, f"exported {len(board)} players and {len(games)} games")
-        await interaction.followup.send(
-            t(
-                lang,
-                "admin.export.done",
-                players=tn(lang, "admin.export.players", len(board)),
-                games=tn(lang, "admin.export.games", len(games)),
-            ),
-            files=[discord.File(io.BytesIO(data), name) for name, data in files.items()],
-            ephemeral=True,
-        )
-
-    # ----- questions that expire
-
-    async def ask(
-        self, interaction: discord.Interaction, question: str, op: str, game_id: int, yes: str
-    ) -> None:
-        lang = user_lang(interaction)
-        expires = int(discord.utils.utcnow().timestamp()) + CONFIRM_SECONDS
-        buttons = view_of(
-            button(ids.admin(op, expires, game_id, True), yes, discord.ButtonStyle.danger),
-            button(ids.admin(op, expires, game_id, False), t(lang, "admin.cancel")),
-        )
-        text = f"{question}\n{tn(lang, 'admin.expires', CONFIRM_SECONDS)}"
-        await reply(interaction, content=text, view=buttons)
-        key = (interaction.user.id, op, game_id, expires)
-        self.expiring[key] = asyncio.create_task(self.expire(interaction, key))
-
-    async def expire(
-        self, interaction: discord.Interaction, key: tuple[int, str, int, int]
-    ) -> None:
-        """Take the buttons away once the answer would no longer count."""
-        try:
-            await asyncio.sleep(CONFIRM_SECONDS)
-            with contextlib.suppress(discord.HTTPException):
-                expired = tn(user_lang(interaction), "admin.expired", CONFIRM_SECONDS)
-                await interaction.edit_original_response(content=expired, view=None)
-        finally:
-            self.expiring.pop(key, None)
-
-    async def on_answer(
-        self, interaction: discord.Interaction, op: str, expires: int, game_id: int, yes: bool
-    ) -> None:
-        """A click on Confirm or Cancel."""
-        lang = user_lang(interaction)
-        if not await is_manager(interaction):
-            await tell(interaction, refused(interaction))
-            return
-        task = self.expiring.pop((interaction.user.id, op, game_id, expires), None)
-        if task is not None:
-            task.cancel()
-        if not yes:
-            await update(interaction, content=t(lang, "admin.nothing_changed"), view=None)
-            return
-        if discord.utils.utcnow().timestamp() > expires:
-            expired = tn(lang, "admin.expired", CONFIRM_SECONDS)
-            await update(interaction, content=expired, view=None)
-            return
-        guild_id = guild_of(interaction)
-        records = self.sessions(interaction).records
-        if op == "reset_board":
-            n = await records.reset_board(guild_id)
-            self.changed(interaction, f"reset the leaderboard ({n} players)")
-            done = tn(lang, "admin.board.done", n)
-        elif op == "reset_settings":
-            await records.reset_settings(guild_id)
-            self.changed(interaction, "reset every setting")
-            done = t(lang, "admin.reset_all.done")
-        else:
-            done = await self.end(interaction, game_id, op == "end_lobby")
-        await update(interaction, content=done, view=None)
-
-    # ----- the settings panel's menus and toggles
-
-    async def refresh(
-        self, interaction: discord.Interaction, topic: str, note: str | None = None
-    ) -> None:
-        current = await self.current(interaction)
-        lang = user_lang(interaction)
-        panel = settings_panel(self.specs(interaction), current, lang, topic, note)
-        await update(interaction, **panel.kwargs())
-
-    async def on_topic(self, interaction: discord.Interaction, values: list[str]) -> None:
-        if not await is_manager(interaction):
-            await tell(interaction, refused(interaction))
-            return
-        topic = values[0] if len(values) == 1 and values[0] in TOPIC_KEYS else "rules"
-        await self.refresh(interaction, topic)
-
-    async def on_pick(self, interaction: discord.Interaction, key: str, values: list[Any]) -> None:
-        """A select's values are untrusted: only what the panel offered passes."""
-        lang = user_lang(interaction)
-        if not await is_manager(interaction):
-            await tell(interaction, refused(interaction))
-            return
-        if key == "channels":
-            await self.pick_channels(interaction, values)
-            return
-        spec = self.specs(interaction)[key]
-        if spec.kind == "role":
-            ok, new = self.picked_role(interaction, values)
-        else:
-            ok = len(values) == 1 and values[0] in select_values(spec)
-            new = spec.parse(values[0]) if ok else None
-        if not ok:
-            await tell(interaction, t(lang, "panel.bad_value"))
-            return
-        await self.panel_change(interaction, spec, new)
-
-    @staticmethod
-    def picked_role(interaction: discord.Interaction, values: list[Any]) -> tuple[bool, int | None]:
-        """Whether the pick is none or one of this server's roles, and the role (None: none)."""
-        if not values:
-            return True, None
-        guild = interaction.guild
-        role_id = getattr(values[0], "id", None)
-        if len(values) != 1 or guild is None or not isinstance(role_id, int):
-            return False, None
-        return guild.get_role(role_id) is not None, role_id
-
-    async def on_toggle(self, interaction: discord.Interaction, key: str, on: bool) -> None:
-        if not await is_manager(interaction):
-            await tell(interaction, refused(interaction))
-            return
-        spec = self.specs(interaction)[key]
-        new: bool | None = on
-        if spec.follows_preset:
-            # The same as the preset: follow it, so a change of preset carries this along.
-            preset = (await self.current(interaction))["preset"]
-            if getattr(PRESETS[preset], key) == on:
-                new = None
-        await self.panel_change(interaction, spec, new)
-
-    async def panel_change(
-        self, interaction: discord.Interaction, spec: Setting, new: object
-    ) -> None:
-        lang = user_lang(interaction)
-        key = spec.key
-        old = (await self.current(interaction))[key]
-        await self.sessions(interaction).records.set_setting(guild_of(interaction), key, new)
-        self.changed(interaction, f"set {key} to {spec.show(new)} (was {spec.show(old)}) by menu")
-        when = t(lang, "admin.applies_now" if key == "manager_role" else "admin.applies_next")
-        note = t(lang, "admin.set_done", setting=key, value=spec.show(new, lang),
-                 old=spec.show(old, lang), when=when)  # fmt: skip
-        await self.refresh(interaction, topic_of(key), f"✅ {note}")
-
-    async def pick_channels(self, interaction: discord.Interaction, values: list[Any]) -> None:
-        lang = user_lang(interaction)
-        guild = interaction.guild
-        picked = [getattr(v, "id", None) for v in values]
-        if guild is None or any(
-            not isinstance(c, int) or guild.get_channel_or_thread(c) is None for c in picked
-        ):
-            await tell(interaction, t(lang, "panel.bad_value"))
-            return
-        allowed = list(dict.fromkeys(cast(list[int], picked)))[:MAX_CHANNELS]
-        old = (await self.current(interaction))["channels"]
-        await self.set_channels(interaction, allowed)
-        self.changed(interaction, f"allowed games in channels {allowed} (was {old}) by menu")
-        removed = set(old) - set(allowed)
-        games_there = any(self.sessions(interaction).live_in(c) is not None for c in removed)
-        key = "admin.channels.now_carry_on" if games_there else "admin.channels.now"
-        note = t(lang, key, channels=channel_list(lang, allowed))
-        await self.refresh(interaction, "channels", f"✅ {note}")
-
-    async def end(self, interaction: discord.Interaction, game_id: int, lobby_only: bool) -> str:
-        lang = user_lang(interaction)
-        sessions = self.sessions(interaction)
-        live = sessions.live(game_id)
-        if live is None or live.guild_id != interaction.guild_id:
-            return t(lang, "admin.end.gone")
-        if lobby_only and sessions.lobby_of(game_id) is None:
-            return t(lang, "admin.end.started")
-        await seen(interaction)  # the ended message names the admin
-        await sessions.cancel(live.channel_id, interaction.user.id, game_id=game_id, admin=True)
-        self.changed(interaction, f"ended game {game_id} in channel {live.channel_id}")
-        return t(lang, "admin.end.done")
+        await send_export(interaction)
 
 
 async def setup(bot: commands.Bot) -> None:
     cog = Admin()
     await bot.add_cog(cog)
     buttons = services_of(bot).buttons
-    buttons.register("admin", lambda i, a: cog.on_answer(i, a.op, a.expires, a.game_id, a.yes))
-    buttons.register("toggle", lambda i, a: cog.on_toggle(i, a.key, a.yes))
-    buttons.register("setting", lambda i, a: cog.on_pick(i, a.key, list(a.values)))
-    buttons.register("topics", lambda i, a: cog.on_topic(i, [str(v) for v in a.values]))
+    buttons.register(
+        "admin", lambda i, a: cog.questions.on_answer(i, a.op, a.expires, a.game_id, a.yes)
+    )
+    buttons.register("toggle", lambda i, a: on_toggle(i, a.key, a.yes))
+    buttons.register("setting", lambda i, a: on_pick(i, a.key, list(a.values)))
+    buttons.register("topics", lambda i, a: on_topic(i, [str(v) for v in a.values]))
 
 
 async def teardown(bot: commands.Bot) -> None:

@@ -1,0 +1,46 @@
+"""What every `/steal-admin` module shares: the server's settings as the session layer keeps
+them, and the log of who changed what."""
+
+from __future__ import annotations
+
+import logging
+from collections.abc import Mapping
+from typing import TYPE_CHECKING
+
+import discord
+
+from bot.adapter.interactions import guild_of
+from bot.adapter.services import app_of
+from bot.domain.server_settings import Setting
+from bot.domain.values import GuildSettings
+
+if TYPE_CHECKING:
+    from bot.session import Sessions
+
+# One logger for every admin change, whichever module makes it: docs/admin.md and
+# docs/operations.md tell operators to follow `cogs.admin`.
+log = logging.getLogger("cogs.admin")
+
+MAX_CHANNELS = 50
+Channel = discord.TextChannel | discord.Thread
+
+
+def changed(interaction: discord.Interaction, what: str) -> None:
+    user = interaction.user
+    log.info("guild %s: %s (%s) %s", interaction.guild_id, user.name, user.id, what)
+
+
+def sessions(interaction: discord.Interaction) -> Sessions:
+    return app_of(interaction).sessions
+
+
+def specs(interaction: discord.Interaction) -> Mapping[str, Setting]:
+    return app_of(interaction).settings
+
+
+async def current(interaction: discord.Interaction) -> GuildSettings:
+    return await sessions(interaction).records.settings(guild_of(interaction))
+
+
+async def set_channels(interaction: discord.Interaction, allowed: list[int]) -> None:
+    await sessions(interaction).records.set_setting(guild_of(interaction), "channels", allowed)

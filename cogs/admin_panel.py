@@ -1,0 +1,111 @@
+"""The settings panel of `/steal-admin settings`: its topic menu, toggles and selects. A click
+is no command, so the cog's check never sees it: each handler checks the member itself."""
+
+from __future__ import annotations
+
+from typing import Any, cast
+
+import discord
+
+from bot.adapter.access import is_manager, refused
+from bot.adapter.interactions import guild_of, tell, update
+from bot.adapter.language import user_lang
+from bot.domain.server_settings import Setting
+from bot.engine import PRESETS
+from bot.i18n import t
+from bot.ui.admin import TOPIC_KEYS, channel_list, select_values, settings_panel, topic_of
+
+from . import admin_common as common
+
+
+async def refresh(interaction: discord.Interaction, topic: str, note: str | None = None) -> None:
+    current = await common.current(interaction)
+    lang = user_lang(interaction)
+    panel = settings_panel(common.specs(interaction), current, lang, topic, note)
+    await update(interaction, **panel.kwargs())
+
+
+async def on_topic(interaction: discord.Interaction, values: list[str]) -> None:
+    if not await is_manager(interaction):
+        await tell(interaction, refused(interaction))
+        return
+    topic = values[0] if len(values) == 1 and values[0] in TOPIC_KEYS else "rules"
+    await refresh(interaction, topic)
+
+
+async def on_pick(interaction: discord.Interaction, key: str, values: list[Any]) -> None:
+    """A select's values are untrusted: only what the panel offered passes."""
+    lang = user_lang(interaction)
+    if not await is_manager(interaction):
+        await tell(interaction, refused(interaction))
+        return
+    if key == "channels":
+        await pick_channels(interaction, values)
+        return
+    spec = common.specs(interaction)[key]
+    if spec.kind == "role":
+        ok, new = picked_role(interaction, values)
+    else:
+        ok = len(values) == 1 and values[0] in select_values(spec)
+        new = spec.parse(values[0]) if ok else None
+    if not ok:
+        await tell(interaction, t(lang, "panel.bad_value"))
+        return
+    await panel_change(interaction, spec, new)
+
+
+def picked_role(interaction: discord.Interaction, values: list[Any]) -> tuple[bool, int | None]:
+    """Whether the pick is none or one of this server's roles, and the role (None: none)."""
+    if not values:
+        return True, None
+    guild = interaction.guild
+    role_id = getattr(values[0], "id", None)
+    if len(values) != 1 or guild is None or not isinstance(role_id, int):
+        return False, None
+    return guild.get_role(role_id) is not None, role_id
+
+
+async def on_toggle(interaction: discord.Interaction, key: str, on: bool) -> None:
+    if not await is_manager(interaction):
+        await tell(interaction, refused(interaction))
+        return
+    spec = common.specs(interaction)[key]
+    new: bool | None = on
+    if spec.follows_preset:
+        # The same as the preset: follow it, so a change of preset carries this along.
+        preset = (await common.current(interaction))["preset"]
+        if getattr(PRESETS[preset], key) == on:
+            new = None
+    await panel_change(interaction, spec, new)
+
+
+async def panel_change(interaction: discord.Interaction, spec: Setting, new: object) -> None:
+    lang = user_lang(interaction)
+    key = spec.key
+    old = (await common.current(interaction))[key]
+    await common.sessions(interaction).records.set_setting(guild_of(interaction), key, new)
+    common.changed(interaction, f"set {key} to {spec.show(new)} (was {spec.show(old)}) by menu")
+    when = t(lang, "admin.applies_now" if key == "manager_role" else "admin.applies_next")
+    note = t(lang, "admin.set_done", setting=key, value=spec.show(new, lang),
+             old=spec.show(old, lang), when=when)  # fmt: skip
+    await refresh(interaction, topic_of(key), f"✅ {note}")
+
+
+async def pick_channels(interaction: discord.Interaction, values: list[Any]) -> None:
+    lang = user_lang(interaction)
+    guild = interaction.guild
+    picked = [getattr(v, "id", None) for v in values]
+    if guild is None or any(
+        not isinstance(c, int) or guild.get_channel_or_thread(c) is None for c in picked
+    ):
+        await tell(interaction, t(lang, "panel.bad_value"))
+        return
+    allowed = list(dict.fromkeys(cast(list[int], picked)))[: common.MAX_CHANNELS]
+    old = (await common.current(interaction))["channels"]
+    await common.set_channels(interaction, allowed)
+    common.changed(interaction, f"allowed games in channels {allowed} (was {old}) by menu")
+    removed = set(old) - set(allowed)
+    games_there = any(common.sessions(interaction).live_in(c) is not None for c in removed)
+    key = "admin.channels.now_carry_on" if games_there else "admin.channels.now"
+    note = t(lang, key, channels=channel_list(lang, allowed))
+    await refresh(interaction, "channels", f"✅ {note}")
