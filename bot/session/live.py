@@ -33,9 +33,6 @@ class Live:
             raise NoGame()
         return table
 
-    def table_in(self, channel_id: int) -> Table:
-        return self.table(self.channels.get(channel_id, -1))
-
     def live_in(self, channel_id: int) -> Lobby | Table | None:
         """The lobby or game going in a channel, if any."""
         game_id = self.channels.get(channel_id)
