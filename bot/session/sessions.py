@@ -44,6 +44,7 @@ from .errors import (
     SaveFailed,
     StaleHand,
 )
+from .hints import suggest
 from .live import Live
 from .lobbies import LobbyOps
 from .models import (
@@ -58,7 +59,7 @@ from .models import (
     with_moves,
 )
 from .records import Records
-from .timers import TurnTimers, auto_move, stop, suggest
+from .timers import TurnTimers, auto_move, stop
 
 log = logging.getLogger(__name__)
 
