@@ -8,7 +8,7 @@ import pytest
 
 from bot.engine import legal_moves
 from bot.session import NoGame, Sessions
-from bot.session import sessions as sessions_module
+from bot.session import restore as restore_module
 from bot.storage import Storage
 
 from .conftest import CHANNEL, GUILD, RULES, play_turn, table_for, wait_for
@@ -28,13 +28,13 @@ async def storage(database):
 def decoded(monkeypatch):
     """How many stored games Sessions has decoded (engine states rebuilt)."""
     calls: list[int] = []
-    real = sessions_module.from_dict
+    real = restore_module.from_dict
 
     def counting(data):
         calls.append(1)
         return real(data)
 
-    monkeypatch.setattr(sessions_module, "from_dict", counting)
+    monkeypatch.setattr(restore_module, "from_dict", counting)
     return calls
 
 
