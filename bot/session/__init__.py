@@ -19,7 +19,8 @@ from .errors import (
     StaleHand,
 )
 from .models import Hand, Lobby, Played, Table
-from .sessions import AWAY_AFTER, Sessions
+from .play import AWAY_AFTER
+from .sessions import Sessions
 from .timers import auto_move
 
 __all__ = [

@@ -10,6 +10,7 @@ from bot.engine import Rules
 
 from .errors import NoGame, NoLobby
 from .models import Lobby, Table
+from .timers import stop
 
 
 class Live:
@@ -33,8 +34,14 @@ class Live:
             raise NoGame()
         return table
 
-    def table_in(self, channel_id: int) -> Table:
-        return self.table(self.channels.get(channel_id, -1))
+    def drop(self, table: Table) -> None:
+        """Forget a table: its timer stops and its channel is free (unless a match's next
+        game holds it already)."""
+        stop(table.timer)
+        table.timer = None
+        self.tables.pop(table.game_id, None)
+        if self.channels.get(table.channel_id) == table.game_id:
+            del self.channels[table.channel_id]
 
     def live_in(self, channel_id: int) -> Lobby | Table | None:
         """The lobby or game going in a channel, if any."""

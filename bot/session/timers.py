@@ -40,16 +40,6 @@ def auto_move(game: Game) -> Move:
     return policy.choose(view(game, seat), rng)
 
 
-def suggest(game: Game) -> Move:
-    """A hint: the medium AI's move for the seat to act, from that seat's view, seeded by the
-    position (the same position always gets the same hint)."""
-    g = active(game)
-    seat = g.turn
-    assert seat is not None, "the game is over"
-    rng = random.Random(f"hint/{game.seed}/{len(game.playoffs)}/{len(g.moves)}/{seat}")
-    return AUTO_PLAYER.choose(view(game, seat), rng)
-
-
 def stop(task: asyncio.Task[None] | asyncio.TimerHandle | None) -> None:
     """Cancel a table's timer: its task, unless that is the one running (it is finishing its
     own work), or the call that would start it (`TurnTimers.arm_restored`)."""

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import discord
 
-from bot.session.timers import suggest
+from bot.session.hints import suggest
 from bot.ui import hand as hand_ui
 from bot.ui import ids
 

@@ -11,6 +11,7 @@ from bot.engine import from_dict
 from bot.session import AlreadyRunning, NoGame
 
 from .conftest import CHANNEL, GUILD, RULES, play_turn, table_for, wait_for
+from .helpers import table_in
 
 
 async def play_game(s, game_id):
@@ -63,7 +64,7 @@ async def test_no_lobby_slips_in_while_a_match_moves_to_its_next_game(make, stor
     played = await asyncio.wait_for(playing, 5)
     nxt = played.next
     assert nxt is not None and nxt.match["number"] == 2
-    assert s.table_in(CHANNEL) is nxt
+    assert table_in(s, CHANNEL) is nxt
     assert [r.id for r in await live_in(storage, CHANNEL)] == [nxt.game_id]
 
     await s.close()
@@ -84,7 +85,7 @@ async def test_cancel_while_a_match_moves_on_neither_hangs_nor_breaks(make, stor
 
     release.set()
     nxt = (await asyncio.wait_for(playing, 5)).next
-    assert nxt is not None and s.table_in(CHANNEL) is nxt
+    assert nxt is not None and table_in(s, CHANNEL) is nxt
     assert await asyncio.wait_for(s.cancel(CHANNEL, "a"), 2) == nxt.game_id
     assert await live_in(storage, CHANNEL) == []
 
@@ -115,7 +116,7 @@ async def test_cancel_waiting_on_a_matchs_last_move_does_not_deadlock(make, stor
     # "cancels" that finished game (storage changes nothing) while the next one goes on.
     with contextlib.suppress(NoGame):
         await asyncio.wait_for(cancelling, 5)
-    assert nxt is not None and s.table_in(CHANNEL) is nxt
+    assert nxt is not None and table_in(s, CHANNEL) is nxt
     assert [r.id for r in await live_in(storage, CHANNEL)] == [nxt.game_id]
 
 

@@ -8,10 +8,11 @@ import pytest
 
 from bot.engine import legal_moves
 from bot.session import NoGame, Sessions
-from bot.session import sessions as sessions_module
+from bot.session import restore as restore_module
 from bot.storage import Storage
 
 from .conftest import CHANNEL, GUILD, RULES, play_turn, table_for, wait_for
+from .helpers import table_in
 
 TIMED = {"turn_seconds": 600}  # a game with a deadline: restored unread
 
@@ -27,13 +28,13 @@ async def storage(database):
 def decoded(monkeypatch):
     """How many stored games Sessions has decoded (engine states rebuilt)."""
     calls: list[int] = []
-    real = sessions_module.from_dict
+    real = restore_module.from_dict
 
     def counting(data):
         calls.append(1)
         return real(data)
 
-    monkeypatch.setattr(sessions_module, "from_dict", counting)
+    monkeypatch.setattr(restore_module, "from_dict", counting)
     return calls
 
 
@@ -54,7 +55,7 @@ async def test_a_restored_game_is_read_on_its_first_use_and_plays_to_its_end(
     game_id, before = await started(make)
     s2: Sessions = make(**TIMED)
     assert await s2.restore() == [game_id]
-    table = s2.table_in(CHANNEL)  # routed by channel and by id
+    table = table_in(s2, CHANNEL)  # routed by channel and by id
     assert table is s2.table(game_id) and table.seats == ("a", "b") and table.version == 3
     assert not table.loaded and decoded == [] and table.timer is not None
     assert s2.names_in(GUILD) == {}

@@ -2,6 +2,7 @@ from bot.domain.match import standings
 from bot.engine import PRESETS
 
 from .conftest import CHANNEL, GUILD, RULES, play_turn
+from .helpers import table_in
 
 
 async def play_game(s, game_id):
@@ -27,7 +28,7 @@ async def test_a_three_game_match_rotates_the_dealer_and_keeps_score(make, stora
             nxt = played.next
             assert nxt is not None and nxt.match["number"] == number + 1
             assert len(nxt.match["results"]) == number and nxt.seats == table.seats
-            assert s.table_in(CHANNEL) is nxt
+            assert table_in(s, CHANNEL) is nxt
             dealers.append(nxt.game.dealer)
             game_id = nxt.game_id
         else:

@@ -1,0 +1,114 @@
+"""The end of a game: its result recorded and the game forgotten and, in a match that goes on,
+its next game started. A collaborator Sessions owns; it shares Sessions' registry."""
+
+from __future__ import annotations
+
+import logging
+from collections.abc import Callable
+from typing import Any
+
+from bot.domain.match import after_game, next_dealer
+from bot.domain.seats import is_ai
+from bot.engine import new_game
+from bot.storage import Storage
+
+from . import results
+from .live import Live
+from .models import ENDED, Table, state_of
+from .timers import TurnTimers
+
+log = logging.getLogger(__name__)
+
+
+class Matches:
+    def __init__(
+        self,
+        live: Live,
+        storage: Storage,
+        timers: TurnTimers,
+        *,
+        seed_source: Callable[[], int],
+    ) -> None:
+        self.live = live
+        self.storage = storage
+        self.timers = timers
+        self.seed_source = seed_source
+
+    async def finish(self, table: Table) -> Table | None:
+        """Record a game that is over and forget it. In a match that goes on, the next game is
+        saved in the same transaction, started and returned. A failure to record is retried by
+        restore()."""
+        live = self.live
+        if table.standing is None:  # once, for every screen (one read over has it already)
+            table.standing = results.standing(table.game, table.forfeited)
+        nxt = self._next_game(table)
+        live.drop(table)
+        if nxt is not None:
+            # The channel stays claimed (by this game's id) until the next game has its own: never
+            # free while that is saved, or a /steal new (open_lobby, which claims channels under
+            # live.lock) could open a second live game in it. Not live.lock here: we hold the
+            # table's lock, and Sessions.cancel takes live.lock and then the table's.
+            live.channels[table.channel_id] = table.game_id
+        game = table.game
+        known = live.names_in(table.guild_id)
+        bots = {s for s in game.seats if is_ai(s)}
+        details: dict[str, Any] = {
+            "names": {s: known[s] for s in game.seats if s in known},
+            "forfeited": [game.seats[s] for s in sorted(table.forfeited)],
+            "counted": table.counted,
+            "unrated": bots,
+            "placed": table.standing,
+            # The end screen is owed with the result, so a restart cannot lose it.
+            "owed": [(ENDED, {"guild_id": table.guild_id, "channel_id": table.channel_id})],
+        }
+        then = None if nxt is None else (state_of(nxt, nxt.game), nxt.deadline, nxt.options)
+        try:
+            new_id = await results.finish(
+                self.storage, table.game_id, table.guild_id, game, then=then, **details
+            )
+            if nxt is None:
+                return None
+        except Exception:
+            log.exception("game %s is over but could not be finished", table.game_id)
+            live.drop(table)  # frees the channel, as for a single game
+            return None
+        if new_id is None:  # finished before: its next game was saved then, and restored
+            live.drop(table)
+            return None
+        nxt.game_id = new_id
+        live.tables[new_id] = nxt
+        live.channels[nxt.channel_id] = new_id  # the hand-over: no await since the claim
+        self.timers.arm(nxt)
+        return nxt
+
+    def _next_game(self, last: Table) -> Table | None:
+        """Counts the game in its match; if the match goes on, its next game (not saved yet):
+        same seats and rules, the deal passed one seat on."""
+        if last.match is None:
+            return None
+        old = last.game
+        assert last.standing is not None  # set by finish, which asks
+        result = {
+            "game_id": last.game_id,
+            "sizes": list(old.result.bundle_sizes) if old.result else [],
+            "places": list(last.standing.places),
+            "forfeited": sorted(last.forfeited),
+        }
+        last.match = {**last.match, "results": [*last.match["results"], result]}
+        verdict, winners = after_game(last.match, len(old.seats), old.rules.tiebreak)
+        if verdict == "over":
+            last.match["winners"] = list(winners)
+            return None
+        n = len(old.seats)
+        game = new_game(
+            old.rules, old.seats, seed=self.seed_source(),
+            dealer=next_dealer(old.dealer, n, old.rules.step),
+        )  # fmt: skip
+        match = {**last.match, "number": last.match["number"] + 1}
+        table = Table(
+            0, last.guild_id, last.channel_id, last.host_id, game, version=0,
+            away=set(last.away), forfeited=set(last.forfeited), match=match,
+            options=dict(last.options),
+        )  # fmt: skip
+        table.deadline = self.timers.deadline(table, game, table.away, table.forfeited)
+        return table

@@ -1,0 +1,61 @@
+"""The messages that show a game: their stored ids, what ended games still owe Discord, and a
+finished game as its end screen shows it. A collaborator Sessions owns; it reads storage only."""
+
+from __future__ import annotations
+
+import asyncio
+from collections.abc import Callable
+
+from bot.engine import replay
+from bot.storage import Storage
+
+from . import events as ev
+from .models import CLOSED, Table
+from .restore import table_of
+
+
+class GameMessages:
+    def __init__(self, storage: Storage, *, owns: Callable[[int], bool]) -> None:
+        self.storage = storage
+        self.owns = owns
+
+    async def messages(self, game_id: int) -> tuple[int | None, int | None, int | None]:
+        """The ids of a game's lobby, table and turn ping messages, as stored."""
+        row = await self.storage.games.get(game_id)
+        if row is None:
+            return None, None, None
+        return row.lobby_message_id, row.table_message_id, row.ping_message_id
+
+    async def keep_messages(self, game_id: int, **ids: int | None) -> None:
+        """Store message ids (lobby, table, ping) so a restart finds the messages again."""
+        columns = {f"{what}_message_id": value for what, value in ids.items()}
+        await self.storage.games.update(game_id, **columns)
+
+    async def owed(self) -> list[ev.Owed]:
+        """Messages that this process's games which ended still owe Discord: end screens
+        (EndOwed) and closings (Closed, as the event said)."""
+        # Every owed payload names its guild (ENDED and `closing` payloads); one that did not
+        # is delivered, as before shards: showing it twice is harmless (see storage.outbox).
+        return [
+            ev.Closed.of(item.game_id, item.payload) if item.kind == CLOSED
+            else ev.EndOwed(item.game_id)
+            for item in await self.storage.outbox.pending()
+            if item.payload.get("guild_id") is None or self.owns(int(item.payload["guild_id"]))
+        ]  # fmt: skip
+
+    async def delivered(self, game_id: int) -> None:
+        """A game's owed message is shown: nothing is owed for it any more."""
+        await self.storage.outbox.settle(game_id)
+
+    async def ended_table(self, game_id: int) -> Table | None:
+        """A finished game as its end screen shows it (after a restart)."""
+        row = await self.storage.games.get(game_id)
+        if row is None:
+            return None
+        entry = await self.storage.history.get(game_id)
+        if entry is not None:  # a finished game keeps only its record: played again to its end
+            game = await asyncio.to_thread(replay, entry.record)
+            return table_of(row, [], game)
+        if row.state is None:
+            return None
+        return table_of(row, await self.storage.games.moves(game_id))
