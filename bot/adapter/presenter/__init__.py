@@ -48,8 +48,8 @@ from bot.ui.picture import FinalScene, LastMove, Scene, TableCache
 from bot.ui.text import describe, names_of
 from bot.ui.widgets import button, view_of
 
-from .buttons import dynamic
-from .hands import drawn
+from ..buttons import dynamic
+from ..hands import drawn
 
 log = logging.getLogger(__name__)
 HAND_TOKEN_LIFE = timedelta(minutes=14)  # interaction tokens last 15 minutes
