@@ -114,10 +114,11 @@ class Probe(logging.Handler):
         self.presenter = bot.app.presenter
         sessions = bot.app.sessions
         self._play = sessions.play
-        self._send_table, self._flush = self.presenter._send_table, self.presenter._flush
+        worker = self.presenter.worker  # the presenter's part that sends the tables
+        self._send_table, self._flush = worker._send_table, worker._flush
         sessions.play = self.play  # type: ignore[method-assign]
-        self.presenter._send_table = self.timed_send_table  # type: ignore[method-assign]
-        self.presenter._flush = self.timed_flush  # type: ignore[method-assign]
+        worker._send_table = self.timed_send_table  # type: ignore[method-assign]
+        worker._flush = self.timed_flush  # type: ignore[method-assign]
 
     def emit(self, record: logging.LogRecord) -> None:
         self.problems.append(record.getMessage())

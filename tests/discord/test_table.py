@@ -60,7 +60,7 @@ async def test_the_table_is_one_v2_card_with_its_picture_colour_and_words(
 async def test_the_tables_picture_is_drawn_once_for_every_repost(simcord_env, channel, players):
     ann, bob = players[:2]
     table = await start_game(channel, [ann, bob])
-    pictures = simcord_env.bot.app.presenter.pictures
+    pictures = simcord_env.bot.app.presenter.drawing.pictures
     drawn = pictures.renders
 
     first = await ann.slash(channel, "steal table")
@@ -105,11 +105,11 @@ async def test_the_presenters_work_starts_once_the_click_is_answered():
     async def flush(c: Channel) -> None:
         flushed.append(c)
 
-    presenter._flush = flush  # type: ignore[method-assign]
+    presenter.worker._flush = flush  # type: ignore[method-assign]
 
     async def handler() -> None:  # a click: watch() marks its task, the move kicks the worker
         presenter.answering(asyncio.current_task())
-        presenter.kick(ch)
+        presenter.worker.kick(ch)
         for _ in range(5):  # the answer's round trip to Discord
             await asyncio.sleep(0)
         assert flushed == []
@@ -129,7 +129,7 @@ async def test_tables_are_drawn_once_the_other_clicks_are_answered():
     async def flush(c: Channel) -> None:
         flushed.append(c)
 
-    presenter._flush = flush  # type: ignore[method-assign]
+    presenter.worker._flush = flush  # type: ignore[method-assign]
     release = asyncio.Event()
 
     async def other_click() -> None:  # another game's click, still being answered
@@ -138,7 +138,7 @@ async def test_tables_are_drawn_once_the_other_clicks_are_answered():
 
     other = asyncio.create_task(other_click())
     await asyncio.sleep(0)
-    presenter.kick(ch)
+    presenter.worker.kick(ch)
     for _ in range(5):
         await asyncio.sleep(0)
     assert flushed == []

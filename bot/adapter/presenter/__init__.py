@@ -1,0 +1,121 @@
+"""Keeps each game's channel messages in step with the game: the table, the turn ping and the
+players' open hand messages.
+
+Session events only mark what is out of date; one worker task per game then does the API
+calls in order. So a slow or failing Discord call never holds up a move, and a burst of
+moves costs one table edit, not one each.
+
+`Presenter` is what the rest of the bot calls; its parts share the games' `Channel` states:
+`intake` marks what changed, `worker` sends it, `hand_tokens` keeps the open hands,
+`drawing` makes the table message, `catch_up` reads what a restart left.
+"""
+
+from __future__ import annotations
+
+import asyncio
+from collections.abc import Collection, Sequence
+from typing import Any
+
+import discord
+
+from bot.session import Lobby, Sessions, Table
+from bot.session.events import Event
+from bot.ui import render
+from bot.ui.highlights import Tally
+from bot.ui.picture import LastMove
+
+from .catch_up import Restart
+from .channel import Channel, Discord
+from .drawing import Drawing
+from .hand_tokens import OpenHands
+from .intake import Intake
+from .worker import EDIT_GAP, Worker
+
+__all__ = ["Channel", "Discord", "Presenter"]
+
+
+class Presenter:
+    def __init__(self, client: Discord, sessions: Sessions, gap: float = EDIT_GAP) -> None:
+        self.discord = client
+        self.sessions = sessions
+        self.channels: dict[int, Channel] = {}  # game id -> its messages; every part shares it
+        self.hands = OpenHands(sessions)
+        self.drawing = Drawing(sessions)
+        self.worker = Worker(client, sessions, self.channels, self.hands, self.drawing, gap)
+        self.intake = Intake(client, sessions, self.channels, self.hands, self.worker.kick)
+        self.restart = Restart(sessions, self.channels, self.intake)
+
+    # ----- what happened
+
+    async def on_event(self, event: Event) -> None:
+        """Called by the session layer; only marks work, never waits on Discord."""
+        await self.intake.on_event(event)
+
+    async def lobby_posted(self, lobby: Lobby, message_id: int) -> None:
+        await self.intake.lobby_posted(lobby, message_id)
+
+    def table_shown(self, table: Table, version: int) -> None:
+        self.intake.table_shown(table, version)
+
+    async def table_reposted(self, table: Table, message_id: int) -> None:
+        await self.intake.table_reposted(table, message_id)
+
+    async def show_lobby(self, lobby: Lobby) -> None:
+        await self.intake.show_lobby(lobby)
+
+    def remember_hand(
+        self,
+        game_id: int,
+        user_id: str,
+        interaction: discord.Interaction,
+        followup: int | None = None,
+        *,
+        fresh: bool = False,
+    ) -> None:
+        self.hands.remember(game_id, user_id, interaction, followup, fresh=fresh)
+
+    def answering(self, task: asyncio.Task[Any]) -> None:
+        self.worker.answering(task)
+
+    # ----- what is shown
+
+    def link(self, game_id: int) -> str | None:
+        """A link to a game's lobby or table message, if it is known."""
+        ch = self.channels.get(game_id)
+        if ch is None or ch.table_id is None:
+            return None
+        return render.jump_url(ch.guild_id, ch.channel_id, ch.table_id)
+
+    async def table_message(
+        self,
+        table: Table,
+        moves: Sequence[str] = (),
+        last: LastMove | None = None,
+        *,
+        image: bool = True,
+        tally: Tally | None = None,
+    ) -> render.Message:
+        return await self.drawing.table_message(table, moves, last, image=image, tally=tally)
+
+    async def table_now(self, table: Table) -> render.Message:
+        """The running game's table as its channel shows it (its move log, the last move)."""
+        ch = self.channels.get(table.game_id)
+        if ch is None:
+            return await self.drawing.table_message(table)
+        return await self.drawing.table_message(table, ch.log, ch.last)
+
+    # ----- start-up and shutdown
+
+    async def refresh(self, game_ids: Sequence[int], redraw: Collection[int] = ()) -> None:
+        await self.restart.refresh(game_ids, redraw)
+
+    async def deliver_owed(self) -> None:
+        await self.restart.deliver_owed()
+
+    async def close(self) -> None:
+        tasks = self.worker.running()
+        tasks += self.hands.edits
+        for task in tasks:
+            task.cancel()
+        await asyncio.gather(*tasks, return_exceptions=True)
+        self.drawing.close()

@@ -1,0 +1,67 @@
+"""One game's channel state: its messages, and what still has to be sent to them. The intake
+marks it, the worker sends it; nothing else writes it."""
+
+from __future__ import annotations
+
+import asyncio
+import logging
+import math
+from dataclasses import dataclass, field
+from typing import Protocol
+
+import discord
+
+from bot.i18n import DEFAULT
+from bot.session import Sessions, Table
+from bot.ui import render
+from bot.ui.highlights import Tally
+from bot.ui.picture import LastMove
+
+log = logging.getLogger(__name__)
+LOG_KEEP = 20  # lines of the move log a table shows
+
+
+@dataclass
+class Channel:
+    """One game's messages and what still has to be sent."""
+
+    game_id: int
+    guild_id: int
+    channel_id: int
+    table_id: int | None = None
+    ping_id: int | None = None
+    table: Table | None = None  # the latest state; kept after the game ends or is cancelled
+    lang: str = DEFAULT  # of the public messages (lobby, table, ping); see render.public_lang
+    log: list[str] = field(default_factory=list)
+    last: LastMove | None = None  # the move the picture marks
+    edited: float = -math.inf  # when the table was last edited (time.monotonic)
+    words_only: bool = False  # the last edit with the picture failed: send the words alone
+    closing: render.Message | None = None  # replaces the table once the game is cancelled
+    dirty: bool = False
+    ping_user: str | None = None  # whom the ping should name; None: no ping
+    ping_done: str | None = None  # whom the current ping names
+    hands: set[str] = field(default_factory=set)  # players whose hand message needs a refresh
+    notices: list[render.Message] = field(default_factory=list)  # to post after the table
+    # Not shown by this process yet (restored, or ended or cancelled before a restart): its
+    # stored message ids and move log are read before its first send (`catch_up`).
+    unread: bool = False
+    tally: Tally | None = None  # the highlights of every move seen; None: replayed at the end
+    owed: bool = False  # shows how the game ended: retried until it lands (see worker)
+    worker: asyncio.Task[None] | None = None
+
+
+class Discord(Protocol):
+    """What the presenter needs of the client: a channel to send to and edit in."""
+
+    def get_partial_messageable(
+        self, id: int, *, guild_id: int | None = None
+    ) -> discord.PartialMessageable: ...
+
+
+async def set_table_id(sessions: Sessions, ch: Channel, message_id: int) -> None:
+    """The game's table is `message_id` now, kept in storage so a restart finds it."""
+    ch.table_id = message_id
+    try:
+        await sessions.keep_messages(ch.game_id, table=message_id)
+    except Exception:
+        log.warning("game %s: could not store the table message id", ch.game_id)

@@ -1,0 +1,201 @@
+"""One worker task per game makes its Discord calls in order: the table edit (at most one a
+`gap`), the notices, the turn ping and the open hands, retried when Discord fails. It starts
+only once the click that made the change is answered, so it never delays an answer."""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import contextvars
+import itertools
+import logging
+import time
+from typing import Any
+
+import discord
+
+from bot.i18n import t
+from bot.session import Sessions
+from bot.ui import ids, render
+from bot.ui.widgets import button, view_of
+
+from ..buttons import dynamic
+from .catch_up import catch_up
+from .channel import Channel, Discord, set_table_id
+from .drawing import Drawing
+from .hand_tokens import OpenHands
+
+log = logging.getLogger(__name__)
+RETRIES = (0.5, 2.0, 5.0)  # seconds between tries of a failing table edit
+OWED_RETRIES = (*RETRIES, 15.0, 30.0, 60.0)  # an owed message: then every minute until it lands
+EDIT_GAP = 1.0  # seconds between a game's table edits: well inside Discord's channel rate limit
+QUIET_WAIT = 0.25  # seconds background work waits, at most, for the clicks being answered
+# The task answering the current click or command (`Presenter.answering`): a move's background
+# work starts only once it is done, so it never delays the answer.
+ANSWERING_TASK: contextvars.ContextVar[asyncio.Task[Any] | None] = contextvars.ContextVar(
+    "answering", default=None
+)
+
+
+class Worker:
+    def __init__(
+        self,
+        client: Discord,
+        sessions: Sessions,
+        channels: dict[int, Channel],
+        hands: OpenHands,
+        drawing: Drawing,
+        gap: float = EDIT_GAP,
+    ) -> None:
+        self.discord = client
+        self.sessions = sessions
+        self.channels = channels
+        self.hands = hands
+        self.drawing = drawing
+        self.gap = gap  # seconds between a game's table edits (0: as soon as it changes)
+        # Clicks and commands being answered: background work waits for them (a little).
+        self._answering: set[asyncio.Task[Any]] = set()
+        self._quiet = asyncio.Event()
+        self._quiet.set()
+
+    def answering(self, task: asyncio.Task[Any]) -> None:
+        """A click or command is being answered (interactions.watch) until `task` ends."""
+        ANSWERING_TASK.set(task)
+        self._answering.add(task)
+        self._quiet.clear()
+        task.add_done_callback(self._answered)
+
+    def _answered(self, task: asyncio.Task[Any]) -> None:
+        self._answering.discard(task)
+        if not self._answering:
+            self._quiet.set()
+
+    async def _after_answers(self, after: asyncio.Task[Any] | None) -> None:
+        """Wait for the click that made this work to be answered, then (at most QUIET_WAIT)
+        for the other clicks being answered: tables are drawn once nobody waits for an answer,
+        so a burst of moves in many games is answered first."""
+        if after is not None and not after.done():
+            await asyncio.wait({after})
+        if not self._quiet.is_set():
+            quiet = asyncio.ensure_future(self._quiet.wait())
+            await asyncio.wait({quiet}, timeout=QUIET_WAIT)
+            quiet.cancel()
+
+    def kick(self, ch: Channel) -> None:
+        if ch.worker is None or ch.worker.done():
+            # Made in a click's handler: the work waits for the click to be answered.
+            after = ANSWERING_TASK.get()
+            ch.worker = asyncio.create_task(self._work(ch, after), name=f"table-{ch.game_id}")
+
+    def running(self) -> list[asyncio.Task[None]]:
+        return [ch.worker for ch in self.channels.values() if ch.worker and not ch.worker.done()]
+
+    async def _work(self, ch: Channel, after: asyncio.Task[Any] | None = None) -> None:
+        try:
+            await self._after_answers(after)
+            if ch.unread:
+                await catch_up(self.sessions, ch)
+            for attempt in itertools.count():
+                try:
+                    await self._flush(ch)
+                    break
+                except discord.HTTPException as exc:
+                    log.warning("game %s: Discord said %s; retrying", ch.game_id, exc)
+                    if not ch.owed and attempt == len(RETRIES):
+                        log.error("game %s: giving up on the table until the next move", ch.game_id)
+                        return
+                    # A message a game owes (end screen, closing) is tried until it lands; it is
+                    # in storage's outbox meanwhile, so a restart tries again too.
+                    delays = OWED_RETRIES if ch.owed else RETRIES
+                    await asyncio.sleep(delays[min(attempt, len(delays) - 1)])
+            if ch.closing is not None or (ch.table is not None and ch.table.game.over):
+                if ch.owed:
+                    await self.sessions.delivered(ch.game_id)
+                self.channels.pop(ch.game_id, None)
+                self.hands.forget(ch.game_id)
+        except Exception:
+            log.exception("game %s: could not update its messages", ch.game_id)
+
+    async def _flush(self, ch: Channel) -> None:
+        while ch.dirty or ch.hands or ch.notices or ch.ping_user != ch.ping_done:
+            if ch.dirty:
+                await self._wait_for_slot(ch)
+                ch.dirty = False
+                await self._send_table(ch)
+            while ch.notices:
+                target = self.discord.get_partial_messageable(ch.channel_id, guild_id=ch.guild_id)
+                await target.send(**dynamic(ch.notices[0].send_kwargs()))
+                ch.notices.pop(0)  # only once sent: a failed send is retried
+            if ch.ping_user != ch.ping_done:
+                await self._send_ping(ch, ch.ping_user)
+            while ch.hands:
+                await self.hands.refresh(ch, ch.hands.pop())
+
+    async def _wait_for_slot(self, ch: Channel) -> None:
+        """At most one table edit a `gap`: the first after a quiet spell goes at once, later
+        ones wait, and what changed meanwhile goes in one edit (hands are refreshed after
+        it, so they are coalesced too)."""
+        wait = ch.edited + self.gap - time.monotonic()
+        if wait > 0:
+            await asyncio.sleep(wait)
+
+    async def _send_table(self, ch: Channel) -> None:
+        # After a failed edit with the picture, the retry sends the table in words alone: a
+        # picture that cannot be uploaded never leaves the channel with a stale table.
+        message = await self.drawing.of(ch, image=not ch.words_only)
+        target = self.discord.get_partial_messageable(ch.channel_id, guild_id=ch.guild_id)
+        try:
+            await self._put_table(ch, target, message)
+        except discord.HTTPException:
+            ch.dirty = True  # so the retry sends it again
+            ch.words_only = bool(message.images)
+            raise
+        else:
+            ch.words_only = False
+        finally:
+            ch.edited = time.monotonic()
+
+    async def _put_table(
+        self, ch: Channel, target: discord.PartialMessageable, message: render.Message
+    ) -> None:
+        """Edit the table message; post it again if it is gone."""
+        if ch.table_id is not None:
+            try:
+                await target.get_partial_message(ch.table_id).edit(**dynamic(message.kwargs()))
+                return
+            except discord.NotFound:
+                log.info("game %s: the table message is gone; posting a new one", ch.game_id)
+        if ch.closing is not None:
+            return  # no table to replace: nothing to say that the game is gone
+        sent = await target.send(**dynamic(message.send_kwargs()))
+        await set_table_id(self.sessions, ch, sent.id)
+
+    async def _send_ping(self, ch: Channel, user: str | None) -> None:
+        target = self.discord.get_partial_messageable(ch.channel_id, guild_id=ch.guild_id)
+        old, ch.ping_id = ch.ping_id, None
+        if old is not None:
+            with contextlib.suppress(discord.HTTPException):
+                await target.get_partial_message(old).delete()
+        new = None
+        if user is not None:
+            text = t(ch.lang, "ping.turn", user=render.mention(user))
+            if ch.table_id is not None:
+                url = render.jump_url(ch.guild_id, ch.channel_id, ch.table_id)
+                text = t(ch.lang, "ping.turn_link", user=render.mention(user), url=url)
+            extra: dict[str, Any] = {}
+            if not self.hands.alive(ch.game_id, user):  # no hand to refresh: one click opens one
+                mine = button(ids.table("hand", ch.game_id), t(ch.lang, "table.button.hand"),
+                              discord.ButtonStyle.primary, emoji="🃏")  # fmt: skip
+                extra = dynamic({"view": view_of(mine)})
+            try:
+                sent = await target.send(
+                    text,
+                    allowed_mentions=discord.AllowedMentions(users=[discord.Object(int(user))]),
+                    **extra,
+                )
+                new = sent.id
+            except discord.HTTPException as exc:
+                log.info("game %s: no turn ping (%s)", ch.game_id, exc)
+        ch.ping_id, ch.ping_done = new, user
+        with contextlib.suppress(Exception):
+            await self.sessions.keep_messages(ch.game_id, ping=new)
