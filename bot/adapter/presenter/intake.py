@@ -158,15 +158,6 @@ class Intake:
         ch.hands.update(self.hands.open(game_id))  # they say so too, and lose their buttons
         self.kick(ch)
 
-    def notice(self, game_id: int, message: render.Message) -> None:
-        """A message to post in the game's channel once its table is up to date."""
-        ch = self.channels.get(game_id)
-        if ch is None:
-            log.info("game %s: no channel known for a notice", game_id)
-            return
-        ch.notices.append(message)
-        self.kick(ch)
-
     def relink_ping(self, ch: Channel) -> None:
         """The table moved: replace the turn ping, whose link points at the old one."""
         if ch.ping_user is not None:
