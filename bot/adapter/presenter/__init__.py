@@ -13,16 +13,9 @@ moves costs one table edit, not one each.
 from __future__ import annotations
 
 import asyncio
-from collections.abc import Collection, Sequence
-from typing import Any
 
-import discord
-
-from bot.session import Lobby, Sessions, Table
-from bot.session.events import Event
+from bot.session import Sessions, Table
 from bot.ui import render
-from bot.ui.highlights import Tally
-from bot.ui.picture import LastMove
 
 from .catch_up import Restart
 from .channel import Channel, Discord
@@ -44,38 +37,18 @@ class Presenter:
         self.worker = Worker(client, sessions, self.channels, self.hands, self.drawing, gap)
         self.intake = Intake(client, sessions, self.channels, self.hands, self.worker.kick)
         self.restart = Restart(sessions, self.channels, self.intake)
-
-    # ----- what happened
-
-    async def on_event(self, event: Event) -> None:
-        """Called by the session layer; only marks work, never waits on Discord."""
-        await self.intake.on_event(event)
-
-    async def lobby_posted(self, lobby: Lobby, message_id: int) -> None:
-        await self.intake.lobby_posted(lobby, message_id)
-
-    def table_shown(self, table: Table, version: int) -> None:
-        self.intake.table_shown(table, version)
-
-    async def table_reposted(self, table: Table, message_id: int) -> None:
-        await self.intake.table_reposted(table, message_id)
-
-    async def show_lobby(self, lobby: Lobby) -> None:
-        await self.intake.show_lobby(lobby)
-
-    def remember_hand(
-        self,
-        game_id: int,
-        user_id: str,
-        interaction: discord.Interaction,
-        followup: int | None = None,
-        *,
-        fresh: bool = False,
-    ) -> None:
-        self.hands.remember(game_id, user_id, interaction, followup, fresh=fresh)
-
-    def answering(self, task: asyncio.Task[Any]) -> None:
-        self.worker.answering(task)
+        # What the rest of the bot calls, as the parts' own methods. The session layer calls
+        # on_event; it only marks work, never waits on Discord.
+        self.on_event = self.intake.on_event
+        self.lobby_posted = self.intake.lobby_posted
+        self.table_shown = self.intake.table_shown
+        self.table_reposted = self.intake.table_reposted
+        self.show_lobby = self.intake.show_lobby
+        self.remember_hand = self.hands.remember
+        self.answering = self.worker.answering
+        self.table_message = self.drawing.table_message
+        self.refresh = self.restart.refresh
+        self.deliver_owed = self.restart.deliver_owed
 
     # ----- what is shown
 
@@ -86,17 +59,6 @@ class Presenter:
             return None
         return render.jump_url(ch.guild_id, ch.channel_id, ch.table_id)
 
-    async def table_message(
-        self,
-        table: Table,
-        moves: Sequence[str] = (),
-        last: LastMove | None = None,
-        *,
-        image: bool = True,
-        tally: Tally | None = None,
-    ) -> render.Message:
-        return await self.drawing.table_message(table, moves, last, image=image, tally=tally)
-
     async def table_now(self, table: Table) -> render.Message:
         """The running game's table as its channel shows it (its move log, the last move)."""
         ch = self.channels.get(table.game_id)
@@ -105,12 +67,6 @@ class Presenter:
         return await self.drawing.table_message(table, ch.log, ch.last)
 
     # ----- start-up and shutdown
-
-    async def refresh(self, game_ids: Sequence[int], redraw: Collection[int] = ()) -> None:
-        await self.restart.refresh(game_ids, redraw)
-
-    async def deliver_owed(self) -> None:
-        await self.restart.deliver_owed()
 
     async def close(self) -> None:
         tasks = self.worker.running()
