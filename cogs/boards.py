@@ -15,6 +15,7 @@ import discord
 from bot.adapter.interactions import reply, seen, tell, update
 from bot.adapter.language import guild_lang, user_lang
 from bot.adapter.services import app_of
+from bot.domain import server_settings as settings
 from bot.ui import boards as ui
 from bot.ui import ids
 from bot.ui.render import Message
@@ -59,13 +60,15 @@ async def stats(interaction: discord.Interaction, member: discord.abc.User) -> N
     user = str(member.id)
     me = member.id == interaction.user.id
     found = await records.player(guild_id, user)
-    if found is None or found.games == 0:  # a row with no games: seen, never finished one
-        await tell(interaction, ui.never_played(lang, None if me else member.display_name))
+    if found is None or found.games == 0:  # a row with no games: seen, or nothing counted
+        whose = None if me else member.display_name
+        played = await records.played(guild_id, user)
+        await tell(interaction, (ui.only_uncounted if played else ui.never_played)(lang, whose))
         return
     rank = await records.rank(guild_id, user)
     count = await records.players(guild_id)
-    ai_counts = (await records.settings(guild_id)).values["ai_counts"]
-    figures = await records.figures(found, ai_counts)
+    deck = settings.rules_for((await records.settings(guild_id)).values).deck
+    figures = await records.figures(found, deck)  # the player's last games: never the history
     card = ui.stats_card(lang, found, member.display_name, rank, count, figures)
     picture = await asyncio.to_thread(render_card, card)  # Pillow: off the event loop
     message = ui.player_stats(lang, found, member.display_name, rank, count, figures, picture, me)

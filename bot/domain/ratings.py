@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Callable, Collection, Sequence
+from collections.abc import Callable, Collection, Mapping, Sequence
 from dataclasses import dataclass
 from itertools import chain, permutations, product
 from typing import Any
@@ -13,6 +13,7 @@ from bot.domain.values import (
     RATING_BASE as RATING_BASE,  # their home is bot.domain.values: storage sorts on it
 )
 from bot.domain.values import RATING_SCALE as RATING_SCALE
+from bot.domain.values import RatedGame
 from bot.domain.values import display_rating as display_rating
 from bot.domain.values import ordinal as ordinal
 from bot.engine import RANK, Game, apply, record, replay
@@ -27,18 +28,21 @@ class SeatStats:
     cards: int  # the seat's final bundle size
     steals: int
     biggest_steal: int  # the most cards taken in one steal; 0 if none
+    captures: tuple[tuple[int, int], ...] = ()  # (rank, captures made with it), by rank
 
 
 def seat_stats(game: Game | dict[str, Any]) -> tuple[SeatStats, ...]:
-    """Cards, steals and biggest steal of every seat, from a game or its record.
+    """Cards, steals, biggest steal and captures by rank of every seat, from a game or its
+    record.
 
-    Steals are read from the "stole" events of a replay, playoffs included; cards are the
-    final bundle sizes of the game itself (the totals that decided it).
+    Steals and captures are read from the events of a replay, playoffs included; cards are
+    the final bundle sizes of the game itself (the totals that decided it).
     """
     rec = game if isinstance(game, dict) else record(game)
     # Replaying the record with no moves gives the deal; then every move, for its events.
     g = replay({**rec, "moves": [], "playoffs": [], "result": None})
     steals: list[list[int]] = [[] for _ in g.seats]
+    captures: list[dict[int, int]] = [{} for _ in g.seats]
     moves = list(rec["moves"]) + [m for p in rec["playoffs"] for m in p["moves"]]
     for data in moves:
         seat, move, auto = move_from_dict(data)
@@ -46,11 +50,17 @@ def seat_stats(game: Game | dict[str, Any]) -> tuple[SeatStats, ...]:
         for event in events:
             if event["type"] == "stole":
                 steals[event["seat"]].append(event["n"])
+            elif event["type"] == "captured":
+                mine, rank = captures[event["seat"]], RANK[event["card"]]
+                mine[rank] = mine.get(rank, 0) + 1
     if g.result is not None:
         sizes = g.result.bundle_sizes
     else:
         sizes = tuple(g.bundle_size(s) for s in range(len(g.seats)))
-    return tuple(SeatStats(sizes[s], len(st), max(st, default=0)) for s, st in enumerate(steals))
+    return tuple(
+        SeatStats(sizes[s], len(st), max(st, default=0), tuple(sorted(captures[s].items())))
+        for s, st in enumerate(steals)
+    )
 
 
 def places(game: Game, forfeited: Collection[int] = ()) -> tuple[int, ...]:
@@ -109,19 +119,84 @@ def rate(
     return [(mu / len(orders), sigma / len(orders)) for mu, sigma in total]
 
 
-# ----- figures for a player's stats card, worked out from the history
+# ----- figures for a player's stats card
 
 
 TREND_GAMES = 10  # the rating trend covers this many of the player's last counted games
+FAVOURITE_GAMES = 50  # the favourite capture is read from the player's last counted games
 
 
 @dataclass(frozen=True)
 class Figures:
-    """What the stats card shows beyond the stored totals. Storage keeps no rating per game,
-    so `trend` is replayed from the finished games (bot.session.records)."""
+    """What the stats card shows beyond the stored totals, from the player's last counted
+    games as storage keeps them (`figures`)."""
 
     trend: tuple[int, ...]  # displayed ratings: before the last games, then after each
     favourite: tuple[str, int, int] | None  # (deck, rank, captures) the player captures most
+
+
+def figures(games: Sequence[RatedGame], current: int, deck: str) -> Figures:
+    """The card's figures from a player's last counted games (newest first, at least their
+    last TREND_GAMES): the trend ends at `current`, the stored rating (rows worked out from
+    the history after an upgrade may differ from it); the favourite capture is named in the
+    server's `deck`."""
+    last = list(reversed(games[:TREND_GAMES]))
+    if last:
+        line = [display_rating(*last[0].before), *(display_rating(*g.after) for g in last)]
+        shift = current - line[-1]
+        trend = tuple(max(0, r + shift) for r in line)
+    else:
+        trend = (current,)
+    totals: dict[int, int] = {}
+    for game in games[:FAVOURITE_GAMES]:
+        for rank, n in game.captures:
+            totals[rank] = totals.get(rank, 0) + n
+    favourite = None
+    if totals:
+        rank, n = max(totals.items(), key=lambda kv: (kv[1], kv[0]))
+        favourite = (deck, rank, n)
+    return Figures(trend, favourite)
+
+
+def replayed_games(
+    games: Sequence[tuple[int, Sequence[str], Sequence[int], dict[str, Any]]],
+    totals: Mapping[str, int],
+    is_ai: Callable[[str], bool],
+) -> dict[str, list[RatedGame]]:
+    """What storage's rated_games would hold, worked out from a guild's counted games
+    ((game id, seats, places, record), oldest first), for a database that had finished games before
+    it kept them: the ratings replayed as `rating_trend` does, the captures from each record.
+    Each player keeps their last FAVOURITE_GAMES of their `totals[user]` counted games (the
+    games since any board reset), numbered up to that total."""
+    ratings: dict[str, tuple[float, float]] = {}
+    start = (START_MU, START_SIGMA)
+    played: dict[str, list[tuple[int, tuple[float, float], tuple[float, float]]]] = {}
+    for i, (_id, seats, seat_places, _rec) in enumerate(games):
+        before = [start if is_ai(u) else ratings.get(u, start) for u in seats]
+        for user, old, new in zip(seats, before, rate(before, seat_places), strict=True):
+            if not is_ai(user):
+                ratings[user] = new
+                played.setdefault(user, []).append((i, old, new))
+    kept = {u: g[-min(FAVOURITE_GAMES, totals.get(u, 0)) :] for u, g in played.items()}
+    kept = {u: g for u, g in kept.items() if totals.get(u, 0) > 0}
+    captures: dict[int, tuple[SeatStats, ...]] = {}
+    for i in sorted({i for g in kept.values() for i, _, _ in g}):
+        captures[i] = seat_stats(games[i][3])
+    out: dict[str, list[RatedGame]] = {}
+    for user, mine in kept.items():
+        first = totals[user] - len(mine) + 1
+        out[user] = [
+            RatedGame(
+                first + k, games[i][0], old, new,
+                captures[i][list(games[i][1]).index(user)].captures,
+            )
+            for k, (i, old, new) in enumerate(mine)
+        ]  # fmt: skip
+    return out
+
+
+# ----- the same figures replayed from the history (how the card worked them out before
+# storage kept rated_games): what the upgrade's rows equal, kept for the tests and bench/stats.py
 
 
 def rating_trend(

@@ -104,6 +104,18 @@ class SeatResult:
     rated: bool  # False: an AI opponent, which never gets stats or a leaderboard row
     before: tuple[float, float]  # (mu, sigma) the new rating was worked out from
     after: tuple[float, float]  # the new (mu, sigma)
+    captures: tuple[tuple[int, int], ...] = ()  # (rank, captures made with it), by rank
+
+
+@dataclass(frozen=True)
+class RatedGame:
+    """One counted game of a player as the stats card reads it (storage's rated_games)."""
+
+    n: int  # the player's games count after it: 1 for their first counted game
+    game_id: int
+    before: tuple[float, float]  # (mu, sigma)
+    after: tuple[float, float]
+    captures: tuple[tuple[int, int], ...]  # (rank, captures), by rank
 
 
 @dataclass(frozen=True)

@@ -5,7 +5,8 @@ layer (and the import contracts can say so)."""
 from __future__ import annotations
 
 import asyncio
-from collections.abc import Collection
+import logging
+from collections.abc import Callable, Collection
 from typing import Any
 
 from bot.domain import ratings as stats
@@ -13,7 +14,7 @@ from bot.domain.seats import is_ai
 from bot.domain.values import GuildSettings, HistoryEntry, PlayerStats, Standing
 from bot.storage import Storage
 
-FAVOURITE_GAMES = 50  # the favourite capture is read from the player's last games
+log = logging.getLogger(__name__)
 
 
 class Records:
@@ -57,25 +58,51 @@ class Records:
         rank = await self.rank(guild_id, user_id, sort)
         return None if rank is None else Standing(rank, player)
 
-    async def figures(self, player: PlayerStats, ai_counts: bool) -> stats.Figures:
-        """The stats card's rating trend and favourite capture, worked out from the server's
-        finished games (storage keeps no rating per game). Which games counted is read from
-        their seats and the server's `ai_counts` now; the trend ends at the stored rating.
-        Replaying takes a while on a long history: it runs in a thread."""
-        entries = await self._storage.history.all(player.guild_id)  # oldest first
-        user = player.user_id
+    async def figures(self, player: PlayerStats, deck: str) -> stats.Figures:
+        """The stats card's rating trend and favourite capture, from the player's last counted
+        games as storage keeps them (one index range: never the server's history), the
+        favourite named in `deck`, the server's."""
+        games = await self._storage.tallies.recent(
+            player.guild_id, player.user_id, stats.FAVOURITE_GAMES
+        )
+        return stats.figures(games, player.rating, deck)
 
-        def work() -> stats.Figures:
-            counted = [
-                (e.seats, e.places)
-                for e in entries
-                if ai_counts or not any(is_ai(s) for s in e.seats)
-            ]
-            trend = stats.rating_trend(counted, user, player.games, player.rating, is_ai)
-            mine = [(e.record, e.seats.index(user)) for e in entries if user in e.seats]
-            return stats.Figures(trend, stats.favourite_capture(mine[-FAVOURITE_GAMES:]))
+    async def played(self, guild_id: int, user_id: str) -> bool:
+        """Whether the member finished any game here, counted or not."""
+        return bool(await self._storage.history.by_player(user_id, guild_id=guild_id, limit=1))
 
-        return await asyncio.to_thread(work)
+    async def backfill(self, owns: Callable[[int], bool]) -> list[int]:
+        """Work out the stats card's rows (storage's rated_games) of the guilds that had
+        finished games before storage kept them (revision 11 marks them): once, at start-up,
+        from their history, as the card used to on every use. Which games counted is read
+        from their seats and the server's `ai_counts` now (a history keeps no hints). The
+        guilds done; another process's guilds (`owns`) are left to it."""
+        done = []
+        for guild_id in await self._storage.tallies.pending():
+            if not owns(guild_id):
+                continue
+            entries = await self._storage.history.all(guild_id)  # oldest first
+            ai_counts = (await self.settings(guild_id)).values["ai_counts"]
+            board = await self._storage.stats.all(guild_id)
+            totals = {s.player.user_id: s.player.games for s in board}
+
+            def work(
+                entries: list[HistoryEntry] = entries,
+                ai: bool = ai_counts,
+                totals: dict[str, int] = totals,
+            ) -> Any:
+                counted = [
+                    (e.game_id, e.seats, e.places, e.record)
+                    for e in entries
+                    if ai or not any(is_ai(s) for s in e.seats)
+                ]
+                return stats.replayed_games(counted, totals, is_ai)
+
+            rows = await asyncio.to_thread(work)
+            if await self._storage.tallies.backfill(guild_id, list(rows.items())):
+                done.append(guild_id)
+                log.info("stats of guild %s worked out from its %d games", guild_id, len(entries))
+        return done
 
     async def names(self, guild_id: int, user_ids: Collection[str]) -> dict[str, str]:
         return await self._storage.stats.names(guild_id, user_ids)

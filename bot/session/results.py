@@ -53,6 +53,7 @@ def game_result(
             user_id=user_id, place=places[i], won=i in won, cards=per_seat[i].cards,
             steals=per_seat[i].steals, biggest_steal=per_seat[i].biggest_steal,
             rated=user_id not in unrated, before=before[i], after=after[i],
+            captures=per_seat[i].captures,
         )
         for i, user_id in enumerate(game.seats)
     )  # fmt: skip

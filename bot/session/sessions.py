@@ -105,12 +105,19 @@ class Sessions(Live):
         )  # fmt: skip
         self.hint = self.hint_ops.hint
         restorer = self.restorer
-        self.restore, self.load, self.due, self.load_all = (
-            restorer.restore, restorer.load, restorer.due, restorer.load_all
-        )  # fmt: skip
+        self.load, self.due, self.load_all = restorer.load, restorer.due, restorer.load_all
         shown = self.game_messages
         self.messages, self.keep_messages = shown.messages, shown.keep_messages
         self.owed, self.delivered, self.ended_table = shown.owed, shown.delivered, shown.ended_table
+
+    async def restore(self) -> list[int]:
+        """Start-up: the stats rows an upgrade left to work out (Records.backfill), then every
+        stored lobby and game (Restorer.restore)."""
+        try:
+            await self.records.backfill(self.owns)
+        except Exception:  # the card then shows less; the next start tries again
+            log.exception("could not work out the stats of the games before the upgrade")
+        return await self.restorer.restore()
 
     async def _timed_move(self, table: Table, version: int, thought: Move | None) -> None:
         await self.play_ops.timed_move(table, version, thought)

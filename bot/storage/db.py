@@ -16,11 +16,13 @@ from .history import History
 from .leaderboard import START_RATING, Stats
 from .outbox import Outbox
 from .settings import Settings
+from .tallies import Tallies
 from .url import parse
 
 
 class Storage:
-    """The repositories (`games`, `stats`, `history`, `outbox`, `settings`) on one connection.
+    """The repositories (`games`, `stats`, `tallies`, `history`, `outbox`, `settings`) on one
+    connection.
 
     `transaction`, `fetchall` and `fetchone` pass to the connection's; the repositories call
     the connection's own, so a test that slows or counts them patches `storage.connection`."""
@@ -40,6 +42,7 @@ class Storage:
         self.games = Games(connection)
         self.history = History(connection)
         self.stats = Stats(connection, start_rating)
+        self.tallies = Tallies(connection)
         self.outbox = Outbox(connection)
 
     @classmethod

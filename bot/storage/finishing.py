@@ -11,6 +11,7 @@ from sqlalchemy import ColumnElement, and_, case, delete, insert, update
 
 from bot.domain.values import GameResult, ordinal
 
+from . import tallies
 from .errors import StaleRatings
 from .schema import games, history, history_players, moves, players
 from .sql import (
@@ -139,7 +140,7 @@ class Finishing:
                 [{"game_id": game_id, "user_id": seat} for seat in result.user_ids],
             )
             if result.counted:
-                await add_game(db, row["guild_id"], result)
+                await add_game(db, row["guild_id"], result, game_id)
             if next_values is None:
                 return 0
             values = {
@@ -152,7 +153,7 @@ class Finishing:
             return await insert_game(db, values, self.connection.clock())
 
 
-async def add_game(db: AsyncConnection, guild_id: int, result: GameResult) -> None:
+async def add_game(db: AsyncConnection, guild_id: int, result: GameResult, game_id: int) -> None:
     """Count one finished game for its rated players, inside the caller's transaction.
 
     Totals are added in the statement itself (games = games + 1), so they are never lost. A
@@ -160,7 +161,8 @@ async def add_game(db: AsyncConnection, guild_id: int, result: GameResult) -> No
     from; else StaleRatings rolls the whole finish back, and the session works the ratings
     out again from the new ones. PostgreSQL's ON CONFLICT locks the row and checks the
     committed values, so this holds for two processes at once; SQLite takes one writer at a
-    time anyway."""
+    time anyway. Each rated seat's ratings and captures go to rated_games (bot/storage/
+    tallies.py), numbered by the games count the upsert returns."""
     stmt = upsert_into(players, db.dialect.name)
     ex = stmt.excluded
     for seat in result.seats:
@@ -190,7 +192,9 @@ async def add_game(db: AsyncConnection, guild_id: int, result: GameResult) -> No
                     "rating": ex.rating,
                 },
                 where=and_(p.mu == mu0, p.sigma == sigma0),
-            )
+            ).returning(p.games)
         )
-        if row.rowcount != 1:
+        counted = row.scalar_one_or_none()
+        if counted is None:
             raise StaleRatings(f"the rating of player {seat.user_id} changed meanwhile")
+        await tallies.add(db, guild_id, game_id, seat, counted)

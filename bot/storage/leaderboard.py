@@ -5,11 +5,11 @@ from __future__ import annotations
 from collections.abc import Collection
 from typing import TYPE_CHECKING, Any
 
-from sqlalchemy import Float, Row, bindparam, cast, func, select, update
+from sqlalchemy import Float, Row, bindparam, cast, delete, func, select, update
 
 from bot.domain.values import PlayerStats, Standing, ordinal
 
-from .schema import players
+from .schema import players, rated_games
 from .sql import upsert_into
 
 if TYPE_CHECKING:
@@ -190,9 +190,11 @@ class Stats:
 
     async def reset(self, guild_id: int) -> int:
         """Start the guild's board afresh: every total and rating back to the start. Names and
-        finished games' history stay. Returns how many players had played."""
+        finished games' history stay; the stats card's per-game rows go with the totals.
+        Returns how many players had played."""
         mu, sigma = self.start
         async with self.connection.transaction() as db:
+            await db.execute(delete(rated_games).where(rated_games.c.guild_id == guild_id))
             result = await db.execute(
                 update(players)
                 .where(p.guild_id == guild_id, p.games > 0)

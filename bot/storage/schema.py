@@ -128,6 +128,33 @@ for _name, _order in (
         sqlite_where=PLAYED, postgresql_where=PLAYED,
     )  # fmt: skip
 
+# One row per counted game per rated player: what the stats card reads (a rating trend, the
+# favourite capture) without replaying the history. `n` is the player's games count after the
+# game (players.games), so a player's last games are one index range; a board reset deletes
+# the guild's rows with its totals.
+rated_games = Table(
+    "rated_games",
+    metadata,
+    Column("guild_id", BigInteger, nullable=False),
+    Column("user_id", Text, nullable=False),
+    Column("n", Integer, nullable=False),
+    Column("game_id", Integer, ForeignKey("history.game_id"), nullable=False),
+    Column("mu0", Real, nullable=False),  # the rating before the game
+    Column("sigma0", Real, nullable=False),
+    Column("mu", Real, nullable=False),  # and after it
+    Column("sigma", Real, nullable=False),
+    Column("captures", Text, nullable=False),  # JSON {rank: captures} of the player's seat
+    PrimaryKeyConstraint("guild_id", "user_id", "n"),
+)
+
+# Guilds whose rated_games are still to be worked out from their history (the databases that
+# had finished games before revision 11): the session layer fills them in at start-up.
+stats_backfill = Table(
+    "stats_backfill",
+    metadata,
+    Column("guild_id", BigInteger, primary_key=True, autoincrement=False),
+)
+
 outbox = Table(
     "outbox",
     metadata,
@@ -140,4 +167,5 @@ outbox = Table(
 )
 
 # Every table, parents before children: the order `copy` writes them in.
-TABLES = (guild_settings, games, moves, history, history_players, players, outbox)
+TABLES = (guild_settings, games, moves, history, history_players, players, rated_games,
+          stats_backfill, outbox)  # fmt: skip

@@ -24,7 +24,6 @@ from bot.i18n import t, tn
 from . import ids
 from .render import BLUE, Message, command, mention, timestamp
 from .stats_card import StatsCard, alt_text
-from .stats_card import words as card_words
 from .text import ai_label
 from .widgets import button, row, view_of
 
@@ -182,7 +181,7 @@ def stats_card(
     """The values the stats picture shows (drawn by bot.ui.stats_card, in a thread)."""
     return StatsCard(
         lang, name, p.games, p.wins, p.rating, figures.trend, rank, count, p.biggest_steal,
-        figures.favourite,
+        figures.favourite, p.cards, p.steals,
     )  # fmt: skip
 
 
@@ -196,46 +195,40 @@ def player_stats(
     picture: bytes,
     me: bool = False,
 ) -> Message:
-    """A player's stats: the card (`picture`, from `stats_card`) and the same figures in
-    words. `name` is shown as given (escaped here); `me`: the reader's own stats."""
+    """A player's stats: the card (`picture`, from `stats_card`), every figure in its
+    description (alt text), and in words only what the picture does not draw: the cards and
+    steals of all their counted games. `name` is shown as given (escaped here); `me`: the
+    reader's own stats."""
     card = stats_card(lang, p, name, rank, count, figures)
-    w = card_words(card)
     shown = escape_markdown(name)
     if me:
         shown = t(lang, "stats_card.you", name=shown)
 
-    def item(key: str, value: str) -> str:
-        return t(lang, "stats_card.item", name=t(lang, key), value=value)
+    def item(key: str, value: int) -> str:
+        return t(
+            lang, "stats_card.item", name=t(lang, key), value=format_decimal(value, locale=lang)
+        )
 
-    rank_text = (
-        t(lang, "stats.rank_of", rank=rank, count=count)
-        if rank is not None
-        else t(lang, "stats.unranked")
-    )
-    biggest = (
-        tn(lang, "count.cards", p.biggest_steal) if p.biggest_steal else t(lang, "stats.none_yet")
-    )
-    trend = t(lang, "stats_card.trend", change=w["change"], over=w["over"])
-    lines = [
-        " · ".join([item("stats.games", str(p.games)), item("stats.wins", str(p.wins)),
-                    item("stats.win_rate", percent(lang, p.wins, p.games))]),
-        " · ".join([item("stats.cards", str(p.cards)), item("stats.steals", str(p.steals)),
-                    item("stats.biggest_steal", biggest)]),
-        " · ".join([item("stats.rating", rating(lang, p.rating)),
-                    item("stats_card.trend_label", trend), item("stats.rank", rank_text)]),
-        item("stats_card.favourite", w["favourite"]),
-    ]  # fmt: skip
+    totals = " · ".join([item("stats.cards", p.cards), item("stats.steals", p.steals)])
     board = command(lang, "leaderboard")
     footer = t(lang, "stats.footer", note=rating_note(lang), command=board)
     view = layout(
         discord.ui.TextDisplay(f"## 📊 {t(lang, 'stats.title', name=shown)}"),
         discord.ui.MediaGallery(
-            discord.MediaGalleryItem(f"attachment://{STATS_PNG}", description=alt_text(card)[:256])
+            discord.MediaGalleryItem(f"attachment://{STATS_PNG}", description=alt_text(card))
         ),
-        discord.ui.TextDisplay("\n".join(lines)),
+        discord.ui.TextDisplay(totals),
         discord.ui.TextDisplay(small(footer)),
     )
     return Message(view=view, images=((STATS_PNG, picture),))
+
+
+def only_uncounted(lang: str, name: str | None) -> str:
+    """For /steal stats of a member whose finished games here all went uncounted (with AI
+    opponents or hints, as the server's settings say, or before a board reset)."""
+    if name is None:
+        return t(lang, "stats.uncounted_you", start=start(lang))
+    return t(lang, "stats.uncounted_other", name=escape_markdown(name), start=start(lang))
 
 
 def never_played(lang: str, name: str | None) -> str:

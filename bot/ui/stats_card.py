@@ -42,6 +42,8 @@ class StatsCard:
     players: int  # on the board
     biggest_steal: int
     favourite: tuple[str, int, int] | None  # (deck, rank, captures)
+    cards: int = 0  # in all the counted games' bundles: said in words, not drawn
+    steals: int = 0
 
 
 def _fit(text: str, font: ImageFont.FreeTypeFont, width: float) -> str:
@@ -99,14 +101,25 @@ def words(card: StatsCard) -> dict[str, str]:
     }
 
 
+ALT_LIMIT = 256  # Discord's limit on a media item's description
+
+
 def alt_text(card: StatsCard) -> str:
-    """What the picture shows, for screen readers."""
-    w = words(card)
-    games, wins = tn(card.lang, "board.games", card.games), tn(card.lang, "board.wins", card.wins)
-    return t(
-        card.lang, "stats_card.alt", name=card.name, games=games, wins=wins,
-        rating=w["rating"], change=w["change"], over=w["over"], favourite=w["favourite"],
-    )  # fmt: skip
+    """Every figure of the card, and the two it does not draw (cards, steals), as "label:
+    value" items: the picture's description, for screen readers and anyone who wants the
+    numbers. The name is shortened if the whole would pass Discord's limit."""
+    lang, w = card.lang, words(card)
+    trend = t(lang, "stats_card.trend", change=w["change"], over=w["over"])
+    items = [
+        ("stats.games", w["games"]), ("stats.wins", w["wins"]), ("stats.win_rate", w["win_rate"]),
+        ("stats.rating", w["rating"]), ("stats_card.trend_label", trend), ("stats.rank", w["rank"]),
+        ("stats.cards", number(lang, card.cards)), ("stats.steals", number(lang, card.steals)),
+        ("stats.biggest_steal", w["biggest_steal"]), ("stats_card.favourite", w["favourite"]),
+    ]  # fmt: skip
+    body = " · ".join(t(lang, "stats_card.alt_item", name=t(lang, k), value=v) for k, v in items)
+    room = ALT_LIMIT - len(body) - 1
+    name = card.name if len(card.name) <= room else card.name[: max(0, room - 1)] + "…"
+    return f"{name}\n{body}"[:ALT_LIMIT]
 
 
 def _tile(im: Image.Image, d: ImageDraw.ImageDraw, box: tuple[int, int, int, int],

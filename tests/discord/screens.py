@@ -65,14 +65,28 @@ def raised(env) -> list[str]:
     return [type(getattr(e, "original", e)).__name__ for e in env.errors]
 
 
+def descriptions(message) -> list[str]:
+    """The descriptions (alt texts) of a layout's media gallery items."""
+    return [
+        item["description"]
+        for part in parts(message)
+        if part.get("type") == 12
+        for item in part.get("items", [])
+        if item.get("description")
+    ]
+
+
 def figures(message) -> dict[str, str]:
-    """The figures /steal stats writes under its card: label -> value ("Games: **7**")."""
+    """The figures /steal stats gives: label -> value, from its card's description ("Games:
+    7 · Wins: 3 · ...", under the player's name) and its words under the card ("Steals:
+    **4**")."""
     import re
 
     found = {}
-    for line in text(message).splitlines():
+    lines = [line for d in descriptions(message) for line in d.splitlines()[1:]]
+    for line in lines + text(message).splitlines():
         for item in line.split(" · "):
-            m = re.fullmatch(r"(.+?)\s?: \*\*(.+)\*\*", item)
+            m = re.fullmatch(r"(.+?)\s?: (\*\*)?(.+?)(\*\*)?", item)
             if m:
-                found[m.group(1)] = m.group(2)
+                found[m.group(1)] = m.group(3)
     return found

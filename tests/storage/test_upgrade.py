@@ -23,11 +23,13 @@ ROOT = Path(__file__).parents[2]
 
 
 def raw(path: Path) -> dict[str, list[tuple]]:
-    """Every row of every table of a SQLite file, in primary key order."""
+    """Every row of every table of a SQLite file, in primary key order (the tables it has: a
+    schema 7 file has none of the newer ones)."""
     con = sqlite3.connect(path)
     try:
         found = {}
-        for table in TABLES:
+        has = {n for (n,) in con.execute("SELECT name FROM sqlite_master WHERE type = 'table'")}
+        for table in (t for t in TABLES if t.name in has):
             order = ", ".join(c.name for c in table.primary_key.columns)
             found[table.name] = con.execute(
                 f"SELECT * FROM {table.name} ORDER BY {order}"
@@ -96,7 +98,7 @@ async def read_back(storage: Storage, before: dict[str, list[tuple]]) -> None:
 
 async def test_a_schema_7_file_upgrades_in_place_and_keeps_every_row(old_file):
     before = raw(old_file)
-    assert all(before[t.name] for t in TABLES), "the fixture holds rows of every table"
+    assert all(before.values()), "the fixture holds rows of every table it has"
     defaults = {"turn_seconds": 120, "lang": "en"}
     async with await Storage.open(old_file, setting_defaults=defaults) as storage:
         assert await storage.schema_version() == LATEST
