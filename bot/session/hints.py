@@ -36,7 +36,8 @@ class Hints:
 
     async def hint(self, game_id: int, user_id: str | int, version: int) -> Move:
         """The medium AI's suggestion for this player's turn, worked out in a thread from
-        their view only. Each hint is saved with the game."""
+        their view only, and saved (counted) with the game. Once a turn: a second click in
+        the same turn gets the same move again, without the AI or a write."""
         table = await self.load(game_id)
         seat = table.seat_of(user_id)
         if seat is None:
@@ -48,6 +49,9 @@ class Hints:
                 raise StaleHand()
             if table.turn != seat:
                 raise NotYourTurn()
+            again = table.last_hint  # one hint a turn is plenty: a second click shows it again
+            if again is not None and again[:2] == (version, seat):
+                return again[2]
             move = await asyncio.to_thread(suggest, table.game)
             hints = {**table.hints, seat: table.hints.get(seat, 0) + 1}
             before, table.hints = table.hints, hints
@@ -56,4 +60,5 @@ class Hints:
             except Exception as exc:
                 table.hints = before
                 raise SaveFailed() from exc
+            table.last_hint = (version, seat, move)
         return move

@@ -60,6 +60,8 @@ class Table:
     match: dict[str, Any] | None = None  # bot.domain.match progress, when this game is part of one
     options: dict[str, Any] = field(default_factory=dict)  # from the lobby: turn_seconds, pings
     hints: dict[int, int] = field(default_factory=dict)  # seat -> hints it asked for
+    # The hint given this turn, (version, seat, move): shown again, not worked out again.
+    last_hint: tuple[int, int, Move] | None = field(default=None, compare=False, repr=False)
     lock: asyncio.Lock = field(default_factory=asyncio.Lock, repr=False)
     # Its turn timer: a task, or (restored, before its deadline) the call that starts it.
     timer: asyncio.Task[None] | asyncio.TimerHandle | None = field(default=None, repr=False)

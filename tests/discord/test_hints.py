@@ -102,3 +102,36 @@ async def test_a_game_with_a_hint_counts_unless_the_server_says_not(
     assert stats["Games"] == "1"  # the second game, with a hint, is not counted
     finished = await env.bot.storage.history.by_guild(guild.id)
     assert len(finished) == 2  # both are in the history
+
+
+async def test_one_hint_a_turn_a_second_click_shows_it_again(
+    simcord_env, channel, players, monkeypatch
+):
+    """40 clicks on 💡 Hint in one turn ran the AI 40 times and wrote 40 states under the
+    table's lock (issue 24): now the AI runs and the state is written once a turn."""
+    import bot.session.hints as hints
+
+    env, two = simcord_env, players[:2]
+    table = await start_game(channel, two)
+    game_id = game_id_of(table)
+    first = whose_turn(table, two)
+    hand = await open_hand(first, table)
+    thought, writes = [], []
+    real_suggest, real_update = hints.suggest, env.bot.storage.games.update
+    monkeypatch.setattr(hints, "suggest", lambda game: thought.append(1) or real_suggest(game))
+
+    async def update(*args, **kwargs):
+        writes.append(1)
+        return await real_update(*args, **kwargs)
+
+    monkeypatch.setattr(env.bot.storage.games, "update", update)
+
+    answers = [await first.click(hand, label="Hint") for _ in range(5)]
+
+    said = {a.response.content for a in answers}
+    assert len(said) == 1 and said.pop().startswith("💡 Try **")
+    assert all(a.ephemeral for a in answers)
+    assert (len(thought), len(writes)) == (1, 1)
+    stored = await env.bot.storage.games.get(game_id)
+    seat = env.bot.sessions.table(game_id).seat_of(first.id)
+    assert stored.state["session"]["hints"] == {str(seat): 1}
