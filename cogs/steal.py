@@ -124,6 +124,7 @@ class Steal(commands.Cog):
         await repost_table(interaction)
 
     @steal.command(name="rules", description="The rules in play here, or of a preset")
+    @per_member(3, 10)
     @app_commands.describe(preset="A preset to read about")
     @app_commands.choices(preset=PRESET_CHOICES)
     async def rules(
@@ -146,6 +147,7 @@ class Steal(commands.Cog):
         await boards.leaderboard(interaction, sort.value if sort else "rating", page)
 
     @steal.command(name="stats", description="A player's games, wins, steals and rating")
+    @per_member(3, 10)
     @app_commands.describe(member="Whose stats (default: yours)")
     async def stats(
         self, interaction: discord.Interaction, member: discord.Member | None = None
@@ -153,6 +155,7 @@ class Steal(commands.Cog):
         await boards.stats(interaction, member or interaction.user)
 
     @steal.command(name="history", description="The last finished games here, or a member's")
+    @per_member(3, 10)
     @app_commands.describe(member="Only games this member played")
     async def history(
         self, interaction: discord.Interaction, member: discord.Member | None = None

@@ -1,5 +1,6 @@
 """Which handler answers each button family: the cogs register theirs when they load, so the
-families (bot/adapter/buttons.py) import no cog."""
+families (bot/adapter/buttons.py) import no cog. The families whose clicks draw, compute or
+post have a per-member cooldown here, as the commands have theirs (interactions.per_member)."""
 
 from __future__ import annotations
 
@@ -7,18 +8,42 @@ import logging
 from collections.abc import Awaitable, Callable
 
 import discord
+from discord import app_commands
+from discord.ext.commands import CooldownMapping
 
 from bot.ui import ids
 
 from .interactions import answer
+from .services import services_of
 
 log = logging.getLogger(__name__)
 Handler = Callable[[discord.Interaction, ids.Action], Awaitable[None]]
+
+# Clicks per seconds, per member and server (docs/playing.md lists them). A move is limited by
+# the turn itself; these draw a picture, run the AI, read a history or post.
+LIMITS: dict[str, tuple[int, float]] = {
+    "board": (5, 10),  # the leaderboard's pages: a query and an edit of the public board
+    "replay": (10, 10),  # the replay's steps: a picture each
+    "rules": (5, 10),  # the rules pages: pictures
+    "hint": (3, 10),  # the AI, once a turn (a second click shows the same hint)
+    "record": (3, 10),  # a game's record as a file
+    "table": (5, 10),  # My hand, Rules
+    "card": (5, 10),  # a hand redrawn
+    "back": (5, 10),
+}
+
+
+def _member(interaction: discord.Interaction) -> tuple[int | None, int]:
+    return interaction.guild_id, interaction.user.id
 
 
 class Registry:
     def __init__(self) -> None:
         self._handlers: dict[str, Handler] = {}
+        self._limits = {
+            kind: CooldownMapping.from_cooldown(rate, per, _member)
+            for kind, (rate, per) in LIMITS.items()
+        }
 
     def register(self, kind: str, handler: Handler) -> None:
         if kind not in ids.TEMPLATES:
@@ -35,4 +60,18 @@ class Registry:
         if handler is None:  # its cog is not loaded: nothing here can answer it
             log.warning("no handler for %s buttons", action.kind)
             return
-        await answer(interaction, handler(interaction, action))
+        await answer(interaction, self._limited(interaction, action, handler))
+
+    async def _limited(
+        self, interaction: discord.Interaction, action: ids.Action, handler: Handler
+    ) -> None:
+        """The handler, unless the member clicks this family faster than its LIMITS: then
+        they are told when to try again (interactions.fail), and nothing is worked out."""
+        limits = self._limits.get(action.kind)
+        if limits is not None and services_of(interaction.client).cooldowns:
+            retry = limits.update_rate_limit(interaction)
+            if retry:
+                bucket = limits.get_bucket(interaction)
+                assert bucket is not None
+                raise app_commands.CommandOnCooldown(bucket, retry)
+        await handler(interaction, action)

@@ -10,6 +10,8 @@ import pytest
 
 from .conftest import make_bot
 from .helpers import start_game
+from .screens import buttons as screen_buttons
+from .screens import text
 
 SLOW_DOWN = re.compile(r"Slow down a little: you can do that again <t:\d+:R>\.")
 
@@ -83,3 +85,50 @@ async def test_an_admin_who_goes_too_fast_is_told_when_not_refused(simcord_env, 
 
     assert again.ephemeral and SLOW_DOWN.fullmatch(again.response.content)
     assert answered_errors(simcord_env) == ["CommandOnCooldown"]
+
+
+# The cooldown's answer in each language: "when" is a relative Discord timestamp.
+SLOW_DOWN_IN = {
+    "en-US": re.compile(r"Slow down a little: you can do that again <t:\d+:R>\."),
+    "es-ES": re.compile(r"Un poco más despacio: podrás hacerlo de nuevo <t:\d+:R>\."),
+    "fr": re.compile(r"Doucement : tu pourras le refaire <t:\d+:R>\."),
+    "it": re.compile(r"Piano: potrai farlo di nuovo <t:\d+:R>\."),
+}
+
+
+async def test_page_turns_are_limited_and_the_answer_is_in_the_members_language(
+    simcord_env, guild, channel, locales
+):
+    """The rules pages draw pictures: five page turns per ten seconds, then each member is
+    told, privately and in their own language, when to try again; the page stays as it was."""
+    for locale, pattern in SLOW_DOWN_IN.items():
+        member = guild.add_member(simcord_env.create_user(f"reader-{locale}"))
+        locales[member.id] = locale
+        shown = (await member.slash(channel, "steal rules")).response
+        for _ in range(5):
+            tab = next(b for b in screen_buttons(shown) if not b.get("disabled"))
+            turned = await member.click(shown, custom_id=tab["custom_id"])
+            assert not turned.ephemeral or not SLOW_DOWN_IN[locale].fullmatch(
+                turned.response.content or ""
+            )
+        page = text(shown)
+        tab = next(b for b in screen_buttons(shown) if not b.get("disabled"))
+
+        refused = await member.click(shown, custom_id=tab["custom_id"])
+
+        assert refused.ephemeral and pattern.fullmatch(refused.response.content), locale
+        assert text(shown) == page  # not turned
+    assert answered_errors(simcord_env) == []  # buttons answer through their family
+
+
+async def test_stats_history_and_rules_have_cooldowns(simcord_env, channel, players):
+    ann, bob = players[:2]
+    for command in ("steal stats", "steal history", "steal rules"):
+        for _ in range(3):
+            assert not SLOW_DOWN.fullmatch(
+                (await ann.slash(channel, command)).response.content or ""
+            )
+        again = await ann.slash(channel, command)
+        assert again.ephemeral and SLOW_DOWN.fullmatch(again.response.content), command
+        assert not SLOW_DOWN.fullmatch((await bob.slash(channel, command)).response.content or "")
+    assert answered_errors(simcord_env) == ["CommandOnCooldown"] * 3
