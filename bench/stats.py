@@ -180,12 +180,15 @@ async def one_size(folder: Path, size: int, people: int, repeat: int) -> dict[st
         async def new_way(p, values) -> stats.Figures:
             return await records.figures(p, server_settings.rules_for(values).deck)
 
+        def answering(way):
+            return lambda: answer(storage, records, user, way)
+
         return {
             "games": size, "players": len(board), "their_games": player.games,
             "figures_old_ms": ms(await timed(lambda: old_figures(storage, user, False), repeat)),
             "figures_new_ms": ms(await timed(lambda: records.figures(player, DECK), repeat * 20)),
-            "answer_old_ms": ms(await timed(lambda: answer(storage, records, user, old_way), repeat)),
-            "answer_new_ms": ms(await timed(lambda: answer(storage, records, user, new_way), repeat * 4)),
+            "answer_old_ms": ms(await timed(answering(old_way), repeat)),
+            "answer_new_ms": ms(await timed(answering(new_way), repeat * 4)),
             "backfill_ms": ms(backfill), "same_figures": old == new,
         }  # fmt: skip
     finally:

@@ -86,3 +86,11 @@ def test_storage_bench_measures_both_backends():
         assert figures["at_once"]["moves"] > 0 and figures["startup"]["live"] == 3
         assert figures["leaderboard"]["ranks_match_the_board"]
         assert figures["disk"]["bytes_per_game"] > 0
+
+
+def test_stats_bench_compares_the_old_and_new_figures():
+    out = run("stats.py", "--sizes", "30,60", "--players", "6", "--repeat", "1")
+    assert list(out) == ["30", "60"]
+    for figures in out.values():
+        assert figures["same_figures"] and figures["their_games"] > 0
+        assert figures["figures_new_ms"] > 0 and figures["figures_old_ms"] > 0
