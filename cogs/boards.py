@@ -7,11 +7,11 @@ they reach a query.
 
 from __future__ import annotations
 
-import asyncio
 import io
 
 import discord
 
+from bot import work
 from bot.adapter.interactions import reply, seen, tell, update
 from bot.adapter.language import guild_lang, user_lang
 from bot.adapter.services import app_of
@@ -70,7 +70,7 @@ async def stats(interaction: discord.Interaction, member: discord.abc.User) -> N
     deck = settings.rules_for((await records.settings(guild_id)).values).deck
     figures = await records.figures(found, deck)  # the player's last games: never the history
     card = ui.stats_card(lang, found, member.display_name, rank, count, figures)
-    picture = await asyncio.to_thread(render_card, card)  # Pillow: off the event loop
+    picture = await work.run(guild_id, render_card, card)  # Pillow: off the event loop
     message = ui.player_stats(lang, found, member.display_name, rank, count, figures, picture, me)
     await reply(interaction, **message.send_kwargs())
 

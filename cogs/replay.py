@@ -8,12 +8,12 @@ Replaying the record and drawing a step run in a thread, cached (bot/ui/replay.p
 
 from __future__ import annotations
 
-import asyncio
 import logging
 from typing import Any
 
 import discord
 
+from bot import work
 from bot.adapter.interactions import reply, seen, tell, update
 from bot.adapter.language import user_lang
 from bot.adapter.services import app_of
@@ -56,7 +56,7 @@ async def open_at(interaction: discord.Interaction, game_id: int, step: int, new
         return
     names = ui.step_names(entry.seats, await records.names(entry.guild_id, entry.seats))
     try:
-        message = await asyncio.to_thread(draw, game_id, entry.record, step, names, lang)
+        message = await work.run(entry.guild_id, draw, game_id, entry.record, step, names, lang)
     except BadState:
         log.warning("game %s: its record does not replay", game_id, exc_info=True)
         await tell(interaction, ui.unknown(lang))

@@ -3,10 +3,9 @@ this channel's game, or the server's settings), drawn by bot/ui/rules_pages.py."
 
 from __future__ import annotations
 
-import asyncio
-
 import discord
 
+from bot import work
 from bot.adapter.interactions import reply, update
 from bot.adapter.language import user_lang
 from bot.adapter.services import app_of
@@ -34,7 +33,8 @@ async def page(interaction: discord.Interaction, source: str, tab: str) -> Messa
     rules = await shown(interaction, source)
     pictures: tuple[tuple[str, bytes], ...] = ()
     if tab == "play":  # drawn once per language and deck, off the event loop
-        pictures = await asyncio.to_thread(ui.examples, lang, rules.rules.deck)
+        guild = interaction.guild_id or 0
+        pictures = await work.run(guild, ui.examples, lang, rules.rules.deck)
     return ui.page(lang, rules, tab, source, pictures)
 
 

@@ -7,6 +7,7 @@ import asyncio
 import logging
 from collections.abc import Mapping
 
+from bot import work
 from bot.engine import Rules
 from bot.session import Table
 from bot.ui import hand as hand_ui
@@ -14,6 +15,7 @@ from bot.ui import hand_picture
 from bot.ui.render import Message
 
 log = logging.getLogger(__name__)
+_AHEAD: set[asyncio.Future[None]] = set()  # drawing ahead: kept until done (asyncio holds weakly)
 
 
 async def drawn(
@@ -26,11 +28,13 @@ async def drawn(
     picture = hand_picture.peek(lang, cards, rules)
     if picture is None:
         try:
-            picture = await asyncio.to_thread(hand_picture.hand_strip, lang, cards, rules)
+            picture = await work.run(table.guild_id, hand_picture.hand_strip, lang, cards, rules)
         except Exception:
             log.exception("game %s: the hand picture failed", table.game_id)
     if h.legal:  # the hands its moves can leave, drawn while the player thinks
-        asyncio.get_running_loop().run_in_executor(None, _ahead, lang, cards, rules)
+        ahead = asyncio.ensure_future(work.run(table.guild_id, _ahead, lang, cards, rules))
+        _AHEAD.add(ahead)
+        ahead.add_done_callback(_AHEAD.discard)
     return hand_ui.hand(lang, h, table, names, note, picture)
 
 

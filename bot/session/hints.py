@@ -4,9 +4,9 @@ collaborator Sessions owns; it shares Sessions' registry."""
 
 from __future__ import annotations
 
-import asyncio
 import random
 
+from bot import work
 from bot.engine import Game, Move, active, view
 from bot.storage import Storage
 
@@ -52,7 +52,7 @@ class Hints:
             again = table.last_hint  # one hint a turn is plenty: a second click shows it again
             if again is not None and again[:2] == (version, seat):
                 return again[2]
-            move = await asyncio.to_thread(suggest, table.game)
+            move = await work.run(table.guild_id, suggest, table.game)
             hints = {**table.hints, seat: table.hints.get(seat, 0) + 1}
             before, table.hints = table.hints, hints
             try:

@@ -10,6 +10,7 @@ import random
 from collections.abc import Awaitable, Callable
 from typing import Any
 
+from bot import work
 from bot.ai import get_policy
 from bot.domain.seats import difficulty, is_ai
 from bot.engine import Game, Move, active, view
@@ -130,7 +131,7 @@ class TurnTimers:
         if seat is None or not is_ai(game.seats[seat]):
             return None
         try:
-            return await asyncio.to_thread(auto_move, game)
+            return await work.run(table.guild_id, auto_move, game)
         except Exception:
             log.exception("game %s: the AI could not choose a move", table.game_id)
             return None
