@@ -5,7 +5,7 @@ the desktop width in its light theme.
     .venv/bin/python scripts/screens_shots.py [--chromium /usr/bin/chromium] [--out DIR]
 
 Writes rules.png, rules-phone.png, rules-light.png and the same for leaderboard and stats,
-and leaderboard-es-phone.png (a Spanish server's board).
+stats-phone-light.png, and leaderboard-es-phone.png (a Spanish server's board).
 The light theme: scripts/shots.py. Needs Chromium; tests never run this.
 """
 
@@ -81,6 +81,8 @@ async def main(chromium: str, out: Path) -> None:
                 await shot(name, WIDTH)
                 await shot(f"{name}-phone", PHONE)
                 await shot(f"{name}-light", WIDTH, light=True)
+                if name == "stats":  # the card on a phone in the light theme too
+                    await shot(f"{name}-phone-light", PHONE, light=True)
             # A Spanish server's public board, on a phone.
             await storage.settings.set(channel.guild.id, "language", "es")
             await ann.slash(channel, "steal leaderboard")
