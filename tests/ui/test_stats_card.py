@@ -42,3 +42,18 @@ def test_words():
     assert (
         words(StatsCard("fr", "x", 3, 1, 12345, (1200, 1000), 1, 1, 0, None))["rating"] == "12 345"
     )
+
+
+@pytest.mark.parametrize("lang", LANGUAGES)
+def test_the_description_holds_every_figure_within_discords_limit(lang):
+    """Every figure, big ones and a long name included: the name is shortened, never a figure."""
+    big = StatsCard(
+        lang, "Bartholomew the Magnificent", 12345, 6789, 1396, tuple(range(1000, 1011)), 12,
+        3456, 13, ("french52", 12, 123), cards=45678, steals=890,
+    )  # fmt: skip
+    alt = alt_text(big)
+    name, figures = alt.split("\n")
+    assert len(alt) <= 256 and name.startswith("Bart")
+    items = figures.split(" · ")
+    assert len(items) == 10 and "(123 " in items[-1] and items[-1].endswith(")")
+    assert "45" in items[6] and "890" in items[7]
