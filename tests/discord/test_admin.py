@@ -859,8 +859,11 @@ async def test_reset_leaderboard_confirm_cancel_and_expiry(
     assert asked.response.content == "The leaderboard was reset (2 players)."
     assert asked.response.components == []
     assert "Nobody has finished a game in this server" in await board_players(ann, channel)
-    mine = await ann.slash(channel, "steal stats")
-    assert mine.response.content.startswith("You haven't finished a game here yet.")
+    mine = await ann.slash(channel, "steal stats")  # she did finish one: it no longer counts
+    assert mine.response.content.startswith(
+        "None of your finished games here counted for the leaderboard"
+    )
+    assert "a board reset starts everyone afresh" in mine.response.content
     history = (await ann.slash(channel, "steal history")).response.embeds[0]
     assert [f.name for f in history.fields] == [game_field]
     assert ann.name in history.fields[0].value and bob.name in history.fields[0].value
