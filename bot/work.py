@@ -43,11 +43,20 @@ class Fair:
     async def run(self, key: object, fn: Callable[..., T], *args: object) -> T:
         """`fn(*args)` in one of the pool's threads, when `key` (a server) has its turn."""
         await self._acquire(key)
+        loop = asyncio.get_running_loop()
         try:
-            loop = asyncio.get_running_loop()
-            return await loop.run_in_executor(self.executor, fn, *args)
-        finally:
+            job = self.executor.submit(fn, *args)
+        except BaseException:
             self._release(key)
+            raise
+        # The thread is given back when the job ends, not when its caller stops waiting (a
+        # cancelled click): the bound counts the threads really in use.
+        def done(_: object) -> None:
+            if not loop.is_closed():  # a loop gone (shut down) has nothing to give back
+                loop.call_soon_threadsafe(self._release, key)
+
+        job.add_done_callback(done)
+        return await asyncio.wrap_future(job)
 
     def _free_for(self, key: object) -> bool:
         return self.busy < self.threads and self.running.get(key, 0) < self.share

@@ -89,3 +89,15 @@ async def test_the_process_pool_is_bounded_and_one_per_loop():
     assert work.THREADS >= 2 and 1 <= work.SHARE < work.THREADS
     assert work.pool() is work.pool()
     assert await work.run(1, sum, (1, 2, 3)) == 6
+
+
+async def test_a_caller_that_stops_waiting_keeps_the_thread_counted_until_the_job_ends(fair):
+    watch = Watch()
+    running = asyncio.create_task(fair.run("a", watch.job, "a"))
+    await asyncio.sleep(JOB / 5)
+    running.cancel()  # the click went away; its job still runs in its thread
+    with pytest.raises(asyncio.CancelledError):
+        await running
+    assert fair.busy == 1
+    await asyncio.sleep(2 * JOB)
+    assert fair.busy == 0 and watch.finished == ["a"]
