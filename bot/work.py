@@ -49,6 +49,7 @@ class Fair:
         except BaseException:
             self._release(key)
             raise
+
         # The thread is given back when the job ends, not when its caller stops waiting (a
         # cancelled click): the bound counts the threads really in use.
         def done(_: object) -> None:

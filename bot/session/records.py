@@ -86,7 +86,7 @@ class Records:
             board = await self._storage.stats.all(guild_id)
             totals = {s.player.user_id: s.player.games for s in board}
 
-            def work(
+            def replayed(
                 entries: list[HistoryEntry] = entries,
                 ai: bool = ai_counts,
                 totals: dict[str, int] = totals,
@@ -98,7 +98,7 @@ class Records:
                 ]
                 return stats.replayed_games(counted, totals, is_ai)
 
-            rows = await asyncio.to_thread(work)
+            rows = await asyncio.to_thread(replayed)
             if await self._storage.tallies.backfill(guild_id, list(rows.items())):
                 done.append(guild_id)
                 log.info("stats of guild %s worked out from its %d games", guild_id, len(entries))
