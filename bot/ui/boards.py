@@ -14,7 +14,6 @@ from collections.abc import Mapping, Sequence
 
 import discord
 from babel.numbers import format_decimal, get_decimal_symbol
-from discord.utils import escape_markdown
 
 from bot.domain import ratings as stats
 from bot.domain.seats import is_ai
@@ -25,6 +24,7 @@ from . import ids
 from .render import BLUE, Message, command, mention, timestamp
 from .stats_card import StatsCard, alt_text
 from .stats_card import words as card_words
+from .names import plain, shown
 from .text import ai_label
 from .widgets import button, row, view_of
 
@@ -54,8 +54,8 @@ def shown_name(lang: str, user_id: str, names: Mapping[str, str]) -> str:
     """A player's stored display name, escaped; a mention only if no name was ever stored."""
     if is_ai(str(user_id)):
         return ai_label(lang, str(user_id))
-    name = names.get(str(user_id))
-    return escape_markdown(name) if name else mention(str(user_id))
+    name = shown(names.get(str(user_id), ""))
+    return name if name else mention(str(user_id))
 
 
 def decimal(lang: str, value: float) -> str:
@@ -181,7 +181,7 @@ def stats_card(
 ) -> StatsCard:
     """The values the stats picture shows (drawn by bot.ui.stats_card, in a thread)."""
     return StatsCard(
-        lang, name, p.games, p.wins, p.rating, figures.trend, rank, count, p.biggest_steal,
+        lang, plain(name), p.games, p.wins, p.rating, figures.trend, rank, count, p.biggest_steal,
         figures.favourite,
     )  # fmt: skip
 
@@ -200,9 +200,9 @@ def player_stats(
     words. `name` is shown as given (escaped here); `me`: the reader's own stats."""
     card = stats_card(lang, p, name, rank, count, figures)
     w = card_words(card)
-    shown = escape_markdown(name)
+    said = shown(name)
     if me:
-        shown = t(lang, "stats_card.you", name=shown)
+        said = t(lang, "stats_card.you", name=said)
 
     def item(key: str, value: str) -> str:
         return t(lang, "stats_card.item", name=t(lang, key), value=value)
@@ -228,7 +228,7 @@ def player_stats(
     board = command(lang, "leaderboard")
     footer = t(lang, "stats.footer", note=rating_note(lang), command=board)
     view = layout(
-        discord.ui.TextDisplay(f"## 📊 {t(lang, 'stats.title', name=shown)}"),
+        discord.ui.TextDisplay(f"## 📊 {t(lang, 'stats.title', name=said)}"),
         discord.ui.MediaGallery(
             discord.MediaGalleryItem(f"attachment://{STATS_PNG}", description=alt_text(card)[:256])
         ),
@@ -242,7 +242,7 @@ def never_played(lang: str, name: str | None) -> str:
     """For /steal stats and history: `name` None means the member asking."""
     if name is None:
         return t(lang, "stats.never_you", start=start(lang))
-    return t(lang, "stats.never_other", name=escape_markdown(name), start=start(lang))
+    return t(lang, "stats.never_other", name=shown(name), start=start(lang))
 
 
 # ----- /steal history
@@ -290,7 +290,7 @@ def history(
     member's name for their history, None for the server's."""
     entries = entries[: min(HISTORY_SIZE, 25)]  # a message holds at most 25 buttons
     if whose:
-        title = t(lang, "history.title.member", name=escape_markdown(whose))
+        title = t(lang, "history.title.member", name=shown(whose))
     else:
         title = t(lang, "history.title.server")
     embed = discord.Embed(title=title, colour=BLUE)

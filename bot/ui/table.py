@@ -11,7 +11,6 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 
 import discord
-from discord.utils import escape_markdown
 
 from bot.domain.seats import is_ai
 from bot.engine import view
@@ -33,6 +32,7 @@ from .render import (
     timestamp,
     who,
 )
+from .names import shown
 from .text import cards, names_of
 from .widgets import button, row
 
@@ -82,7 +82,7 @@ def facts(lang: str, t_: Table, names: Mapping[str, str]) -> list[str]:
         ).replace("\n", " · ")  # fmt: skip
         turn = "▶️ " if v.turn == seat else ""
         lines.append(
-            f"-# {seat_dot(seat)} {turn}**{escape_markdown(name(seat))}**{marks} · {counts}"
+            f"-# {seat_dot(seat)} {turn}**{shown(name(seat))}**{marks} · {counts}"
         )
     return lines
 

@@ -11,6 +11,8 @@ from bot.i18n import t, tn
 from bot.i18n.cards import label
 from bot.session.errors import SessionError
 
+from .names import plain, shown
+
 
 def cards(lang: str, n: int) -> str:
     return tn(lang, "count.cards", n)
@@ -34,12 +36,19 @@ Name = Callable[[int], str]  # seat -> how to show that player
 
 
 def names_of(lang: str, seats: tuple[str, ...], known: Mapping[str, str]) -> Name:
+    """Each seat's name, `plain` (for labels and pictures); `in_text` for message text."""
+
     def name(seat: int) -> str:
         if is_ai(seats[seat]):
             return ai_label(lang, seats[seat])
-        return known.get(seats[seat]) or t(lang, "name.player", number=seat + 1)
+        return plain(known.get(seats[seat], "")) or t(lang, "name.player", number=seat + 1)
 
     return name
+
+
+def in_text(name: Name) -> Name:
+    """The same names escaped for message text (bot/ui/names.py)."""
+    return lambda seat: shown(name(seat))
 
 
 BUTTON_NAME = 24  # a player's name in a move button is cut to this: a label holds 80 characters
@@ -82,7 +91,8 @@ def move_label(
 
 
 def describe(lang: str, events: Sequence[Event], rules: Rules, name: Name) -> list[str]:
-    """A move's events in words, for the table's log."""
+    """A move's events in words, for the table's log (names escaped here)."""
+    name = in_text(name)
     lines = []
     who = card = auto = ""  # set by each move's "played" event, which comes first
     for e in events:
