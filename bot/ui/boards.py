@@ -21,10 +21,10 @@ from bot.domain.values import HistoryEntry, PlayerStats, Standing
 from bot.i18n import t, tn
 
 from . import ids
+from .names import plain, shown
 from .render import BLUE, Message, command, mention, timestamp
 from .stats_card import StatsCard, alt_text
 from .stats_card import words as card_words
-from .names import plain, shown
 from .text import ai_label
 from .widgets import button, row, view_of
 

@@ -20,6 +20,7 @@ from bot.i18n.rules import rules_footer
 from bot.session.models import Table
 
 from . import ids
+from .names import shown
 from .picture.style import SEAT_RGB
 from .render import (
     Item,
@@ -32,7 +33,6 @@ from .render import (
     timestamp,
     who,
 )
-from .names import shown
 from .text import cards, names_of
 from .widgets import button, row
 
@@ -81,9 +81,7 @@ def facts(lang: str, t_: Table, names: Mapping[str, str]) -> list[str]:
             cards=cards(lang, v.hand_sizes[seat]),
         ).replace("\n", " · ")  # fmt: skip
         turn = "▶️ " if v.turn == seat else ""
-        lines.append(
-            f"-# {seat_dot(seat)} {turn}**{shown(name(seat))}**{marks} · {counts}"
-        )
+        lines.append(f"-# {seat_dot(seat)} {turn}**{shown(name(seat))}**{marks} · {counts}")
     return lines
 
 

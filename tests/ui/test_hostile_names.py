@@ -139,7 +139,9 @@ def mid_game() -> Table:
 def ended() -> Table:
     game = random_game(Rules(), 4, 11)
     game.seats = SEATS
-    return Table(8, 10, 100, SEATS[0], game, version=len(game.moves), standing=standing(game, set()))
+    return Table(
+        8, 10, 100, SEATS[0], game, version=len(game.moves), standing=standing(game, set())
+    )
 
 
 MID, END = mid_game(), ended()
