@@ -35,19 +35,3 @@ def new_ai(level: str, seats: Iterable[str]) -> str:
 
 def humans(seats: Iterable[str]) -> list[str]:
     return [s for s in seats if not is_ai(s)]
-
-
-# A person who asked to be forgotten keeps their place in finished games' records under this
-# id ("former:2": seat 2), shown as "former player" in the reader's language. Never a user id
-# or an AI's: those are digits and "ai:...".
-_FORMER = re.compile(r"former:([0-9])")
-
-
-def former(seat: int) -> str:
-    """The id that replaces a forgotten person's in a game's record: their seat, from 1 (0:
-    the host of a lobby they had left)."""
-    return f"former:{seat}"
-
-
-def is_former(seat_id: str) -> bool:
-    return _FORMER.fullmatch(seat_id) is not None

@@ -17,7 +17,7 @@ from typing import TYPE_CHECKING, Any
 
 from sqlalchemy import delete, or_, select, update
 
-from bot.domain.seats import former
+from bot.domain.former import former
 
 from .errors import StillPlaying
 from .schema import (

@@ -16,6 +16,7 @@ import discord
 from babel.numbers import format_decimal, get_decimal_symbol
 
 from bot.domain import ratings as stats
+from bot.domain.former import is_former
 from bot.domain.seats import is_ai
 from bot.domain.values import HistoryEntry, PlayerStats, Standing
 from bot.i18n import t, tn
@@ -54,6 +55,8 @@ def shown_name(lang: str, user_id: str, names: Mapping[str, str]) -> str:
     """A player's stored display name, escaped; a mention only if no name was ever stored."""
     if is_ai(str(user_id)):
         return ai_label(lang, str(user_id))
+    if is_former(str(user_id)):
+        return t(lang, "name.former")
     name = shown(names.get(str(user_id), ""))
     return name if name else mention(str(user_id))
 

@@ -13,6 +13,7 @@ from typing import Any
 
 import discord
 
+from bot.domain.former import is_former
 from bot.domain.seats import is_ai
 from bot.domain.server_settings import duration
 from bot.engine import BundleView, Rules
@@ -116,6 +117,8 @@ def who(lang: str, user_id: str, names: Mapping[str, str]) -> str:
     never ping, and show as a raw id where the reader's client does not know that user."""
     if is_ai(user_id):
         return f"**{ai_label(lang, user_id)}**"
+    if is_former(user_id):
+        return f"**{t(lang, 'name.former')}**"
     name = shown(names.get(user_id, ""))
     return f"**{name}**" if name else mention(user_id)
 

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Mapping, Sequence
 
+from bot.domain.former import is_former
 from bot.domain.seats import difficulty, is_ai
 from bot.engine import CAPTURE, RANK, STEAL, BundleView, Event, Move, Rules
 from bot.i18n import t, tn
@@ -41,6 +42,8 @@ def names_of(lang: str, seats: tuple[str, ...], known: Mapping[str, str]) -> Nam
     def name(seat: int) -> str:
         if is_ai(seats[seat]):
             return ai_label(lang, seats[seat])
+        if is_former(seats[seat]):  # forgotten at their request (docs/privacy.md)
+            return t(lang, "name.former")
         return plain(known.get(seats[seat], "")) or t(lang, "name.player", number=seat + 1)
 
     return name

@@ -3,6 +3,7 @@ that holds a user id or a name is checked, read whole (issue 24, item 21)."""
 
 from __future__ import annotations
 
+import asyncio
 import random
 
 import pytest
@@ -10,7 +11,8 @@ from sqlalchemy import select
 
 from bot.engine import new_game, preset, replay, to_dict
 from bot.engine.playout import play_out
-from bot.storage import StillPlaying
+from bot.storage import StillPlaying, Storage
+from bot.storage.__main__ import main as cli
 from bot.storage.schema import TABLES
 from tests.storage.play import finish
 
@@ -141,3 +143,25 @@ async def test_a_pending_purge_is_kept_cancelled_and_listed(storage):
     assert await forgetting.cancel_purge(HOME)
     assert not await forgetting.cancel_purge(HOME)
     assert await forgetting.pending_purges() == {AWAY: 200.0}
+
+
+def test_the_operators_cli_forgets_a_person(database, capsys):
+    """`python -m bot.storage forget USER_ID`: what the operator runs on a request."""
+
+    async def seed() -> int:
+        async with await Storage.open(database) as storage:
+            return await finished(storage, HOME, [ANN, BOB], 3)
+
+    async def read() -> tuple:
+        async with await Storage.open(database) as storage:
+            entry = await storage.history.get(game_id)
+            return await storage.stats.get(HOME, ANN), entry.seats, await everything(storage)
+
+    game_id = asyncio.run(seed())
+    assert cli(["forget", "not-an-id", "--database", database]) == 2
+    assert cli(["forget", ANN, "--database", database]) == 0
+    said = capsys.readouterr().out
+    assert f"forgot {ANN} in every server: 1 stats rows deleted" in said
+    stats, seats, rows = asyncio.run(read())
+    assert stats is None and seats == ("former:1", BOB)
+    assert holding(rows, ANN) == {} and holding(rows, NAMES[ANN]) == {}
