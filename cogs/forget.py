@@ -18,7 +18,6 @@ from bot.adapter.services import app_of
 from bot.i18n import t, tn
 from bot.session.privacy import Playing
 from bot.ui import ids
-from bot.ui.names import shown
 from bot.ui.text import error_text, next_steps
 from bot.ui.widgets import button, view_of
 
@@ -76,7 +75,6 @@ async def answered(
     if op == "self":
         done = t(lang, "forget.self.done")
     else:
-        member = interaction.guild.get_member(user_id) if interaction.guild else None
-        name = shown(member.display_name) if member else f"<@{user_id}>"
-        done = t(lang, "forget.admin.done", name=name)
+        # A mention (it pings nobody): the client shows the member's name, which we no longer keep.
+        done = t(lang, "forget.admin.done", name=f"<@{user_id}>")
     await update(interaction, content=done, view=None)

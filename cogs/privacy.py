@@ -62,6 +62,13 @@ class Privacy(commands.Cog):
 
     @commands.Cog.listener()
     async def on_guild_join(self, guild: discord.Guild) -> None:
+        await self.back_in(guild)
+
+    @commands.Cog.listener()
+    async def on_guild_available(self, guild: discord.Guild) -> None:
+        await self.back_in(guild)  # a guild seen again (as discord.py reads some re-adds)
+
+    async def back_in(self, guild: discord.Guild) -> None:
         try:
             if await self.sessions.privacy.bot_back(guild.id):
                 log.info("back in server %s: its purge is cancelled", guild.id)
