@@ -71,7 +71,7 @@ async def answered(
         said = t(lang, key, **next_steps(lang)) if key else error_text(lang, exc)
         await update(interaction, content=said, view=None)
         return
-    log.info("forgot player %s (%s, guild %s)", user_id, op, interaction.guild_id)
+    log.info("forgot a player (%s, guild %s)", op, interaction.guild_id)  # not whom
     if op == "self":
         done = t(lang, "forget.self.done")
     else:
