@@ -23,11 +23,13 @@ ROOT = Path(__file__).parents[2]
 
 
 def raw(path: Path) -> dict[str, list[tuple]]:
-    """Every row of every table of a SQLite file, in primary key order."""
+    """Every row of every table of a SQLite file, in primary key order (of the tables it has:
+    a schema 7 file has no guild_purges)."""
     con = sqlite3.connect(path)
     try:
         found = {}
-        for table in TABLES:
+        has = {r[0] for r in con.execute("SELECT name FROM sqlite_master WHERE type = 'table'")}
+        for table in (t for t in TABLES if t.name in has):
             order = ", ".join(c.name for c in table.primary_key.columns)
             found[table.name] = con.execute(
                 f"SELECT * FROM {table.name} ORDER BY {order}"
@@ -96,7 +98,7 @@ async def read_back(storage: Storage, before: dict[str, list[tuple]]) -> None:
 
 async def test_a_schema_7_file_upgrades_in_place_and_keeps_every_row(old_file):
     before = raw(old_file)
-    assert all(before[t.name] for t in TABLES), "the fixture holds rows of every table"
+    assert all(before.values()) and len(before) == len(TABLES) - 1, "rows of every table but one"
     defaults = {"turn_seconds": 120, "lang": "en"}
     async with await Storage.open(old_file, setting_defaults=defaults) as storage:
         assert await storage.schema_version() == LATEST
@@ -108,8 +110,8 @@ async def test_a_schema_7_file_upgrades_in_place_and_keeps_every_row(old_file):
 async def test_copy_moves_every_table_to_postgresql_and_back_unchanged(old_file, tmp_path):
     backends.require_postgres()
     original = raw(old_file)
-    async with await Storage.open(old_file):
-        pass  # upgraded first, so the comparison below is of one schema
+    async with await Storage.open(old_file) as upgraded:  # first, so both are of one schema
+        await upgraded.forgetting.schedule_purge(77, 1e9)  # and a row of the table it added
     before = raw(old_file)
     url, schema = backends.new_schema_url()
     back = tmp_path / "back" / "steal.db"
