@@ -27,7 +27,7 @@ log = logging.getLogger(__name__)
 
 # Loaded in this order by setup_hook; each module has `async def setup(bot)`, which adds its
 # cog and registers the handlers of its button families (bot/adapter/registry.py).
-EXTENSIONS = ("cogs.steal", "cogs.admin")
+EXTENSIONS = ("cogs.steal", "cogs.admin", "cogs.privacy")
 
 
 def now() -> float:

@@ -24,6 +24,7 @@ from bot.ui.admin import channel_list, settings_panel
 from . import admin_common as common
 from .admin_common import Channel
 from .admin_export import send_export
+from .admin_forget import ask_forget
 from .admin_panel import on_pick, on_toggle, on_topic
 from .admin_questions import Questions
 
@@ -248,6 +249,14 @@ class Admin(commands.Cog):
     @per_member(1, 60)
     async def export(self, interaction: discord.Interaction) -> None:
         await send_export(interaction)
+
+    @admin.command(
+        name="forget", description="Delete what this bot keeps about a member in this server"
+    )
+    @per_member(3, 10)
+    @app_commands.describe(member="Whose data to delete")
+    async def forget(self, interaction: discord.Interaction, member: discord.User) -> None:
+        await ask_forget(interaction, member)
 
 
 async def setup(bot: commands.Bot) -> None:

@@ -12,6 +12,7 @@ import io
 import discord
 
 from bot import work
+from bot.adapter.access import can_see, seen_channels
 from bot.adapter.interactions import reply, seen, tell, update
 from bot.adapter.language import guild_lang, user_lang
 from bot.adapter.services import app_of
@@ -83,7 +84,10 @@ async def history(interaction: discord.Interaction, member: discord.abc.User | N
     guild_id = interaction.guild_id or 0
     records = app_of(interaction).sessions.records
     user = None if member is None else str(member.id)
-    entries = await records.history(guild_id, user, limit=ui.HISTORY_SIZE)
+    # Only games of channels the member can see; read a few times the page, to fill it.
+    entries = await records.history(guild_id, user, limit=ui.HISTORY_SIZE * 4)
+    shown = await seen_channels(interaction, {e.channel_id for e in entries})
+    entries = [e for e in entries if e.channel_id in shown][: ui.HISTORY_SIZE]
     whose = None if member is None else member.display_name
     if not entries:
         me = member is not None and member.id == interaction.user.id
@@ -102,7 +106,12 @@ async def send_record(interaction: discord.Interaction, game_id: int) -> None:
     lang = user_lang(interaction)  # an ephemeral answer: the clicking member's language
     entry = await app_of(interaction).sessions.records.finished(game_id)
     # Another server's game gets the same answer as an unknown one: its existence stays private.
-    if entry is None or entry.guild_id != interaction.guild_id:
+    # And a game of a channel they cannot see: the same again (bot/adapter/access.py).
+    if (
+        entry is None
+        or entry.guild_id != interaction.guild_id
+        or not await can_see(interaction, entry.channel_id)
+    ):
         await tell(interaction, ui.no_record(lang))
         return
     file = discord.File(io.BytesIO(ui.record_bytes(entry)), filename=ui.record_filename(game_id))

@@ -1,8 +1,9 @@
 """/steal replay and the Replay buttons: a finished game, step by step, in an ephemeral viewer.
 
 All its state is in the custom_id (game id and step), so an old viewer still works after a
-restart. The id is untrusted: the game must be one of this server's finished games (another
-server's gets the same answer as an unknown one), and the step is clamped to the game.
+restart. The id is untrusted: the game must be one of this server's finished games, played in
+a channel the member can see (another server's, or a hidden channel's, gets the same answer as
+an unknown one: bot/adapter/access.py), and the step is clamped to the game.
 Replaying the record and drawing a step run in a thread, cached (bot/ui/replay.py).
 """
 
@@ -14,6 +15,7 @@ from typing import Any
 import discord
 
 from bot import work
+from bot.adapter.access import can_see, seen_channels
 from bot.adapter.interactions import reply, seen, tell, update
 from bot.adapter.language import user_lang
 from bot.adapter.services import app_of
@@ -24,6 +26,7 @@ from bot.ui.render import Message, command
 log = logging.getLogger(__name__)
 
 CACHE = ui.ReplayCache()
+LAST = 25  # the member's last games looked at for one in a channel they can see
 
 
 async def show(interaction: discord.Interaction, game_id: int | None) -> None:
@@ -32,7 +35,9 @@ async def show(interaction: discord.Interaction, game_id: int | None) -> None:
     lang = user_lang(interaction)
     if game_id is None:
         guild_id = interaction.guild_id or 0
-        mine = await app_of(interaction).sessions.records.history(guild_id, user, limit=1)
+        mine = await app_of(interaction).sessions.records.history(guild_id, user, limit=LAST)
+        shown = await seen_channels(interaction, {e.channel_id for e in mine})
+        mine = [e for e in mine if e.channel_id in shown]
         if not mine:
             await tell(interaction, ui.none_yet(lang, command(lang, "new")))
             return
@@ -51,7 +56,11 @@ async def open_at(interaction: discord.Interaction, game_id: int, step: int, new
     lang = user_lang(interaction)
     records = app_of(interaction).sessions.records
     entry = await records.finished(game_id)
-    if entry is None or entry.guild_id != interaction.guild_id:
+    if (
+        entry is None
+        or entry.guild_id != interaction.guild_id
+        or not await can_see(interaction, entry.channel_id)
+    ):
         await tell(interaction, ui.unknown(lang))
         return
     names = ui.step_names(entry.seats, await records.names(entry.guild_id, entry.seats))

@@ -22,7 +22,7 @@ from bot.session import NoGame, NotInGame, Table
 from bot.ui import errors, ids
 from bot.ui.text import next_steps
 
-from . import boards, hands, lobbies, replay, rules
+from . import boards, forget, hands, lobbies, replay, rules
 from .questions import ask, confirm_cancel
 
 log = logging.getLogger(__name__)
@@ -183,6 +183,13 @@ class Steal(commands.Cog):
     @per_member(3, 10)
     async def cancel(self, interaction: discord.Interaction) -> None:
         await ask_cancel(interaction)
+
+    @steal.command(
+        name="forget-me", description="Delete what this bot keeps about you, in every server"
+    )
+    @per_member(2, 60)
+    async def forget_me(self, interaction: discord.Interaction) -> None:
+        await forget.ask_self(interaction)  # cogs/forget.py: the question and its answer
 
 
 async def setup(bot: commands.Bot) -> None:

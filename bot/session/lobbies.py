@@ -117,7 +117,19 @@ class LobbyOps:
                 options,
             )  # fmt: skip
             self.add(lobby)
-            return lobby
+        await self.keep_names(guild_id, humans(seated))
+        return lobby
+
+    async def keep_names(self, guild_id: int, users: Sequence[str]) -> None:
+        """Store the names of members who now play (a looker's stay in memory only:
+        Sessions.remember). A failed write costs only the name shown after a restart."""
+        known = self.live.names_in(guild_id)
+        for user in users:
+            if user in known:
+                try:
+                    await self.storage.stats.set_name(guild_id, user, known[user])
+                except Exception:
+                    log.warning("could not store the name of player %s", user, exc_info=True)
 
     async def join(self, channel_id: int, user_id: str | int) -> Lobby:
         user = str(user_id)
@@ -129,7 +141,8 @@ class LobbyOps:
                 raise LobbyFull()
             await self._save_lobby(lobby, seats=[*lobby.seats, user])
             lobby.seats.append(user)
-            return lobby
+        await self.keep_names(lobby.guild_id, [user])
+        return lobby
 
     async def add_bot(self, channel_id: int, user_id: str | int, level: str) -> Lobby:
         """The host seats an AI opponent of this difficulty."""

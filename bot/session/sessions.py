@@ -29,6 +29,7 @@ from .matches import Matches
 from .messages import GameMessages
 from .models import CLOSED, Lobby, Table, closing
 from .play import Play
+from .privacy import PURGE_GRACE, Privacy
 from .records import Records
 from .restore import RESTORE_GRACE, Restorer
 from .timers import TurnTimers, stop
@@ -47,7 +48,8 @@ class Sessions(Live):
     them. It owns its collaborators, which share the registry: the lobby operations
     (lobbies.py), play (play.py), hints (hints.py), the end of a game and a match's next one
     (matches.py), restore after a restart (restore.py), the messages that show a game
-    (messages.py), the turn timers (timers.py) and the records the cogs read (records.py)."""
+    (messages.py), the turn timers (timers.py), the records the cogs read (records.py) and
+    deleting data (privacy.py)."""
 
     def __init__(
         self,
@@ -59,6 +61,7 @@ class Sessions(Live):
         retry_seconds: float = 5.0,
         restore_grace: float = RESTORE_GRACE,
         owns: Callable[[int], bool] | None = None,
+        purge_grace: float = PURGE_GRACE,
     ) -> None:
         super().__init__()
         # Which guilds' games are this process's (its shards'; see bot/shards.py). Another
@@ -93,6 +96,8 @@ class Sessions(Live):
         )  # fmt: skip
         self.hint_ops = Hints(self, storage, load=load)
         self.game_messages = GameMessages(storage, owns=self.owns)
+        # Deleting data: a person on request, a server after the bot left it (privacy.py).
+        self.privacy = Privacy(self, storage, clock=clock, owns=self.owns, grace=purge_grace)
         # The collaborators' operations, as the cogs and tests call them.
         ops = self.lobby_ops
         self.open_lobby, self.join, self.leave, self.start = (
@@ -130,15 +135,19 @@ class Sessions(Live):
         self.notify_cb = notify
 
     async def remember(self, guild_id: int, user_id: str | int, name: str) -> None:
-        """Keep a player's display name (stored, so tables and boards show it after a
-        restart or once they leave the server)."""
+        """Keep a member's display name: in memory for whoever acts, stored (so tables and
+        boards show it after a restart or once they leave the server) only for a player: one
+        seated here now (joining stores it: LobbyOps) or with a row already. Someone who only
+        looks is never stored (docs/privacy.md)."""
         user = str(user_id)
         known = self.names_in(guild_id)
         if known.get(user) == name:
             return
         known[user] = name
+        live: list[Lobby | Table] = [*self.lobbies.values(), *self.tables.values()]
+        seated = any(x.guild_id == guild_id and user in x.seats for x in live)
         try:
-            await self.storage.stats.set_name(guild_id, user, name)
+            await self.storage.stats.set_name(guild_id, user, name, create=seated)
         except Exception:
             log.warning("could not store the name of player %s", user, exc_info=True)
 

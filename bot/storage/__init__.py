@@ -25,10 +25,12 @@ from .errors import (
     NotADatabase,
     StaleRatings,
     StaleVersion,
+    StillPlaying,
     StorageError,
     UnknownSetting,
     WrongStatus,
 )
+from .forget import Forgetting, Forgotten
 from .games import Games
 from .history import History
 from .leaderboard import ORDERS, START_RATING, Stats
@@ -48,6 +50,8 @@ __all__ = [
     "ORDERS",
     "START_RATING",
     "ChannelTaken",
+    "Forgetting",
+    "Forgotten",
     "GameNotFound",
     "GameResult",
     "GameRow",
@@ -68,6 +72,7 @@ __all__ = [
     "StaleVersion",
     "Standing",
     "Stats",
+    "StillPlaying",
     "Storage",
     "StorageError",
     "UnknownSetting",

@@ -11,6 +11,7 @@ from sqlalchemy import Executable, Row
 from sqlalchemy.ext.asyncio import AsyncConnection
 
 from .connection import Connection
+from .forget import Forgetting
 from .games import Games
 from .history import History
 from .leaderboard import START_RATING, Stats
@@ -21,8 +22,8 @@ from .url import parse
 
 
 class Storage:
-    """The repositories (`games`, `stats`, `tallies`, `history`, `outbox`, `settings`) on one
-    connection.
+    """The repositories (`games`, `stats`, `tallies`, `history`, `outbox`, `settings`,
+    `forgetting`) on one connection.
 
     `transaction`, `fetchall` and `fetchone` pass to the connection's; the repositories call
     the connection's own, so a test that slows or counts them patches `storage.connection`."""
@@ -44,6 +45,7 @@ class Storage:
         self.stats = Stats(connection, start_rating)
         self.tallies = Tallies(connection)
         self.outbox = Outbox(connection)
+        self.forgetting = Forgetting(connection)
 
     @classmethod
     async def open(

@@ -47,3 +47,12 @@ class ChannelTaken(StorageError):
 class StaleRatings(StorageError):
     """A finished game's new ratings were worked out from ratings that changed meanwhile
     (another game of the same player finished first): work them out again and retry."""
+
+
+class StillPlaying(StorageError):
+    """A person cannot be forgotten while seated in a lobby or game under way."""
+
+    def __init__(self, user_id: str, game_ids: list[int]) -> None:
+        listed = ", ".join(map(str, game_ids))
+        super().__init__(f"player {user_id} is in a lobby or game under way (game {listed})")
+        self.game_ids = game_ids

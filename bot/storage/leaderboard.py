@@ -211,7 +211,19 @@ class Stats:
             )
             return int(result.rowcount)
 
-    async def set_name(self, guild_id: int, user_id: str, name: str) -> None:
+    async def set_name(
+        self, guild_id: int, user_id: str, name: str, *, create: bool = True
+    ) -> None:
+        """Keep a player's display name; `create` False: only if they have a row already (a
+        person is stored once they play, never for looking: docs/privacy.md)."""
+        if not create:
+            async with self.connection.transaction() as db:
+                await db.execute(
+                    update(players)
+                    .where(p.guild_id == guild_id, p.user_id == str(user_id))
+                    .values(name=name)
+                )
+            return
         mu, sigma = self.start
         stmt = upsert(self.connection.dialect).values(
             guild_id=guild_id, user_id=str(user_id), name=name, mu=mu, sigma=sigma,

@@ -166,6 +166,15 @@ outbox = Table(
     sqlite_autoincrement=True,  # an id is never reused (see the outbox)
 )
 
+# Servers the bot was removed from: their data is deleted at due_at (bot/storage/forget.py).
+guild_purges = Table(
+    "guild_purges",
+    metadata,
+    Column("guild_id", BigInteger, primary_key=True, autoincrement=False),
+    Column("due_at", Real, nullable=False),
+    Column("requested_at", Real, nullable=False),
+)
+
 # Every table, parents before children: the order `copy` writes them in.
 TABLES = (guild_settings, games, moves, history, history_players, players, rated_games,
-          stats_backfill, outbox)  # fmt: skip
+          stats_backfill, outbox, guild_purges)  # fmt: skip

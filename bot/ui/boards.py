@@ -14,14 +14,15 @@ from collections.abc import Mapping, Sequence
 
 import discord
 from babel.numbers import format_decimal, get_decimal_symbol
-from discord.utils import escape_markdown
 
 from bot.domain import ratings as stats
+from bot.domain.former import is_former
 from bot.domain.seats import is_ai
 from bot.domain.values import HistoryEntry, PlayerStats, Standing
 from bot.i18n import t, tn
 
 from . import ids
+from .names import plain, shown
 from .render import BLUE, Message, command, mention, timestamp
 from .stats_card import StatsCard, alt_text
 from .text import ai_label
@@ -53,8 +54,10 @@ def shown_name(lang: str, user_id: str, names: Mapping[str, str]) -> str:
     """A player's stored display name, escaped; a mention only if no name was ever stored."""
     if is_ai(str(user_id)):
         return ai_label(lang, str(user_id))
-    name = names.get(str(user_id))
-    return escape_markdown(name) if name else mention(str(user_id))
+    if is_former(str(user_id)):
+        return t(lang, "name.former")
+    name = shown(names.get(str(user_id), ""))
+    return name if name else mention(str(user_id))
 
 
 def decimal(lang: str, value: float) -> str:
@@ -180,7 +183,7 @@ def stats_card(
 ) -> StatsCard:
     """The values the stats picture shows (drawn by bot.ui.stats_card, in a thread)."""
     return StatsCard(
-        lang, name, p.games, p.wins, p.rating, figures.trend, rank, count, p.biggest_steal,
+        lang, plain(name), p.games, p.wins, p.rating, figures.trend, rank, count, p.biggest_steal,
         figures.favourite, p.cards, p.steals,
     )  # fmt: skip
 
@@ -200,9 +203,9 @@ def player_stats(
     steals of all their counted games. `name` is shown as given (escaped here); `me`: the
     reader's own stats."""
     card = stats_card(lang, p, name, rank, count, figures)
-    shown = escape_markdown(name)
+    said = shown(name)
     if me:
-        shown = t(lang, "stats_card.you", name=shown)
+        said = t(lang, "stats_card.you", name=said)
 
     def item(key: str, value: int) -> str:
         return t(
@@ -213,7 +216,7 @@ def player_stats(
     board = command(lang, "leaderboard")
     footer = t(lang, "stats.footer", note=rating_note(lang), command=board)
     view = layout(
-        discord.ui.TextDisplay(f"## 📊 {t(lang, 'stats.title', name=shown)}"),
+        discord.ui.TextDisplay(f"## 📊 {t(lang, 'stats.title', name=said)}"),
         discord.ui.MediaGallery(
             discord.MediaGalleryItem(f"attachment://{STATS_PNG}", description=alt_text(card))
         ),
@@ -228,14 +231,14 @@ def only_uncounted(lang: str, name: str | None) -> str:
     opponents or hints, as the server's settings say, or before a board reset)."""
     if name is None:
         return t(lang, "stats.uncounted_you", start=start(lang))
-    return t(lang, "stats.uncounted_other", name=escape_markdown(name), start=start(lang))
+    return t(lang, "stats.uncounted_other", name=shown(name), start=start(lang))
 
 
 def never_played(lang: str, name: str | None) -> str:
     """For /steal stats and history: `name` None means the member asking."""
     if name is None:
         return t(lang, "stats.never_you", start=start(lang))
-    return t(lang, "stats.never_other", name=escape_markdown(name), start=start(lang))
+    return t(lang, "stats.never_other", name=shown(name), start=start(lang))
 
 
 # ----- /steal history
@@ -283,7 +286,7 @@ def history(
     member's name for their history, None for the server's."""
     entries = entries[: min(HISTORY_SIZE, 25)]  # a message holds at most 25 buttons
     if whose:
-        title = t(lang, "history.title.member", name=escape_markdown(whose))
+        title = t(lang, "history.title.member", name=shown(whose))
     else:
         title = t(lang, "history.title.server")
     embed = discord.Embed(title=title, colour=BLUE)

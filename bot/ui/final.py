@@ -7,7 +7,6 @@ from collections.abc import Mapping
 from typing import Any
 
 import discord
-from discord.utils import escape_markdown
 
 from bot.domain import match as matches
 from bot.engine import Result, Rules
@@ -20,7 +19,7 @@ from bot.ui.highlights import Highlights
 from . import ids
 from .render import GREY, Message, card_view, picture, text
 from .table import GOLD
-from .text import Name, cards, join_names, names_of
+from .text import Name, cards, in_text, join_names, names_of
 from .widgets import button, row
 
 MEDALS = ("🥇", "🥈", "🥉", "4.")
@@ -36,10 +35,7 @@ def final(
     game, rules = t_.game, t_.game.rules
     result = game.result
     assert result is not None
-    plain = names_of(lang, game.seats, names)
-
-    def name(seat: int) -> str:  # a name's markdown is shown as typed, not applied
-        return escape_markdown(plain(seat))
+    name = in_text(names_of(lang, game.seats, names))  # shown as typed, not applied
 
     standing = t_.standing  # worked out once by the session as the game ended
     assert standing is not None

@@ -20,7 +20,7 @@ from . import ids
 from .hand_picture import FILE
 from .render import GREY, Message, bundles_text, command, timestamp
 from .table import seat_dot
-from .text import Name, cards, join_names, move_label, names_of
+from .text import Name, cards, in_text, join_names, move_label, names_of
 from .widgets import button
 
 GREEN = discord.Colour.from_rgb(46, 160, 67)  # the accent of a hand whose turn it is
@@ -117,8 +117,9 @@ def hand(
     """The hand. `picture`: its cards (bot.ui.hand_picture), drawn by the caller off the event
     loop; without it the cards are still listed in words."""
     v, rules = h.view, h.view.rules
-    name = _you(lang, names_of(lang, v.seats, names), h.seat)
-    head = [f"### 🃏 {t(lang, 'hand.title')}", _status(lang, h, t_, name)]
+    name = _you(lang, names_of(lang, v.seats, names), h.seat)  # plain: for the buttons
+    said = in_text(name)
+    head = [f"### 🃏 {t(lang, 'hand.title')}", _status(lang, h, t_, said)]
     if note:
         head.insert(1, f"⚠️ {note}")
     items: list[Item] = [discord.ui.TextDisplay("\n".join(head))]
@@ -126,7 +127,7 @@ def hand(
     if picture is not None:
         media = discord.MediaGalleryItem(f"attachment://{FILE}", description=hand_words[:1024])
         items.append(discord.ui.MediaGallery(media))
-    items.append(discord.ui.TextDisplay(hand_words + "\n" + _facts(lang, h, t_, name)))
+    items.append(discord.ui.TextDisplay(hand_words + "\n" + _facts(lang, h, t_, said)))
     items.append(discord.ui.Separator())
 
     moves = shown_moves(h, t_)
@@ -158,7 +159,7 @@ def _move_rows(
         legend = []
         if v.result is None and h.seat not in t_.forfeited and h.seat in v.players:
             assert v.turn is not None
-            legend.append(t(lang, "hand.legend.wait", name=name(v.turn)))
+            legend.append(t(lang, "hand.legend.wait", name=in_text(name)(v.turn)))
         return _rows([greyed] if greyed else []), legend
 
     def move_button(s: Shown) -> Item:
@@ -229,7 +230,7 @@ def ended(lang: str, t_: Table, seat: int, names: Mapping[str, str]) -> Message:
     game = t_.game
     result = game.result
     assert result is not None
-    name = _you(lang, names_of(lang, game.seats, names), seat)
+    name = in_text(_you(lang, names_of(lang, game.seats, names), seat))
     standing = t_.standing  # worked out once by the session as the game ended
     assert standing is not None
     places, won = standing.places, standing.winners
@@ -261,7 +262,7 @@ def hint(lang: str, h: Hand, move: Move, names: Mapping[str, str]) -> str:
         why = t(lang, "hint.why.trail")
     elif move.target_seat is not None:
         size = v.bundles[move.target_seat][move.target_bundle or 0].size
-        why = tn(lang, "hint.why.steal", size, name=name(move.target_seat))
+        why = tn(lang, "hint.why.steal", size, name=in_text(name)(move.target_seat))
     else:
         taken = sum(1 for c in v.pool if RANK[c] == RANK[move.card])
         why = tn(lang, "hint.why.capture", taken)

@@ -79,7 +79,7 @@ class Action:
     """What a click asks for. Which fields are set depends on `kind`."""
 
     kind: str  # the family: a key of TEMPLATES
-    game_id: int  # for board: the page (from 1); for admin: the game to end, or 0
+    game_id: int  # board: the page (from 1); admin: the game to end, or 0; forget: the user
     op: str = ""  # lobby/table/confirm/rules: which button; board: the order; replay: nav
     version: int = -1  # card/move/back/hint/pick: the game version the hand was drawn at
     card: str = ""
@@ -183,7 +183,7 @@ def action_of(kind: str, m: re.Match[str]) -> Action:
     groups = m.groupdict()
     return Action(
         kind,
-        int(groups.get("game") or groups.get("page") or 0),
+        int(groups.get("game") or groups.get("page") or groups.get("user") or 0),
         op=groups.get("op") or groups.get("sort") or groups.get("nav") or "",
         version=int(groups["version"]) if groups.get("version") else -1,
         card=groups.get("card") or "",
@@ -277,3 +277,18 @@ TEMPLATES["rules"] = re.compile(
 def rules(source: str, tab: str) -> str:
     """A rules page's tab button: whose rules, and which page."""
     return f"{PREFIX}:rules:{source}:{tab}"
+
+
+# ----- deleting a person's data (appended: a new family). The answer to /steal forget-me
+# ("self") or /steal-admin forget ("admin"), about one user, counting until `expires`.
+FORGET_OPS = ("self", "admin")
+_USER = r"[1-9][0-9]{0,19}"  # a Discord user id
+TEMPLATES["forget"] = re.compile(
+    rf"{PREFIX}:forget:(?P<op>{_one_of(FORGET_OPS)}):(?P<expires>{_ID}):(?P<user>{_USER})"
+    rf":(?P<answer>yes|no)"
+)
+
+
+def forget(op: str, expires: int, user_id: int, yes: bool) -> str:
+    """Yes or no to forgetting `user_id`; read back, the action's game_id is the user id."""
+    return f"{PREFIX}:forget:{op}:{expires}:{user_id}:{'yes' if yes else 'no'}"

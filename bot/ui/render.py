@@ -12,8 +12,8 @@ from dataclasses import dataclass
 from typing import Any
 
 import discord
-from discord.utils import escape_markdown
 
+from bot.domain.former import is_former
 from bot.domain.seats import is_ai
 from bot.domain.server_settings import duration
 from bot.engine import BundleView, Rules
@@ -23,6 +23,7 @@ from bot.i18n.rules import rules_summary, rules_title
 from bot.session.models import Lobby, Table
 
 from . import ids
+from .names import shown
 from .text import ai_label, cards
 from .widgets import button, row, view_of
 
@@ -116,8 +117,10 @@ def who(lang: str, user_id: str, names: Mapping[str, str]) -> str:
     never ping, and show as a raw id where the reader's client does not know that user."""
     if is_ai(user_id):
         return f"**{ai_label(lang, user_id)}**"
-    name = names.get(user_id)
-    return f"**{escape_markdown(name)}**" if name else mention(user_id)
+    if is_former(user_id):
+        return f"**{t(lang, 'name.former')}**"
+    name = shown(names.get(user_id, ""))
+    return f"**{name}**" if name else mention(user_id)
 
 
 def timestamp(when: float, style: str = "R") -> str:

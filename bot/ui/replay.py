@@ -27,7 +27,7 @@ from bot.session.models import Table
 from . import ids
 from .picture import CardSpot, LastMove, Layout, Scene, draw, encode, layout
 from .render import BLUE, Message
-from .text import describe, join_names, names_of
+from .text import describe, in_text, join_names, names_of
 
 
 @dataclass(frozen=True)
@@ -175,6 +175,7 @@ def move_words(lang: str, r: Replayed, step: int, names: Mapping[str, str]) -> s
     game = r.states[step]
     name = names_of(lang, game.seats, names)
     if step == 0:
+        name = in_text(name)
         first = view(game, 0).turn
         return t(lang, "replay.deal", name=name(first) if first is not None else "?")
     lines = describe(lang, r.events[step - 1], game.rules, name)
@@ -185,7 +186,7 @@ def result_words(lang: str, game: Game, names: Mapping[str, str]) -> str:
     result = game.result
     if result is None:  # ended by forfeits: no result in the record
         return t(lang, "replay.no_result")
-    name = names_of(lang, game.seats, names)
+    name = in_text(names_of(lang, game.seats, names))
     winners = join_names(lang, [name(s) for s in result.winners])
     sizes = ", ".join(
         f"{name(s)} {n}" for s, n in sorted(enumerate(result.bundle_sizes), key=lambda x: -x[1])
@@ -194,7 +195,7 @@ def result_words(lang: str, game: Game, names: Mapping[str, str]) -> str:
 
 
 def hands_words(lang: str, game: Game, names: Mapping[str, str]) -> str:
-    name = names_of(lang, game.seats, names)
+    name = in_text(names_of(lang, game.seats, names))
     parts = []
     for seat in range(len(game.seats)):
         hand = view(game, seat).hand

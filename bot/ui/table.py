@@ -11,7 +11,6 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 
 import discord
-from discord.utils import escape_markdown
 
 from bot.domain.seats import is_ai
 from bot.engine import view
@@ -21,6 +20,7 @@ from bot.i18n.rules import rules_footer
 from bot.session.models import Table
 
 from . import ids
+from .names import shown
 from .picture.style import SEAT_RGB
 from .render import (
     Item,
@@ -81,9 +81,7 @@ def facts(lang: str, t_: Table, names: Mapping[str, str]) -> list[str]:
             cards=cards(lang, v.hand_sizes[seat]),
         ).replace("\n", " · ")  # fmt: skip
         turn = "▶️ " if v.turn == seat else ""
-        lines.append(
-            f"-# {seat_dot(seat)} {turn}**{escape_markdown(name(seat))}**{marks} · {counts}"
-        )
+        lines.append(f"-# {seat_dot(seat)} {turn}**{shown(name(seat))}**{marks} · {counts}")
     return lines
 
 

@@ -5,11 +5,14 @@ from __future__ import annotations
 
 from collections.abc import Callable, Mapping, Sequence
 
+from bot.domain.former import is_former
 from bot.domain.seats import difficulty, is_ai
 from bot.engine import CAPTURE, RANK, STEAL, BundleView, Event, Move, Rules
 from bot.i18n import t, tn
 from bot.i18n.cards import label
 from bot.session.errors import SessionError
+
+from .names import plain, shown
 
 
 def cards(lang: str, n: int) -> str:
@@ -34,12 +37,21 @@ Name = Callable[[int], str]  # seat -> how to show that player
 
 
 def names_of(lang: str, seats: tuple[str, ...], known: Mapping[str, str]) -> Name:
+    """Each seat's name, `plain` (for labels and pictures); `in_text` for message text."""
+
     def name(seat: int) -> str:
         if is_ai(seats[seat]):
             return ai_label(lang, seats[seat])
-        return known.get(seats[seat]) or t(lang, "name.player", number=seat + 1)
+        if is_former(seats[seat]):  # forgotten at their request (docs/privacy.md)
+            return t(lang, "name.former")
+        return plain(known.get(seats[seat], "")) or t(lang, "name.player", number=seat + 1)
 
     return name
+
+
+def in_text(name: Name) -> Name:
+    """The same names escaped for message text (bot/ui/names.py)."""
+    return lambda seat: shown(name(seat))
 
 
 BUTTON_NAME = 24  # a player's name in a move button is cut to this: a label holds 80 characters
@@ -82,7 +94,8 @@ def move_label(
 
 
 def describe(lang: str, events: Sequence[Event], rules: Rules, name: Name) -> list[str]:
-    """A move's events in words, for the table's log."""
+    """A move's events in words, for the table's log (names escaped here)."""
+    name = in_text(name)
     lines = []
     who = card = auto = ""  # set by each move's "played" event, which comes first
     for e in events:

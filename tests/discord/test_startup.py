@@ -15,13 +15,14 @@ async def test_commands_are_guild_only_and_intents_are_not_privileged(simcord_en
     assert group.default_permissions is None
     assert {c.name for c in group.commands} == {
         "new", "join", "leave", "start", "hand", "table", "rules", "forfeit", "cancel",
-        "leaderboard", "stats", "history", "replay",
+        "leaderboard", "stats", "history", "replay", "forget-me",
     }  # fmt: skip
     # Discord applies default permissions to top-level commands only: a group of its own.
     assert admin.name == "steal-admin" and admin.guild_only
     assert admin.default_permissions == discord.Permissions(manage_guild=True)
     assert {c.name for c in admin.commands} == {
         "settings", "set", "reset", "channels", "end-game", "reset-leaderboard", "export",
+        "forget",
     }  # fmt: skip
     intents = bot.intents
     assert not (intents.members or intents.presences or intents.message_content)

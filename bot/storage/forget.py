@@ -1,0 +1,226 @@
+"""Deleting people's and servers' data (docs/privacy.md).
+
+A person forgotten: their stats rows (players, rated_games) go, and in the games they played (history, records,
+game rows and what those games still owe) their id is replaced by `former:<seat>`, which the
+screens show as "former player". No display name is kept anywhere but `players`, so their
+name goes with those rows. A server purged: every row of it goes. Servers the bot was removed
+from wait in `guild_purges` until their grace is over, so a restart never loses one.
+"""
+
+from __future__ import annotations
+
+import json
+import re
+from collections.abc import Sequence
+from dataclasses import dataclass
+from typing import TYPE_CHECKING, Any
+
+from sqlalchemy import delete, or_, select, update
+
+from bot.domain.former import former
+
+from .errors import StillPlaying
+from .schema import (
+    games,
+    guild_purges,
+    guild_settings,
+    history,
+    history_players,
+    moves,
+    outbox,
+    players,
+    rated_games,
+    stats_backfill,
+)
+from .sql import LIVE, dumps, upsert_into
+
+if TYPE_CHECKING:
+    from sqlalchemy.ext.asyncio import AsyncConnection
+
+    from .connection import Connection
+
+USER_ID = re.compile(r"[0-9]{1,20}")  # a Discord user id, as storage keeps it
+
+
+def check_user(user_id: str | int) -> str:
+    user = str(user_id)
+    if not USER_ID.fullmatch(user):
+        raise ValueError(f"{user!r} is not a Discord user id")
+    return user
+
+
+def swap(value: Any, old: str, new: str) -> Any:
+    """`value` (decoded JSON) with every string `old`, as a value or a key, made `new`."""
+    if isinstance(value, str):
+        return new if value == old else value
+    if isinstance(value, list):
+        return [swap(v, old, new) for v in value]
+    if isinstance(value, dict):
+        return {(new if k == old else k): swap(v, old, new) for k, v in value.items()}
+    return value
+
+
+def label_in(seats: Sequence[str], user: str) -> str:
+    """The id that replaces `user` in a game seated `seats`."""
+    return former(list(seats).index(user) + 1) if user in seats else former(0)
+
+
+def rewrite(text: str | None, old: str, new: str) -> str | None:
+    return None if text is None else dumps(swap(json.loads(text), old, new))
+
+
+@dataclass(frozen=True)
+class Forgotten:
+    players: int  # stats rows deleted (one a server)
+    history: int  # finished games whose record now says "former player"
+    games: int  # game rows rewritten (finished and cancelled)
+
+
+class Forgetting:
+    def __init__(self, connection: Connection) -> None:
+        self.connection = connection
+
+    async def playing(self, user_id: str | int, guild_id: int | None = None) -> list[int]:
+        """The lobbies and games under way that seat (or are hosted by) the person."""
+        async with self.connection.transaction() as db:
+            return [g for g, _ in await _games_of(db, check_user(user_id), guild_id, live=True)]
+
+    async def forget(self, user_id: str | int, guild_id: int | None = None) -> Forgotten:
+        """Forget a person, in one server or (guild_id None) every one, in one transaction.
+        Raises StillPlaying, changing nothing, while they are seated in a live game."""
+        user = check_user(user_id)
+        async with self.connection.transaction() as db:
+            live = await _games_of(db, user, guild_id, live=True)
+            if live:
+                raise StillPlaying(user, [g for g, _ in live])
+            gone = delete(players).where(players.c.user_id == user)
+            if guild_id is not None:
+                gone = gone.where(players.c.guild_id == guild_id)
+            deleted = (await db.execute(gone)).rowcount
+            rated = delete(rated_games).where(rated_games.c.user_id == user)
+            if guild_id is not None:
+                rated = rated.where(rated_games.c.guild_id == guild_id)
+            await db.execute(rated)
+            kept = await _rewrite_history(db, user, guild_id)
+            rewritten = 0
+            for game_id, seats in await _games_of(db, user, guild_id, live=False):
+                await _rewrite_game(db, game_id, user, label_in(seats, user))
+                rewritten += 1
+            return Forgotten(int(deleted), kept, rewritten)
+
+    async def purge_guild(self, guild_id: int) -> int:
+        """Delete every row of a server (and its pending purge); how many rows went."""
+        async with self.connection.transaction() as db:
+            return await _purge(db, guild_id)
+
+    async def schedule_purge(self, guild_id: int, due_at: float) -> None:
+        """The server's data is to go at `due_at`; a purge already pending keeps its date."""
+        now = self.connection.clock()
+        stmt = upsert_into(guild_purges, self.connection.dialect).values(
+            guild_id=guild_id, due_at=due_at, requested_at=now
+        )
+        async with self.connection.transaction() as db:
+            await db.execute(stmt.on_conflict_do_nothing(index_elements=[guild_purges.c.guild_id]))
+
+    async def cancel_purge(self, guild_id: int) -> bool:
+        """The bot is back in the server: its data stays. Whether a purge was pending."""
+        async with self.connection.transaction() as db:
+            result = await db.execute(
+                delete(guild_purges).where(guild_purges.c.guild_id == guild_id)
+            )
+            return bool(result.rowcount)
+
+    async def pending_purges(self) -> dict[int, float]:
+        """Every pending purge: guild id -> when it is due."""
+        rows = await self.connection.fetchall(
+            select(guild_purges.c.guild_id, guild_purges.c.due_at)
+        )
+        return {r.guild_id: r.due_at for r in rows}
+
+
+async def _games_of(
+    db: AsyncConnection, user: str, guild_id: int | None, *, live: bool
+) -> list[tuple[int, list[str]]]:
+    """(id, seats) of the games that seat the person or that they host, live or not."""
+    g = games.c
+    seated = or_(g.seats.like(f'%"{user}"%'), g.host_id == user)  # the digits need no escape
+    status = g.status.in_(LIVE) if live else g.status.not_in(LIVE)
+    query = select(g.id, g.seats, g.host_id).where(seated, status).order_by(g.id)
+    if guild_id is not None:
+        query = query.where(g.guild_id == guild_id)
+    found = []
+    for r in (await db.execute(query)).all():
+        seats = json.loads(r.seats)
+        if user in seats or r.host_id == user:
+            found.append((int(r.id), seats))
+    return found
+
+
+async def _rewrite_history(db: AsyncConnection, user: str, guild_id: int | None) -> int:
+    h, hp = history.c, history_players.c
+    query = (
+        select(h.game_id, h.seats, h.forfeited, h.record)
+        .select_from(history_players.join(history, h.game_id == hp.game_id))
+        .where(hp.user_id == user)
+    )
+    if guild_id is not None:
+        query = query.where(h.guild_id == guild_id)
+    rows = (await db.execute(query)).all()
+    for r in rows:
+        new = label_in(json.loads(r.seats), user)
+        await db.execute(
+            update(history)
+            .where(h.game_id == r.game_id)
+            .values(
+                seats=rewrite(r.seats, user, new),
+                forfeited=rewrite(r.forfeited, user, new),
+                record=rewrite(r.record, user, new),
+            )
+        )
+        await db.execute(delete(history_players).where(hp.game_id == r.game_id, hp.user_id == user))
+    return len(rows)
+
+
+async def _rewrite_game(db: AsyncConnection, game_id: int, user: str, new: str) -> None:
+    g = games.c
+    row = (
+        await db.execute(
+            select(g.seats, g.host_id, g.state, g.match, g.options).where(g.id == game_id)
+        )
+    ).one()
+    await db.execute(
+        update(games)
+        .where(g.id == game_id)
+        .values(
+            seats=rewrite(row.seats, user, new),
+            host_id=new if row.host_id == user else row.host_id,
+            state=rewrite(row.state, user, new),
+            match=rewrite(row.match, user, new),
+            options=rewrite(row.options, user, new),
+        )
+    )
+    o = outbox.c
+    for item in (await db.execute(select(o.id, o.payload).where(o.game_id == game_id))).all():
+        payload = rewrite(item.payload, user, new)
+        await db.execute(update(outbox).where(o.id == item.id).values(payload=payload))
+
+
+async def _purge(db: AsyncConnection, guild_id: int) -> int:
+    of_guild = select(games.c.id).where(games.c.guild_id == guild_id).scalar_subquery()
+    finished = select(history.c.game_id).where(history.c.guild_id == guild_id).scalar_subquery()
+    statements = (  # children before parents
+        delete(outbox).where(outbox.c.game_id.in_(of_guild)),
+        delete(moves).where(moves.c.game_id.in_(of_guild)),
+        delete(history_players).where(history_players.c.game_id.in_(finished)),
+        delete(rated_games).where(rated_games.c.guild_id == guild_id),
+        delete(stats_backfill).where(stats_backfill.c.guild_id == guild_id),
+        delete(history).where(history.c.guild_id == guild_id),
+        delete(games).where(games.c.guild_id == guild_id),
+        delete(players).where(players.c.guild_id == guild_id),
+        delete(guild_settings).where(guild_settings.c.guild_id == guild_id),
+        delete(guild_purges).where(guild_purges.c.guild_id == guild_id),
+    )
+    total = 0
+    for statement in statements:
+        total += int((await db.execute(statement)).rowcount)
+    return total
