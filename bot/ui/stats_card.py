@@ -104,6 +104,9 @@ def words(card: StatsCard) -> dict[str, str]:
 ALT_LIMIT = 256  # Discord's limit on a media item's description
 
 
+SEPARATOR = " — "  # one line: a description is plain text, like a label
+
+
 def alt_text(card: StatsCard) -> str:
     """Every figure of the card, and the two it does not draw (cards, steals), as "label:
     value" items: the picture's description, for screen readers and anyone who wants the
@@ -117,9 +120,9 @@ def alt_text(card: StatsCard) -> str:
         ("stats.biggest_steal", w["biggest_steal"]), ("stats_card.favourite", w["favourite"]),
     ]  # fmt: skip
     body = " · ".join(t(lang, "stats_card.alt_item", name=t(lang, k), value=v) for k, v in items)
-    room = ALT_LIMIT - len(body) - 1
+    room = ALT_LIMIT - len(body) - len(SEPARATOR)
     name = card.name if len(card.name) <= room else card.name[: max(0, room - 1)] + "…"
-    return f"{name}\n{body}"[:ALT_LIMIT]
+    return f"{name}{SEPARATOR}{body}"[:ALT_LIMIT]
 
 
 def _tile(im: Image.Image, d: ImageDraw.ImageDraw, box: tuple[int, int, int, int],

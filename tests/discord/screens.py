@@ -78,12 +78,12 @@ def descriptions(message) -> list[str]:
 
 def figures(message) -> dict[str, str]:
     """The figures /steal stats gives: label -> value, from its card's description ("Games:
-    7 · Wins: 3 · ...", under the player's name) and its words under the card ("Steals:
+    7 · Wins: 3 · ...", after the player's name and " — ") and its words under the card ("Steals:
     **4**")."""
     import re
 
     found = {}
-    lines = [line for d in descriptions(message) for line in d.splitlines()[1:]]
+    lines = [d.split(" — ", 1)[1] for d in descriptions(message)]
     for line in lines + text(message).splitlines():
         for item in line.split(" · "):
             m = re.fullmatch(r"(.+?)\s?: (\*\*)?(.+?)(\*\*)?", item)

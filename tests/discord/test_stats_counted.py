@@ -68,7 +68,7 @@ async def test_the_words_under_the_card_do_not_repeat_it(simcord_env, guild, cha
         assert f"{label}:" not in words, label
     assert f"Cards collected: **{mine.cards}** · Steals: **{mine.steals}**" in words
     [description] = descriptions(shown)
-    assert description.splitlines()[0] == "ann"
+    assert description.split(" — ")[0] == "ann"
     got = figures(shown)
     assert {"Games", "Wins", "Win rate", "Rating", "Trend", "Rank", "Cards collected", "Steals",
             "Biggest steal", "Favourite capture"} <= got.keys()  # fmt: skip

@@ -52,7 +52,7 @@ def test_the_description_holds_every_figure_within_discords_limit(lang):
         3456, 13, ("french52", 12, 123), cards=45678, steals=890,
     )  # fmt: skip
     alt = alt_text(big)
-    name, figures = alt.split("\n")
+    name, figures = alt.split(" — ")
     assert len(alt) <= 256 and name.startswith("Bart")
     items = figures.split(" · ")
     assert len(items) == 10 and "(123 " in items[-1] and items[-1].endswith(")")
