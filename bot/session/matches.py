@@ -65,7 +65,7 @@ class Matches:
             async with table.lock:
                 if self.live.tables.get(table.game_id) is not table:  # ended otherwise
                     return False, None
-                return True, await self._record(table, nxt)
+                return True, await self._record(table, nxt, routed=True)
 
         await asyncio.sleep(retry.wait(0, self.retry_seconds))
         done, started = await retry.until_done(
@@ -75,16 +75,20 @@ class Matches:
         if done and table.recorded:
             await self.notify(ev.GameOver(table, started))
 
-    async def _record(self, table: Table, nxt: Table | None) -> Table | None:
+    async def _record(
+        self, table: Table, nxt: Table | None, *, routed: bool = False
+    ) -> Table | None:
         """Save the result (and the next game); raises, the game still routed, if storage
-        fails."""
+        fails. `routed`: it stays routed while it is saved (a try again: a cancel then waits
+        for the try, and finds it if it failed)."""
         live = self.live
-        # Not routed while it is saved, but its channel stays claimed by this game's id until
-        # the next game has its own: never free while that is saved, or a /steal new
-        # (open_lobby, which claims channels under live.lock) could open a second live game in
-        # it. Not live.lock here: we hold the table's lock, and Sessions.cancel takes live.lock
-        # and then the table's.
-        live.tables.pop(table.game_id, None)
+        # Not routed while it is first saved (a cancel meanwhile finds nothing to cancel),
+        # but its channel stays claimed by this game's id until the next game has its own:
+        # never free while that is saved, or a /steal new (open_lobby, which claims channels
+        # under live.lock) could open a second live game in it. Not live.lock here: we hold
+        # the table's lock, and Sessions.cancel takes live.lock and then the table's.
+        if not routed:
+            live.tables.pop(table.game_id, None)
         live.channels[table.channel_id] = table.game_id
         game = table.game
         known = live.names_in(table.guild_id)

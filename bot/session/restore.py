@@ -225,7 +225,13 @@ class Restorer:
 
     async def reread(self, table: Table) -> None:
         """`_ready`'s read, under the table's lock (which the caller holds)."""
-        row = await self.storage.games.get(table.game_id)
+        try:
+            row = await self.storage.games.get(table.game_id)
+        except ValueError as exc:  # its row's JSON does not read
+            log.exception("could not restore game %s", table.game_id)
+            self.live.drop(table)
+            await self.set_aside(table.game_id)
+            raise NoGame() from exc
         moves = await self.storage.games.moves(table.game_id)
         await self._learn_names({(table.guild_id, s) for s in table.seats})
         await self._adopt(table, row, moves)
