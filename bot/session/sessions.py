@@ -37,6 +37,10 @@ log = logging.getLogger(__name__)
 
 Notify = ev.Listener
 
+# The first wait (seconds) before a background job that storage failed is tried again; then
+# twice as long each time (retry.py). Longer than a blip, short next to a real outage.
+RETRY_SECONDS = 10.0
+
 
 def new_seed() -> int:
     return secrets.randbits(63)
@@ -56,7 +60,7 @@ class Sessions(Live):
         clock: Callable[[], float] = time.time,
         notify: Notify | None = None,
         options: Options = DEFAULTS,
-        retry_seconds: float = 5.0,
+        retry_seconds: float = RETRY_SECONDS,
         restore_grace: float = RESTORE_GRACE,
         owns: Callable[[int], bool] | None = None,
     ) -> None:
@@ -68,9 +72,7 @@ class Sessions(Live):
         self.records = Records(storage)
         self.clock = clock
         self.notify_cb = notify
-        # The first wait before a background job that storage failed is tried again
-        # (bot/session/retry.py: then longer each time).
-        self.retry_seconds = retry_seconds
+        self.retry_seconds = retry_seconds  # RETRY_SECONDS
         self.restore_grace = restore_grace
         self.seed_source = options.seed_source or new_seed  # None: random seeds
         # The timers call back into play and restore, which are made after them (they take
