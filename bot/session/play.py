@@ -111,6 +111,8 @@ class Play:
         async with table.lock:
             if self.live.tables.get(game_id) is not table or seat not in table.away:
                 return False
+            if table.game.over:  # being recorded: nothing to come back to
+                return False
             away = table.away - {seat}
             autos = {**table.autos, seat: 0}
             deadline = self.timers.deadline(table, table.game, away, table.forfeited)

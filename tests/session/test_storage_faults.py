@@ -8,7 +8,7 @@ import logging
 import pytest
 from sqlalchemy import select, update
 
-from bot.session import AlreadyRunning, SaveFailed, retry
+from bot.session import AlreadyRunning, NoGame, SaveFailed, retry
 from bot.session.models import NotLoaded
 from bot.storage import Storage
 from bot.storage.schema import games
@@ -194,6 +194,26 @@ async def test_a_game_whose_end_keeps_failing_can_be_cancelled(make, storage, mo
     assert (await storage.games.get(table.game_id)).status == "cancelled"
     assert CHANNEL not in s.channels and not s.matches.jobs
     await s.open_lobby(GUILD, CHANNEL, "c", RULES)
+
+
+async def test_nothing_played_meanwhile_stops_a_game_being_recorded(make, storage, monkeypatch):
+    s = make(**FAST)
+    table = await table_for(s)
+    real = storage.games.finish
+
+    async def down(*args, **kwargs):
+        raise ConnectionRefusedError("the database is down")
+
+    monkeypatch.setattr(storage.games, "finish", down)
+    await play_game(s, table.game_id)
+    table.away = {0}  # as if the bot had been playing for "a"
+    assert not await s.back(table.game_id, "a")
+    with pytest.raises(NoGame):
+        await s.forfeit(table.game_id, "b")
+    assert s.matches.jobs  # still trying
+    monkeypatch.setattr(storage.games, "finish", real)
+    await wait_for(lambda: not s.tables, timeout=5)
+    assert (await storage.games.get(table.game_id)).status == "finished"
 
 
 async def test_a_finish_that_fails_is_logged_once(make, storage, monkeypatch, caplog):
