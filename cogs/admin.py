@@ -221,7 +221,7 @@ class Admin(commands.Cog):
         channel_id = channel.id if channel is not None else interaction.channel_id or 0
         live = common.sessions(interaction).live_in(channel_id)
         if live is None:
-            await tell(interaction, t(lang, "admin.end.nothing", channel=f"<#{channel_id}>"))
+            await self.end_broken(interaction, channel_id)
             return
         game_id = live.game_id
         what = "lobby" if common.sessions(interaction).lobby_of(game_id) is not None else "game"
@@ -232,6 +232,24 @@ class Admin(commands.Cog):
             game_id,
             t(lang, f"admin.end.yes.{what}"),
         )
+
+    async def end_broken(self, interaction: discord.Interaction, channel_id: int) -> None:
+        """Nothing going in the channel: a game there whose row could not be read (set aside
+        at a restart) may be ended; the server's others are listed."""
+        lang = user_lang(interaction)
+        broken = await common.sessions(interaction).broken(guild_of(interaction))
+        here = [game_id for game_id, channel in broken if channel == channel_id]
+        if here:
+            question = t(lang, "admin.end.question.broken", channel=f"<#{channel_id}>")
+            await self.questions.ask(
+                interaction, question, "end", here[0], t(lang, "admin.end.yes.game")
+            )
+            return
+        text = t(lang, "admin.end.nothing", channel=f"<#{channel_id}>")
+        if broken:
+            where = ", ".join(dict.fromkeys(f"<#{channel}>" for _, channel in broken))
+            text += "\n" + t(lang, "admin.end.broken_elsewhere", channels=where)
+        await tell(interaction, text)
 
     @admin.command(name="reset-leaderboard", description="Start this server's leaderboard afresh")
     @per_member(3, 10)

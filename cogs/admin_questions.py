@@ -96,6 +96,9 @@ async def end(interaction: discord.Interaction, game_id: int, lobby_only: bool) 
     lang = user_lang(interaction)
     sessions = common.sessions(interaction)
     live = sessions.live(game_id)
+    if live is None and await sessions.end_broken(guild_of(interaction), game_id):
+        common.changed(interaction, f"ended game {game_id}, set aside as unreadable")
+        return t(lang, "admin.end.done_broken")
     if live is None or live.guild_id != interaction.guild_id:
         return t(lang, "admin.end.gone")
     if lobby_only and sessions.lobby_of(game_id) is None:

@@ -103,7 +103,12 @@ async def open_lobby(
         await reply(interaction, **shown.send_kwargs())
         return
     shown = render.lobby(public, lobby, app.sessions.names_in(lobby.guild_id))
-    message_id = await post(interaction, **shown.send_kwargs())
+    try:
+        message_id = await post(interaction, **shown.send_kwargs())
+    except Exception:
+        # Nobody saw it: it must not hold the channel, or trying again says "already running".
+        await app.sessions.withdraw(lobby.game_id)
+        raise
     await app.presenter.lobby_posted(lobby, message_id)
 
 

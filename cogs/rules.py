@@ -21,7 +21,7 @@ async def shown(interaction: discord.Interaction, source: str) -> ui.Shown:
     if source in PRESETS:
         return ui.Shown(PRESETS[source], source, "preset")
     sessions = app_of(interaction).sessions
-    in_play = sessions.rules_in(interaction.channel_id or 0)
+    in_play = await sessions.rules_here(interaction.channel_id or 0)  # a restored game is read
     if in_play is not None:
         return ui.Shown(in_play, ui.closest_preset(in_play), "game")
     values = (await sessions.records.settings(interaction.guild_id or 0)).values

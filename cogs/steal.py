@@ -256,6 +256,7 @@ async def repost_table(interaction: discord.Interaction) -> None:
             interaction, **errors.linked(lang, t(lang, "reply.table_link"), link).send_kwargs()
         )
         return
+    table = await app.sessions.load(table.game_id)  # restored: its game is read first
     message = await app.presenter.table_now(table)
     sent = await post(interaction, **message.send_kwargs())
     await app.presenter.table_reposted(table, sent)

@@ -56,9 +56,12 @@ class Hints:
             hints = {**table.hints, seat: table.hints.get(seat, 0) + 1}
             before, table.hints = table.hints, hints
             try:
-                await self.storage.games.update(game_id, state=state_of(table, table.game))
+                await self.storage.games.update(
+                    game_id, version=table.version, state=state_of(table, table.game)
+                )
             except Exception as exc:
-                table.hints = before
+                # The count is saved or not: the next use reads the game again to know.
+                table.hints, table.stale = before, True
                 raise SaveFailed() from exc
             table.last_hint = (version, seat, move)
         return move

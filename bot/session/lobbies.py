@@ -15,6 +15,7 @@ from bot.engine import Rules, new_game
 from bot.storage import ChannelTaken, Storage
 
 from . import events as ev
+from . import retry
 from .errors import (
     AlreadyHosting,
     AlreadyRunning,
@@ -47,6 +48,7 @@ class LobbyOps:
         clock: Callable[[], float],
         seed_source: Callable[[], int],
         lobby_seconds: float | None,
+        retry_seconds: float,
     ) -> None:
         self.live = live
         self.storage = storage
@@ -55,6 +57,8 @@ class LobbyOps:
         self.clock = clock
         self.seed_source = seed_source
         self.lobby_seconds = lobby_seconds  # the bot-wide default; a server's may differ
+        self.retry_seconds = retry_seconds  # after storage failed a background job
+        self.jobs: set[asyncio.Task[None]] = set()  # withdrawals saved in the background
 
     async def open_lobby(
         self,
@@ -244,18 +248,49 @@ class LobbyOps:
         if lobby.deadline is not None:
             lobby.timer = asyncio.create_task(self._lobby_timer(lobby))
 
+    async def withdraw(self, game_id: int) -> None:
+        """Undo a lobby whose message could not be posted: nobody saw it, so it closes with
+        no message, and its channel is free at once (a new /steal new opens a new lobby). If
+        storage fails, the closing is saved in the background (retry.py)."""
+        async with self.live.lock:
+            lobby = self.live.lobbies.pop(game_id, None)
+            if lobby is None:
+                return
+            stop(lobby.timer)
+            if self.live.channels.get(lobby.channel_id) == game_id:
+                del self.live.channels[lobby.channel_id]
+        try:
+            await self.storage.games.cancel(game_id)
+        except Exception:
+            retry.failed("withdrawing the lobby", game_id, 0)
+            job = asyncio.create_task(self._keep_withdrawing(game_id))
+            self.jobs.add(job)
+            job.add_done_callback(self.jobs.discard)
+
+    async def _keep_withdrawing(self, game_id: int) -> None:
+        await asyncio.sleep(retry.wait(0, self.retry_seconds))
+        await retry.until_done(
+            lambda: self.storage.games.cancel(game_id), what="withdrawing the lobby",
+            game_id=game_id, first=self.retry_seconds, failures=1,
+        )  # fmt: skip
+
     async def _lobby_timer(self, lobby: Lobby) -> None:
+        """Expire the lobby at its deadline; if storage fails, again until it works (or the
+        lobby has gone otherwise: started, closed)."""
         assert lobby.deadline is not None
         await asyncio.sleep(max(0.0, lobby.deadline - self.clock()))
-        async with self.live.lock:
-            if self.live.lobbies.get(lobby.game_id) is not lobby:
-                return
-            lobby.timer = None  # this task: do not cancel ourselves
-            waited = lobby.options.get("lobby_seconds", self.lobby_seconds)
-            payload = closing(lobby, "lobby_expired", seconds=waited)
-            try:
-                await self.end(lobby, payload)
-            except Exception:
-                log.exception("could not expire lobby %s", lobby.game_id)
-                return
-        await self.notify(ev.Closed.of(lobby.game_id, payload))
+
+        async def attempt() -> dict[str, Any] | None:
+            async with self.live.lock:
+                if self.live.lobbies.get(lobby.game_id) is not lobby:
+                    return None
+                waited = lobby.options.get("lobby_seconds", self.lobby_seconds)
+                payload = closing(lobby, "lobby_expired", seconds=waited)
+                await self.end(lobby, payload)  # stops lobby.timer: not this running task
+                return payload
+
+        payload = await retry.until_done(
+            attempt, what="expiring the lobby", game_id=lobby.game_id, first=self.retry_seconds
+        )
+        if payload is not None:
+            await self.notify(ev.Closed.of(lobby.game_id, payload))

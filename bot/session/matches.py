@@ -3,6 +3,7 @@ its next game started. A collaborator Sessions owns; it shares Sessions' registr
 
 from __future__ import annotations
 
+import asyncio
 import logging
 from collections.abc import Callable
 from typing import Any
@@ -10,9 +11,10 @@ from typing import Any
 from bot.domain.match import after_game, next_dealer
 from bot.domain.seats import is_ai
 from bot.engine import new_game
-from bot.storage import Storage
+from bot.storage import GameNotFound, Storage, WrongStatus
 
-from . import results
+from . import events as ev
+from . import results, retry
 from .live import Live
 from .models import ENDED, Table, state_of
 from .timers import TurnTimers
@@ -26,29 +28,68 @@ class Matches:
         live: Live,
         storage: Storage,
         timers: TurnTimers,
+        notify: ev.Listener,
         *,
         seed_source: Callable[[], int],
+        retry_seconds: float,
     ) -> None:
         self.live = live
         self.storage = storage
         self.timers = timers
+        self.notify = notify
         self.seed_source = seed_source
+        self.retry_seconds = retry_seconds  # before recording a finished game again
+        self.jobs: set[asyncio.Task[None]] = set()  # games being recorded in the background
 
     async def finish(self, table: Table) -> Table | None:
-        """Record a game that is over and forget it. In a match that goes on, the next game is
-        saved in the same transaction, started and returned. A failure to record is retried by
-        restore()."""
-        live = self.live
+        """Record a game that is over and forget it (`table.recorded`; the caller then says
+        GameOver). In a match that goes on, the next game is saved in the same transaction,
+        started and returned. If storage fails, the game stays (its channel claimed; cancel
+        and admin end-game find it) and is recorded in the background, trying again until it
+        works or the game is ended otherwise: then that says GameOver."""
         if table.standing is None:  # once, for every screen (one read over has it already)
             table.standing = results.standing(table.game, table.forfeited)
-        nxt = self._next_game(table)
-        live.drop(table)
-        if nxt is not None:
-            # The channel stays claimed (by this game's id) until the next game has its own: never
-            # free while that is saved, or a /steal new (open_lobby, which claims channels under
-            # live.lock) could open a second live game in it. Not live.lock here: we hold the
-            # table's lock, and Sessions.cancel takes live.lock and then the table's.
-            live.channels[table.channel_id] = table.game_id
+        nxt = self._next_game(table)  # once: it counts the game in its match
+        try:
+            return await self._record(table, nxt)
+        except Exception:
+            retry.failed("recording the finished game", table.game_id, 0)
+        job = asyncio.create_task(self._keep_recording(table, nxt))
+        table.timer = job  # stopped with the table (a cancel, Sessions.close)
+        self.jobs.add(job)
+        job.add_done_callback(self.jobs.discard)
+        return None
+
+    async def _keep_recording(self, table: Table, nxt: Table | None) -> None:
+        async def attempt() -> tuple[bool, Table | None]:
+            async with table.lock:
+                if self.live.tables.get(table.game_id) is not table:  # ended otherwise
+                    return False, None
+                return True, await self._record(table, nxt, routed=True)
+
+        await asyncio.sleep(retry.wait(0, self.retry_seconds))
+        done, started = await retry.until_done(
+            attempt, what="recording the finished game", game_id=table.game_id,
+            first=self.retry_seconds, failures=1,
+        )  # fmt: skip
+        if done and table.recorded:
+            await self.notify(ev.GameOver(table, started))
+
+    async def _record(
+        self, table: Table, nxt: Table | None, *, routed: bool = False
+    ) -> Table | None:
+        """Save the result (and the next game); raises, the game still routed, if storage
+        fails. `routed`: it stays routed while it is saved (a try again: a cancel then waits
+        for the try, and finds it if it failed)."""
+        live = self.live
+        # Not routed while it is first saved (a cancel meanwhile finds nothing to cancel),
+        # but its channel stays claimed by this game's id until the next game has its own:
+        # never free while that is saved, or a /steal new (open_lobby, which claims channels
+        # under live.lock) could open a second live game in it. Not live.lock here: we hold
+        # the table's lock, and Sessions.cancel takes live.lock and then the table's.
+        if not routed:
+            live.tables.pop(table.game_id, None)
+        live.channels[table.channel_id] = table.game_id
         game = table.game
         known = live.names_in(table.guild_id)
         bots = {s for s in game.seats if is_ai(s)}
@@ -66,14 +107,16 @@ class Matches:
             new_id = await results.finish(
                 self.storage, table.game_id, table.guild_id, game, then=then, **details
             )
-            if nxt is None:
-                return None
-        except Exception:
-            log.exception("game %s is over but could not be finished", table.game_id)
-            live.drop(table)  # frees the channel, as for a single game
-            return None
-        if new_id is None:  # finished before: its next game was saved then, and restored
+        except (GameNotFound, WrongStatus):  # ended in storage meanwhile: nothing to record
+            log.warning("game %s is over but no longer live in storage", table.game_id)
             live.drop(table)
+            return None
+        except Exception:
+            live.tables[table.game_id] = table  # still going, until it is recorded
+            raise
+        table.recorded = True
+        live.drop(table)  # frees the channel, unless the next game takes it below
+        if nxt is None or new_id is None:  # None: finished before (its next game restored)
             return None
         nxt.game_id = new_id
         live.tables[new_id] = nxt

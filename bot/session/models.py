@@ -71,6 +71,11 @@ class Table:
     grace: float | None = None
     # Set by Sessions once the game is over (results.standing), for every end screen.
     standing: Standing | None = None
+    # A write failed, or its outcome is not known (its acknowledgement was lost): this copy
+    # may not be what storage holds, so the next use reads the game again (Sessions.load).
+    stale: bool = False
+    failures: int = 0  # its turn timer's failures in a row (bot/session/retry.py)
+    recorded: bool = False  # over, and its result saved (Matches.finish)
 
     @property
     def game(self) -> Game:
@@ -85,6 +90,11 @@ class Table:
     @property
     def loaded(self) -> bool:
         return self.built is not None
+
+    @property
+    def current(self) -> bool:
+        """Read, and known to be what storage holds (not `stale`)."""
+        return self.built is not None and not self.stale
 
     @property
     def seats(self) -> tuple[str, ...]:

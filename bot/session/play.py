@@ -4,8 +4,10 @@ Sessions' registry."""
 
 from __future__ import annotations
 
+import json
 import logging
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
+from typing import Any
 
 from bot.domain.seats import is_ai
 from bot.engine import GameOver, IllegalMove, Move, apply
@@ -13,6 +15,7 @@ from bot.engine.serialize import move_to_dict
 from bot.storage import Storage
 
 from . import events as ev
+from . import retry
 from .errors import Forfeited, MoveRefused, NoGame, NotInGame, NotYourTurn, SaveFailed, StaleHand
 from .live import Live
 from .matches import Matches
@@ -45,7 +48,7 @@ class Play:
         self.notify = notify
         self.load = load
         self.clock = clock
-        self.retry_seconds = retry_seconds  # after a timer's move could not be saved
+        self.retry_seconds = retry_seconds  # the first wait after a timer's move failed
 
     async def play(self, game_id: int, user_id: str | int, move: Move, version: int) -> Played:
         table = await self.load(game_id)
@@ -79,6 +82,8 @@ class Play:
         if seat is None:
             raise NotInGame()
         async with table.lock:
+            if self.live.tables.get(game_id) is not table or table.game.over:
+                raise NoGame()
             if seat in table.forfeited:
                 raise Forfeited()
             forfeited = table.forfeited | {seat}
@@ -87,7 +92,7 @@ class Play:
                 deadline = self.timers.deadline(table, table.game, table.away, forfeited)
             state = state_of(table, table.game, forfeited=forfeited)
             try:
-                await self.storage.games.update(game_id, deadline=deadline, state=state)
+                await self._save(table, deadline=deadline, state=state)
             except Exception as exc:
                 raise SaveFailed("error.save_forfeit") from exc
             table.forfeited, table.deadline = forfeited, deadline
@@ -104,20 +109,32 @@ class Play:
         if seat is None or seat not in table.away:
             return False
         async with table.lock:
-            if seat not in table.away:
+            if self.live.tables.get(game_id) is not table or seat not in table.away:
+                return False
+            if table.game.over:  # being recorded: nothing to come back to
                 return False
             away = table.away - {seat}
             autos = {**table.autos, seat: 0}
             deadline = self.timers.deadline(table, table.game, away, table.forfeited)
             state = state_of(table, table.game, autos=autos, away=away)
             try:
-                await self.storage.games.update(game_id, deadline=deadline, state=state)
+                await self._save(table, deadline=deadline, state=state)
             except Exception as exc:
                 raise SaveFailed("error.save_return") from exc
             table.away, table.autos, table.deadline = away, autos, deadline
             self.timers.arm(table)
         await self.notify(ev.Back(game_id, seat))
         return True
+
+    async def _save(self, table: Table, **changes: Any) -> None:
+        """A change to a game that is not a move (a forfeit, a return), saved only if the
+        stored game is at this table's version. If it fails, or its outcome is unknown, the
+        table is `stale`: its next use reads it again."""
+        try:
+            await self.storage.games.update(table.game_id, version=table.version, **changes)
+        except Exception:
+            table.stale = True
+            raise
 
     async def _apply(self, table: Table, seat: int, move: Move, *, auto: bool) -> Played:
         """Play, save, then adopt: under the table's lock. The new state is used only once
@@ -140,14 +157,16 @@ class Play:
         version = table.version + 1
         deadline = self.timers.deadline(table, game, away, table.forfeited)
         state = state_of(table, game, autos=autos, away=away)
+        saved = move_to_dict(seat, Move(*move), auto)
         try:
             await self.storage.games.save_move(
-                table.game_id, state, move_to_dict(seat, Move(*move), auto), version,
-                deadline=deadline,
-            )  # fmt: skip
+                table.game_id, state, saved, version, deadline=deadline
+            )
         except Exception as exc:
             log.warning("game %s: move %s not saved: %r", table.game_id, version, exc)
-            raise SaveFailed() from exc
+            if not await self._counted(table, version, saved):
+                raise SaveFailed() from exc
+            log.warning("game %s: move %s was saved all the same", table.game_id, version)
         became_away = seat in away and seat not in table.away
         table.game, table.version, table.deadline = game, version, deadline
         table.autos, table.away = autos, away
@@ -159,6 +178,26 @@ class Play:
         if became_away:
             await self.notify(ev.Away(table.game_id, seat))
         return Played(table.game_id, game, events, version, seat, auto, game.over, nxt)
+
+    async def _counted(self, table: Table, version: int, move: Mapping[str, Any]) -> bool:
+        """After saving move `version` failed: whether storage holds it all the same (the
+        commit happened and its acknowledgement was lost). False if storage holds the game as
+        this table has it (nothing changed). Otherwise, or if storage cannot be read, this copy
+        may be stale: it is marked so (its next use reads it again); SaveFailed says the move
+        may or may not have counted when that is not known."""
+        try:
+            row = await self.storage.games.get(table.game_id)
+            stored = await self.storage.games.moves(table.game_id) if row is not None else []
+        except Exception as exc:
+            table.stale = True
+            raise SaveFailed("error.save_unsure") from exc
+        if row is not None and row.status == "active":
+            if row.version == version and stored and stored[-1] == json.loads(json.dumps(move)):
+                return True
+            if row.version == table.version:
+                return False
+        table.stale = True  # moved on elsewhere, or ended: what storage holds counts
+        return False
 
     async def timed_move(self, table: Table, version: int, thought: Move | None) -> None:
         """A turn timer ran out: play for the seat to act (its AI's `thought`, or the
@@ -175,14 +214,18 @@ class Play:
                 move = thought or auto_move(table.game)
                 played = await self._apply(table, seat, move, auto=not ai)
             except Exception:
-                log.exception("game %s: the timer could not play for seat %s", table.game_id, seat)
-                table.deadline = self.clock() + self.retry_seconds  # try again later
+                retry.failed(f"the timer's move for seat {seat}", table.game_id, table.failures)
+                wait = retry.wait(table.failures, self.retry_seconds)  # then longer each time
+                table.deadline = self.clock() + wait
+                table.failures += 1
                 self.timers.arm(table)
                 return
+            retry.recovered("the timer's move", table.game_id, table.failures)
+            table.failures = 0
         await self._announce(table, played)
 
     async def _announce(self, table: Table, played: Played) -> None:
         events = tuple(played.events)
         await self.notify(ev.Moved(table, played.seat, played.auto, played.version, events))
-        if played.ended:
+        if played.ended and table.recorded:  # else it says so once recorded (Matches.finish)
             await self.notify(ev.GameOver(table, played.next))

@@ -14,7 +14,7 @@ from bot.engine import Game, Rules, from_dict
 from bot.storage import GameRow, LiveHead, Storage
 
 from . import events as ev
-from . import results
+from . import results, retry
 from .errors import NoGame
 from .live import Live
 from .lobbies import LobbyOps
@@ -126,9 +126,19 @@ class Restorer:
                     ok = self._restore_head(head, head.deadline, now)
                 if ok:
                     restored.append(head.id)
-            except Exception:
+            except Exception:  # its row reads, but not as a lobby or game: set aside
                 log.exception("could not restore game %s", head.id)
+                await self.set_aside(head.id)
         return restored
+
+    async def set_aside(self, game_id: int) -> None:
+        """A stored lobby or game that cannot be read: status broken in storage, so its
+        channel is free after every restart and an admin can end it (/steal-admin end-game).
+        If even that fails, it is only forgotten here (the next restart tries again)."""
+        try:
+            await self.storage.games.set_aside([game_id])
+        except Exception:
+            log.exception("game %s: could not be set aside", game_id)
 
     def _restore_head(self, head: LiveHead, deadline: float | None, now: float) -> bool:
         """A game registered unread at `now`: routed, and its timer armed."""
@@ -162,8 +172,9 @@ class Restorer:
 
     async def load(self, game_id: int) -> Table:
         """A running game's table with its game read: a restored game's first use reads its
-        state and moves. NoGame if there is none, or if its state cannot be read (logged;
-        the game is dropped, as restore() dropped it before restores were lazy)."""
+        state and moves, and so does the first use after a failed or uncertain write (`stale`).
+        NoGame if there is none, or if its state cannot be read (logged; the game is set
+        aside and dropped)."""
         table = self.live.table(game_id)
         await self._ready(table)
         return table
@@ -186,7 +197,7 @@ class Restorer:
         """`load` for many games at once (three queries), e.g. to show every restored table;
         those that cannot be read are dropped. Lobbies and unknown ids are left alone."""
         tables = self.live.tables
-        waiting = [t for i in game_ids if (t := tables.get(i)) is not None and not t.loaded]
+        waiting = [t for i in game_ids if (t := tables.get(i)) is not None and not t.current]
         if not waiting:
             return
         ids = [t.game_id for t in waiting]
@@ -195,25 +206,35 @@ class Restorer:
         await self._learn_names({(t.guild_id, s) for t in waiting for s in t.seats})
         for table in waiting:
             async with table.lock:
-                if table.loaded or tables.get(table.game_id) is not table:  # a click read it
+                if table.current or tables.get(table.game_id) is not table:  # a click read it
                     continue
                 with contextlib.suppress(NoGame):
                     await self._adopt(table, rows.get(table.game_id), moves.get(table.game_id, []))
 
     async def _ready(self, table: Table) -> None:
-        """Read a restored table's game, once (its first use). NoGame if it cannot be read
-        or turns out to be over; a storage error is raised as it is (the next use retries)."""
-        if table.loaded:
+        """Read a restored (or stale) table's game, once. NoGame if it cannot be read or
+        turns out to be over; a storage error is raised as it is (the next use retries)."""
+        if table.current:
             return
         async with table.lock:  # one read, however many clicks wait for it
-            if table.loaded:
+            if table.current:
                 return
             if self.live.tables.get(table.game_id) is not table:  # dropped while we waited
                 raise NoGame()
+            await self.reread(table)
+
+    async def reread(self, table: Table) -> None:
+        """`_ready`'s read, under the table's lock (which the caller holds)."""
+        try:
             row = await self.storage.games.get(table.game_id)
-            moves = await self.storage.games.moves(table.game_id)
-            await self._learn_names({(table.guild_id, s) for s in table.seats})
-            await self._adopt(table, row, moves)
+        except ValueError as exc:  # its row's JSON does not read
+            log.exception("could not restore game %s", table.game_id)
+            self.live.drop(table)
+            await self.set_aside(table.game_id)
+            raise NoGame() from exc
+        moves = await self.storage.games.moves(table.game_id)
+        await self._learn_names({(table.guild_id, s) for s in table.seats})
+        await self._adopt(table, row, moves)
 
     async def _learn_names(self, seated: set[tuple[int, str]]) -> None:
         """The stored names of these (guild, player), in one query; a name seen since is kept."""
@@ -223,31 +244,42 @@ class Restorer:
             self.live.names_in(guild_id).setdefault(user_id, name)
 
     async def timer_ready(self, table: Table) -> None:
-        """_ready for a timer that ran out: if storage failed, it tries again later."""
+        """_ready for a timer that ran out: if storage failed, it tries again later (waiting
+        longer each time: retry.py)."""
         try:
             await self._ready(table)
         except NoGame:
             raise
         except Exception:
-            log.exception("game %s: could not be read for its timer", table.game_id)
-            table.deadline = self.clock() + self.retry_seconds
+            retry.failed("reading the game for its timer", table.game_id, table.failures)
+            table.deadline = self.clock() + retry.wait(table.failures, self.retry_seconds)
+            table.failures += 1
             self.timers.arm(table)
             raise
 
     async def _adopt(self, table: Table, row: GameRow | None, moves: list[dict[str, Any]]) -> None:
-        """A restored table takes its game from its stored row and moves, and the grace it
-        was restored with (under its lock). Raises NoGame, dropping the table, if they do not
-        read, or if the game is over (it is finished, as restore() finishes one)."""
+        """A restored or stale table takes its game from its stored row and moves (under its
+        lock), and a restored one the grace it was restored with. Raises NoGame, dropping the
+        table, if the game has ended in storage, if they do not read (it is set aside), or if
+        the game is over (it is finished, as restore() finishes one)."""
+        if row is None or row.status not in ("lobby", "active") or row.state is None:
+            # Ended meanwhile (cancelled elsewhere): nothing to read.
+            log.warning("game %s: no longer live in storage (%s)", table.game_id, row)
+            self.live.drop(table)
+            raise NoGame()
         try:
-            if row is None or row.state is None or row.version != table.version:
-                raise ValueError(f"the stored game is not the one restored: {row!r}")
             read = table_of(row, moves)
         except Exception as exc:
             log.exception("could not restore game %s", table.game_id)
             self.live.drop(table)
+            await self.set_aside(table.game_id)
             raise NoGame() from exc
+        stale, table.stale = table.stale, False
         table.game, table.autos, table.away = read.game, read.autos, read.away
         table.forfeited, table.match, table.hints = read.forfeited, read.match, read.hints
+        if table.version != row.version or stale:  # what storage holds is what counts
+            table.version, table.deadline = row.version, row.deadline
+            self.timers.arm(table)
         grace, table.grace = table.grace, None
         if read.game.over:  # restore reads those with no deadline, where an ended one is
             await self._end_restored(table)
@@ -277,10 +309,15 @@ class Restorer:
         table = table_of(row, moves)
         if not table.game.over:  # restore reads no other game whole
             raise ValueError(f"game {row.id} was read whole but is not over")
+        # Registered while it is recorded: its channel stays claimed until then.
+        live.tables[row.id] = table
+        live.channels[row.channel_id] = row.id
         await self._end_restored(table)
         return False
 
     async def _end_restored(self, table: Table) -> None:
-        """A game that ended before a restart but was not recorded: record it now."""
+        """A game that ended before a restart (or before a re-read) but was not recorded:
+        record it now (or, if storage fails, in the background: Matches.finish)."""
         nxt = await self.matches.finish(table)
-        await self.notify(ev.GameOver(table, nxt))
+        if table.recorded:
+            await self.notify(ev.GameOver(table, nxt))

@@ -17,7 +17,7 @@ import time
 from collections.abc import Callable
 
 from bot.domain.options import DEFAULTS, Options
-from bot.engine import Move
+from bot.engine import Move, Rules
 from bot.storage import Storage
 
 from . import events as ev
@@ -37,6 +37,10 @@ from .timers import TurnTimers, stop
 log = logging.getLogger(__name__)
 
 Notify = ev.Listener
+
+# The first wait (seconds) before a background job that storage failed is tried again; then
+# twice as long each time (retry.py). Longer than a blip, short next to a real outage.
+RETRY_SECONDS = 10.0
 
 
 def new_seed() -> int:
@@ -58,7 +62,7 @@ class Sessions(Live):
         clock: Callable[[], float] = time.time,
         notify: Notify | None = None,
         options: Options = DEFAULTS,
-        retry_seconds: float = 5.0,
+        retry_seconds: float = RETRY_SECONDS,
         restore_grace: float = RESTORE_GRACE,
         owns: Callable[[int], bool] | None = None,
         purge_grace: float = PURGE_GRACE,
@@ -71,7 +75,7 @@ class Sessions(Live):
         self.records = Records(storage)
         self.clock = clock
         self.notify_cb = notify
-        self.retry_seconds = retry_seconds  # after a timer's move could not be saved
+        self.retry_seconds = retry_seconds  # RETRY_SECONDS
         self.restore_grace = restore_grace
         self.seed_source = options.seed_source or new_seed  # None: random seeds
         # The timers call back into play and restore, which are made after them (they take
@@ -83,8 +87,12 @@ class Sessions(Live):
         self.lobby_ops = LobbyOps(
             self, storage, self.timers, self.notify, clock=clock,
             seed_source=self.seed_source, lobby_seconds=options.lobby_seconds,
+            retry_seconds=retry_seconds,
         )  # fmt: skip
-        self.matches = Matches(self, storage, self.timers, seed_source=self.seed_source)
+        self.matches = Matches(
+            self, storage, self.timers, self.notify, seed_source=self.seed_source,
+            retry_seconds=retry_seconds,
+        )  # fmt: skip
         self.restorer = Restorer(
             self, storage, self.timers, self.lobby_ops, self.matches, self.notify, clock=clock,
             owns=self.owns, restore_grace=restore_grace, retry_seconds=retry_seconds,
@@ -103,7 +111,7 @@ class Sessions(Live):
         self.open_lobby, self.join, self.leave, self.start = (
             ops.open_lobby, ops.join, ops.leave, ops.start
         )  # fmt: skip
-        self.add_bot, self.remove_bot = ops.add_bot, ops.remove_bot
+        self.add_bot, self.remove_bot, self.withdraw = ops.add_bot, ops.remove_bot, ops.withdraw
         play = self.play_ops
         self.play, self.hand, self.forfeit, self.back = (
             play.play, play.hand, play.forfeit, play.back
@@ -196,12 +204,40 @@ class Sessions(Live):
         await self.notify(ev.Closed.of(game_id, payload))
         return game_id
 
+    async def rules_here(self, channel_id: int) -> Rules | None:
+        """`rules_in`, a restored game read first (its rules are in its state)."""
+        live = self.live_in(channel_id)
+        if isinstance(live, Table) and not live.loaded:
+            try:
+                await self.load(live.game_id)
+            except NoGame:
+                return None
+        return self.rules_in(channel_id)
+
+    async def broken(self, guild_id: int) -> list[tuple[int, int]]:
+        """The guild's lobbies and games set aside because their rows could not be read
+        (restore.py): (game id, channel id), for the admins."""
+        return await self.storage.games.broken(guild_id)
+
+    async def end_broken(self, guild_id: int, game_id: int) -> bool:
+        """An admin ends a game set aside as broken. False if it is not one of the guild's."""
+        if game_id not in {i for i, _ in await self.broken(guild_id)}:
+            return False
+        try:
+            return await self.storage.games.cancel(game_id)
+        except Exception as exc:
+            raise SaveFailed("error.save_cancel") from exc
+
     async def close(self) -> None:
-        """Stop every timer (the storage stays open: its owner closes it)."""
+        """Stop every timer and background job (the storage stays open: its owner closes
+        it)."""
         live: list[Lobby | Table] = [*self.lobbies.values(), *self.tables.values()]
         for x in live:
             stop(x.timer)
-        tasks = [x.timer for x in live if isinstance(x.timer, asyncio.Task)]
+        jobs = [*self.matches.jobs, *self.lobby_ops.jobs]
+        for job in jobs:
+            job.cancel()
+        tasks = [*jobs, *(x.timer for x in live if isinstance(x.timer, asyncio.Task))]
         with contextlib.suppress(asyncio.CancelledError):
             await asyncio.gather(*tasks, return_exceptions=True)
         self.lobbies.clear()

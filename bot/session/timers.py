@@ -111,7 +111,7 @@ class TurnTimers:
     async def _run(self, table: Table, version: int) -> None:
         assert table.deadline is not None
         await asyncio.sleep(max(0.0, table.deadline - self.clock()))
-        if not table.loaded and self.ready is not None:
+        if not table.current and self.ready is not None:  # restored, or stale: read it
             try:
                 await self.ready(table)
             except Exception:  # logged; the game dropped, or (storage failed) re-armed

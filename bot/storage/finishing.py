@@ -16,6 +16,7 @@ from .errors import StaleRatings
 from .schema import games, history, history_players, moves, players
 from .sql import (
     ACTIVE,
+    BROKEN,
     CANCELLED,
     FINISHED,
     LIVE,
@@ -43,19 +44,20 @@ class Finishing:
         self.connection = connection
 
     async def cancel(self, game_id: int, *, owed: Owed = ()) -> bool:
-        """End a lobby or game without a result. False, changing nothing, if it had already
-        ended. `owed` (kind, payload) items go to the outbox in the same transaction, so the
-        game is never cancelled without them; they are not added when it returns False."""
+        """End a lobby or game (or one set aside as broken) without a result. False, changing
+        nothing, if it had already ended. `owed` (kind, payload) items go to the outbox in the
+        same transaction, so the game is never cancelled without them; they are not added
+        when it returns False."""
         encoded = encode_owed(owed)
         now = self.connection.clock()
         async with self.connection.transaction() as db:
             result = await db.execute(
                 update(games)
-                .where(games.c.id == game_id, games.c.status.in_(LIVE))
+                .where(games.c.id == game_id, games.c.status.in_((*LIVE, BROKEN)))
                 .values(status=CANCELLED, deadline=None, updated_at=now)
             )
             if result.rowcount == 0:
-                await require(db, game_id, (LOBBY, ACTIVE, FINISHED, CANCELLED))
+                await require(db, game_id, (LOBBY, ACTIVE, FINISHED, CANCELLED, BROKEN))
                 return False
             await insert_owed(db, game_id, encoded, now)
             return True

@@ -29,6 +29,8 @@ class Games:
         self.moves_of = live.moves_of
         self.update = live.update
         self.start = live.start
+        self.set_aside = live.set_aside
+        self.broken = live.broken
         self.save_move = saves.save_move
         self.group = saves.group  # the moves' group commit (tests and the bench count batches)
         self.prepare = saves.prepare

@@ -3,19 +3,35 @@
 from __future__ import annotations
 
 import json
+import logging
 from collections.abc import Collection, Mapping, Sequence
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, NamedTuple
 
 from sqlalchemy import RowMapping, select, update
 
+from .errors import StaleVersion
 from .schema import games, moves
-from .sql import ACTIVE, BY_ID, KEEP, LIVE, LOBBY, Keep, dumps, encode, insert_game, require
+from .sql import (
+    ACTIVE,
+    BROKEN,
+    BY_ID,
+    KEEP,
+    LIVE,
+    LOBBY,
+    Keep,
+    dumps,
+    encode,
+    insert_game,
+    require,
+)
 
 if TYPE_CHECKING:
     from sqlalchemy.ext.asyncio import AsyncConnection
 
     from .connection import Connection
+
+log = logging.getLogger(__name__)
 
 CHUNK = 500  # ids per IN (...) list, well inside every backend's limit on parameters
 MAX_PLAYERS = 4  # a lobby's seat limit when none is given: the column's default (migration 3)
@@ -169,31 +185,72 @@ class LiveGames:
         return [to_row(r._mapping) for r in rows]
 
     async def heads(self) -> list[LiveHead]:
-        """Every lobby and active game, oldest first, without its state: what start-up reads."""
+        """Every lobby and active game, oldest first, without its state: what start-up reads.
+        A row that cannot be read is set aside (`set_aside`), never returned: one bad row
+        must not stop the bot from starting."""
         loads = json.loads
         # Most games share their options' text (their server's settings): parsed once, and
         # the same dict given to each (the caller copies it before changing it).
         options: dict[str | None, dict[str, Any]] = {None: {}}
-        heads = []
+        heads, unreadable = [], []
         rows: list[Any] = await self.connection.fetchall(HEADS)  # tuples of its columns
         for game_id, guild, channel, host, status, seats, version, deadline, text in rows:
-            if text not in options:
-                options[text] = loads(text)
-            seated = tuple(loads(seats))
+            try:
+                if text not in options:
+                    options[text] = loads(text)
+                seated = tuple(loads(seats))
+            except (TypeError, ValueError):
+                unreadable.append(game_id)
+                continue
             head = (game_id, guild, channel, host, status, seated, version, deadline, options[text])
             heads.append(LiveHead._make(head))
+        await self.set_aside(unreadable)
         return heads
 
     async def rows(self, game_ids: Collection[int]) -> list[GameRow]:
-        """Many games' rows at once, by id (those of `game_ids` that exist)."""
+        """Many games' rows at once, by id (those of `game_ids` that exist). A live row that
+        cannot be read is set aside and left out."""
         found: list[GameRow] = []
+        unreadable: list[int] = []
         ids = sorted(game_ids)
         for start in range(0, len(ids), CHUNK):
             rows = await self.connection.fetchall(
                 select(games).where(games.c.id.in_(ids[start : start + CHUNK])).order_by(games.c.id)
             )
-            found += [to_row(r._mapping) for r in rows]
+            for r in rows:
+                try:
+                    found.append(to_row(r._mapping))
+                except (TypeError, ValueError):
+                    unreadable.append(r.id)
+        await self.set_aside(unreadable)
         return found
+
+    async def set_aside(self, game_ids: Collection[int]) -> list[int]:
+        """Lobbies and games whose rows cannot be read: status broken, so their channels are
+        free and they are never restored; an admin ends them (`broken`, Finishing.cancel).
+        Logged once each (a broken row is not read again). The ids set aside now."""
+        if not game_ids:
+            return []
+        async with self.connection.transaction() as db:
+            found = await db.execute(
+                update(games)
+                .where(games.c.id.in_(sorted(game_ids)), games.c.status.in_(LIVE))
+                .values(status=BROKEN, deadline=None, updated_at=self.connection.clock())
+                .returning(games.c.id)
+            )
+            ids = sorted(found.scalars())
+        for game_id in ids:
+            log.error("game %s: its stored row cannot be read; set aside as broken", game_id)
+        return ids
+
+    async def broken(self, guild_id: int) -> list[tuple[int, int]]:
+        """The guild's set-aside games, oldest first: (game id, channel id)."""
+        rows = await self.connection.fetchall(
+            select(games.c.id, games.c.channel_id)
+            .where(games.c.guild_id == guild_id, games.c.status == BROKEN)
+            .order_by(games.c.id)
+        )
+        return [(r.id, r.channel_id) for r in rows]
 
     async def moves(self, game_id: int) -> list[dict[str, Any]]:
         rows = await self.connection.fetchall(
@@ -204,6 +261,7 @@ class LiveGames:
     async def moves_of(self, game_ids: Collection[int]) -> dict[int, list[dict[str, Any]]]:
         """The moves of many games at once (restoring them all): game id -> its moves."""
         found: dict[int, list[dict[str, Any]]] = {}
+        bad: set[int] = set()
         ids = sorted(game_ids)
         for start in range(0, len(ids), CHUNK):
             rows = await self.connection.fetchall(
@@ -212,22 +270,36 @@ class LiveGames:
                 .order_by(moves.c.game_id, moves.c.n)
             )
             for r in rows:
-                found.setdefault(r.game_id, []).append(json.loads(r.move))
+                if r.game_id in bad:
+                    continue
+                try:
+                    found.setdefault(r.game_id, []).append(json.loads(r.move))
+                except ValueError:  # the game reads as having fewer moves: its reader refuses it
+                    bad.add(r.game_id)
+                    found.pop(r.game_id, None)
         return found
 
-    async def update(self, game_id: int, **changes: Any) -> GameRow:
+    async def update(self, game_id: int, *, version: int | None = None, **changes: Any) -> GameRow:
         """Change lobby details, message ids or the deadline of a live game.
 
         Keywords: host_id, seats, rules, lobby_message_id, table_message_id, ping_message_id,
         deadline, max_players, match, options, and state: the same game with new session
-        details (a forfeit), never a move, which goes through save_move.
+        details (a forfeit), never a move, which goes through save_move. A new state needs
+        `version`, the moves saved that it was worked out at: StaleVersion, changing nothing,
+        if the stored game has moved on (the writer's copy is old).
         """
+        if "state" in changes and version is None:
+            raise TypeError("a new state needs the version it was worked out at")
         unknown = set(changes) - set(UPDATABLE)
         if unknown:
             raise TypeError(f"cannot update {', '.join(sorted(unknown))}")
         values = {column: encode(column, value) for column, value in changes.items()}
         async with self.connection.transaction() as db:
-            await require(db, game_id, LIVE)
+            row = await require(db, game_id, LIVE)
+            if version is not None and row["version"] != version:
+                raise StaleVersion(
+                    f"game {game_id} is at move {row['version']}, not {version}: reload it"
+                )
             await db.execute(
                 update(games)
                 .where(games.c.id == game_id)

@@ -56,7 +56,9 @@ games = Table(
     Column("max_players", Integer, nullable=False, server_default="4"),
     Column("match", Text),  # JSON
     Column("options", Text),  # JSON
-    CheckConstraint("status IN ('lobby', 'active', 'finished', 'cancelled')"),
+    CheckConstraint(
+        "status IN ('lobby', 'active', 'finished', 'cancelled', 'broken')", name="games_status"
+    ),
 )
 Index("games_live", games.c.status, sqlite_where=LIVE_WHERE, postgresql_where=LIVE_WHERE)
 Index(

@@ -20,6 +20,9 @@ if TYPE_CHECKING:
 
 LOBBY, ACTIVE, FINISHED, CANCELLED = "lobby", "active", "finished", "cancelled"
 LIVE = (LOBBY, ACTIVE)
+# A lobby or game whose row could not be read: set aside (its channel free, never restored)
+# until an admin ends it (revision 9).
+BROKEN = "broken"
 # What a game's end owes Discord: (kind, payload) items for the outbox.
 Owed = Sequence[tuple[str, Mapping[str, Any]]]
 

@@ -128,19 +128,35 @@ async def test_a_single_game_still_frees_its_channel(make, storage):
     await s.open_lobby(GUILD, CHANNEL, "a", RULES)
 
 
-async def test_a_match_game_that_could_not_be_finished_frees_its_channel(
-    make, storage, monkeypatch
+async def test_a_match_game_that_could_not_be_finished_is_finished_once_storage_is_back(
+    make, storage, monkeypatch, notes
 ):
-    """As before: restore() finishes it later; the channel is not stuck meanwhile."""
-    s = make()
+    """Not dropped (issue 24, item 2): the game stays, its channel claimed, and is recorded in
+    the background once storage works again; the match then goes on."""
+    s = make(retry_seconds=0.02)
     table = await two_game_match(s)
+    real = storage.games.finish_then
+    failures = []
 
     async def broken(*args, **kwargs):
-        raise RuntimeError("disk full")
+        if len(failures) < 3:
+            failures.append(1)
+            raise RuntimeError("disk full")
+        return await real(*args, **kwargs)
 
     monkeypatch.setattr(storage.games, "finish_then", broken)
     played = await play_game(s, table.game_id)
-    assert played.next is None and CHANNEL not in s.channels and not s.tables
+    assert played.next is None and s.channels[CHANNEL] == table.game_id
+    assert "game_over" not in notes.kinds()  # not yet: nothing is recorded
+    with pytest.raises(AlreadyRunning):
+        await s.open_lobby(GUILD, CHANNEL, "c", RULES)
+
+    await wait_for(lambda: "game_over" in notes.kinds())
+    assert len(failures) == 3
+    nxt = table_in(s, CHANNEL)
+    assert nxt.match["number"] == 2 and table.game_id not in s.tables
+    assert await storage.history.get(table.game_id) is not None
+    assert [r.id for r in await live_in(storage, CHANNEL)] == [nxt.game_id]
 
 
 # ----- Fault 2: a restart gives the person whose turn it is a grace period
@@ -227,7 +243,7 @@ async def test_an_away_seat_gets_no_grace(make, storage):
     await s1.close()
     row = await storage.games.get(game_id)
     state = {**row.state, "session": {**row.state["session"], "away": [seat]}}
-    await storage.games.update(game_id, state=state)
+    await storage.games.update(game_id, state=state, version=row.version)
     clock.shift += 300
 
     s2 = make(clock=clock, turn_seconds=60, away_delay=0.05, restore_grace=3600)

@@ -107,13 +107,16 @@ async def test_a_cancel_needs_no_read(make, storage, decoded):
 async def test_a_game_that_cannot_be_read_fails_on_first_use(make, storage, caplog):
     game_id, before = await started(make)
     row = await storage.games.get(game_id)
-    await storage.games.update(game_id, state={**row.state, "hands": "garbage"})
+    await storage.games.update(
+        game_id, state={**row.state, "hands": "garbage"}, version=row.version
+    )
     s2 = make(**TIMED)
     assert await s2.restore() == [game_id]  # not read yet
     with caplog.at_level(logging.ERROR), pytest.raises(NoGame):
         await s2.hand(game_id, "a")  # the player is told there is no game
     assert f"could not restore game {game_id}" in caplog.text
     assert s2.table_of(game_id) is None and s2.live_in(CHANNEL) is None  # dropped, channel free
+    assert (await storage.games.get(game_id)).status == "broken"  # set aside: free after restarts
     with pytest.raises(NoGame):
         await s2.play(game_id, "a", legal_moves(before)[0], 3)
 
@@ -128,7 +131,7 @@ async def test_load_all_reads_many_and_drops_the_unreadable(make, storage, decod
     await s1.close()
     good, bad = games
     row = await storage.games.get(bad)
-    await storage.games.update(bad, state={**row.state, "version": 999})
+    await storage.games.update(bad, state={**row.state, "version": 999}, version=row.version)
     s2 = make(**TIMED)
     assert sorted(await s2.restore()) == sorted(games)
     await s2.load_all(games)
