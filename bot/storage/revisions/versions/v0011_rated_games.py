@@ -16,7 +16,7 @@ from alembic import op
 from bot.storage.revisions import set_sqlite_version
 
 revision = "0011"
-down_revision = "0008"
+down_revision = "0009"
 branch_labels = None
 depends_on = None
 
