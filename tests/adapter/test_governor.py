@@ -18,7 +18,7 @@ from bot.adapter import governor as rest
 from bot.adapter.governor import Governor, Priority
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[2] / "bench"))
-from virtual_time import VirtualLoop  # noqa: E402
+from virtual_time import VirtualLoop
 
 
 def virtual(main: Any) -> Any:
@@ -211,28 +211,34 @@ def test_a_429_is_counted_with_its_route_and_scope(caplog):
     from bot.adapter import traffic
 
     route = "POST /channels/{id}/messages"
-    before = metrics.REGISTRY.get_sample_value(
-        "steal_discord_429_total", {"route": route, "scope": "global"}
-    ) or 0.0
-    invalid = metrics.REGISTRY.get_sample_value(
-        "steal_discord_invalid_requests_total", {"status": "429"}
-    ) or 0.0
+    before = (
+        metrics.REGISTRY.get_sample_value(
+            "steal_discord_429_total", {"route": route, "scope": "global"}
+        )
+        or 0.0
+    )
+    invalid = (
+        metrics.REGISTRY.get_sample_value("steal_discord_invalid_requests_total", {"status": "429"})
+        or 0.0
+    )
     headers = {"X-RateLimit-Scope": "global", "X-RateLimit-Global": "true"}
     traffic.record("POST", "/api/v10/channels/123456789012345678/messages", 429, headers, None)
     after = metrics.REGISTRY.get_sample_value(
         "steal_discord_429_total", {"route": route, "scope": "global"}
     )
     assert after == before + 1
-    assert metrics.REGISTRY.get_sample_value(
-        "steal_discord_invalid_requests_total", {"status": "429"}
-    ) == invalid + 1
+    assert (
+        metrics.REGISTRY.get_sample_value("steal_discord_invalid_requests_total", {"status": "429"})
+        == invalid + 1
+    )
     assert "429" in caplog.text and route in caplog.text and "global" in caplog.text
     # A resource's own limit (scope shared) is not held against the bot.
     traffic.record("POST", "/api/v10/channels/1234567890123456/messages", 429,
                    {"X-RateLimit-Scope": "shared"}, None)  # fmt: skip
-    assert metrics.REGISTRY.get_sample_value(
-        "steal_discord_invalid_requests_total", {"status": "429"}
-    ) == invalid + 1
+    assert (
+        metrics.REGISTRY.get_sample_value("steal_discord_invalid_requests_total", {"status": "429"})
+        == invalid + 1
+    )
 
 
 def test_the_routes_of_an_interaction_are_told_apart():
@@ -242,7 +248,6 @@ def test_the_routes_of_an_interaction_are_told_apart():
     assert traffic.kind_of("/api/v10/webhooks/9/tok/messages/@original", 9) == "interaction"
     assert traffic.kind_of("/api/v10/webhooks/8/tok", 9) == "global"  # someone else's webhook
     assert traffic.kind_of("/api/v10/channels/1/messages", 9) == "global"
-    assert metrics.route_of("PATCH", "/api/v10/webhooks/123456789012345678/a.b-c/messages/@original") == (
-        "PATCH /webhooks/{id}/{token}/messages/@original"
-    )  # fmt: skip
+    path = "/api/v10/webhooks/123456789012345678/a.b-c/messages/@original"
+    assert metrics.route_of("PATCH", path) == "PATCH /webhooks/{id}/{token}/messages/@original"
     assert discord.__version__.startswith("2.")
