@@ -251,3 +251,46 @@ def test_the_routes_of_an_interaction_are_told_apart():
     path = "/api/v10/webhooks/123456789012345678/a.b-c/messages/@original"
     assert metrics.route_of("PATCH", path) == "PATCH /webhooks/{id}/{token}/messages/@original"
     assert discord.__version__.startswith("2.")
+
+
+def test_the_presenter_tags_what_it_sends(tmp_path):
+    """The presenter's worker says how urgent each call is: table edits, turn pings (and the
+    old ping's deletion), and what a game owes once it ends. Seen at Discord's side, through
+    discord.py and the governor, on the stand-in of bench/discord_limits.py."""
+    import argparse
+
+    import discord_limits as bench
+
+    from bot.app import build
+    from bot.domain.options import Options
+
+    async def main() -> list[tuple[str, str]]:
+        loop = asyncio.get_running_loop()
+        wire = bench.Discord(50)
+        seen: list[tuple[str, str]] = []
+        answer = wire.request
+
+        def request(method: str, url: str, **kwargs: Any) -> Any:
+            seen.append((metrics.route_of(method, url.split("/api/v10", 1)[1]),
+                         rest.PRIORITY.get().name))  # fmt: skip
+            return answer(method, url, **kwargs)
+
+        wire.request = request  # type: ignore[method-assign]
+        client = bench.client_on(wire, True, 50)
+        options = Options(seed_source=lambda: 7, turn_seconds=None, bot_delay=0.0)
+        app = await build(tmp_path / "bot.db", client, options, clock=loop.wall)
+        args = argparse.Namespace(rules="standard", pace=(1.0, 1.0), seed=3)
+        players = bench.Bench(app, wire, args, 1)
+        players.rng.randint = lambda a, b: 2  # two seats, both people
+        game_id = await players.open_game(0)
+        await players.play(game_id)  # to the end
+        await bench.idle(app, 60)
+        await app.close()
+        return seen
+
+    seen = virtual(main())
+    edit, post = "PATCH /channels/{id}/messages/{id}", "POST /channels/{id}/messages"
+    delete = "DELETE /channels/{id}/messages/{id}"
+    assert (edit, "TABLE") in seen and (post, "PING") in seen and (delete, "PING") in seen
+    assert seen[-1] == (edit, "OWED") or (edit, "OWED") in seen[-3:]  # the end screen
+    assert {level for _, level in seen} == {"TABLE", "PING", "OWED"}  # nothing untagged
