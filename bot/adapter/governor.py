@@ -114,6 +114,7 @@ class Governor:
         self._refill()
         if not self.waiting and self.tokens >= 1 - EPSILON:
             self.tokens -= 1
+            metrics.WAITED.labels(level.name.lower()).observe(0.0)
             return
         loop = asyncio.get_running_loop()
         future: asyncio.Future[None] = loop.create_future()
@@ -142,7 +143,9 @@ class Governor:
         self._wake = asyncio.get_running_loop().call_later(wait, self._grant)
 
     def _grant(self) -> None:
-        self._wake = None
+        if self._wake is not None:
+            self._wake.cancel()
+            self._wake = None
         self._refill()
         while self.waiting and self.tokens >= 1 - EPSILON:
             _, _, future = heapq.heappop(self.waiting)
@@ -183,8 +186,10 @@ class Governor:
                 yield
         finally:
             _PREPAID.reset(token)
-            if holder[0]:
+            if holder[0]:  # not spent: the next one waiting may have it
                 self.tokens = min(self.capacity, self.tokens + 1)
+                if self.waiting:
+                    asyncio.get_running_loop().call_soon(self._grant)
 
 
 def install(
