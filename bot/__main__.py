@@ -68,6 +68,8 @@ def make_bot(config: Config, sync: bool | None) -> StealBot:
         dev_guild_id=config.dev_guild_id,
         sync=sync,
         shards=config.shards,
+        global_rate=config.global_rate,
+        metrics_port=config.metrics_port,
         claim_shards=True,  # on PostgreSQL: refused if another process runs one of them
         freeze_gc=True,
     )

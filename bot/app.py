@@ -4,20 +4,27 @@ the tests all call `build`, so none of them can drift from the real wiring."""
 
 from __future__ import annotations
 
+import asyncio
+import functools
 import os
 import time
-from collections.abc import Callable
+from collections.abc import Awaitable, Callable
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any, TypeVar
 
+from sqlalchemy import event
+
+from bot import metrics
 from bot.adapter.presenter import Discord, Presenter
 from bot.adapter.registry import Registry
 from bot.domain import ratings as stats
 from bot.domain import server_settings as settings
 from bot.domain.options import DEFAULTS, Options
+from bot.domain.seats import is_ai
 from bot.session import Sessions
+from bot.session import events as ev
 from bot.shards import Shards
-from bot.storage import Storage, parse
+from bot.storage import StaleRatings, Storage, parse
 
 if TYPE_CHECKING:
     from bot.storage.lock import ShardLock
@@ -88,10 +95,88 @@ async def build(
             owns=shards.holds if shards is not None else None,
         )
         presenter = Presenter(discord, sessions, gap=options.edit_gap)
-        sessions.listen(presenter.on_event)
+        sessions.listen(counted(presenter.on_event))
+        observe(storage, sessions, presenter)
     except BaseException:
         await storage.close()
         if shard_lock is not None:
             await shard_lock.release()
         raise
     return App(storage, sessions, presenter, specs, options, shard_lock)
+
+
+# ----- metrics (bot/metrics.py): recorded around the parts, which know nothing of them
+
+T = TypeVar("T")
+
+
+def counted(sink: ev.Listener) -> ev.Listener:
+    """The session's events, counted (moves) and marked (a table to show) on their way."""
+
+    async def notify(event: Any) -> None:
+        if isinstance(event, ev.Moved):
+            seat = event.table.seats[event.seat]
+            metrics.MOVES.labels("ai" if is_ai(seat) else "timer" if event.auto else "player").inc()
+        game_id = event.table.game_id if hasattr(event, "table") else event.game_id
+        metrics.TABLES.changed(game_id)
+        await sink(event)
+
+    return notify
+
+
+def timed(work: Callable[..., Awaitable[T]], histogram: Any) -> Callable[..., Awaitable[T]]:
+    @functools.wraps(work)
+    async def run(*args: Any, **kwargs: Any) -> T:
+        started = time.perf_counter()
+        try:
+            return await work(*args, **kwargs)
+        finally:
+            histogram.observe(time.perf_counter() - started)
+
+    return run
+
+
+def observe(storage: Storage, sessions: Sessions, presenter: Presenter) -> None:
+    """Click latency, render and AI time, database errors and retries."""
+    answering = presenter.answering
+
+    def answered(task: asyncio.Task[Any]) -> None:
+        started = time.perf_counter()
+        task.add_done_callback(lambda _: metrics.CLICK.observe(time.perf_counter() - started))
+        answering(task)
+
+    presenter.answering = answered
+    presenter.drawing.of = timed(presenter.drawing.of, metrics.RENDER)  # type: ignore[method-assign,assignment]
+    sessions.timers._think = thought(sessions.timers._think)  # type: ignore[method-assign,assignment]
+    for name in ("finish", "finish_then"):  # a finish whose ratings changed meanwhile is retried
+        setattr(storage.games, name, retried(getattr(storage.games, name)))
+
+    @event.listens_for(storage.engine.sync_engine, "handle_error")
+    def failed(context: Any) -> None:
+        metrics.DB_ERRORS.labels(type(context.original_exception).__name__).inc()
+
+
+def thought(think: Callable[..., Awaitable[T]]) -> Callable[..., Awaitable[T]]:
+    """An AI seat's thinking, timed (a person's seat thinks nothing: not counted)."""
+
+    @functools.wraps(think)
+    async def run(*args: Any, **kwargs: Any) -> T:
+        started = time.perf_counter()
+        move = await think(*args, **kwargs)
+        if move is not None:
+            metrics.AI.observe(time.perf_counter() - started)
+        return move
+
+    return run
+
+
+def retried(work: Callable[..., Awaitable[T]]) -> Callable[..., Awaitable[T]]:
+    @functools.wraps(work)
+    async def run(*args: Any, **kwargs: Any) -> T:
+        try:
+            return await work(*args, **kwargs)
+        except StaleRatings:
+            metrics.DB_RETRIES.inc()
+            raise
+
+    return run

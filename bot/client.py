@@ -14,10 +14,12 @@ from typing import Any
 import discord
 from discord.ext import commands
 
+from bot.adapter import governor, traffic
 from bot.adapter.buttons import FAMILIES
 from bot.app import App, build
 from bot.domain.options import DEFAULTS, Options
 from bot.domain.server_settings import Setting
+from bot.health import Health
 from bot.i18n.commands import CommandTranslator
 from bot.session import Sessions
 from bot.shards import Shards
@@ -51,6 +53,8 @@ class StealBot(commands.AutoShardedBot):
         shards: Shards | None = None,
         claim_shards: bool = False,
         freeze_gc: bool = False,
+        global_rate: float = governor.GLOBAL_RATE,
+        metrics_port: int | None = None,
     ) -> None:
         self.shard_config = shards or Shards.one()
         self.freeze_gc = freeze_gc  # python -m bot: see the end of setup_hook
@@ -62,7 +66,15 @@ class StealBot(commands.AutoShardedBot):
             intents=discord.Intents.default(),
             help_command=None,
             allowed_mentions=discord.AllowedMentions.none(),  # pings opt in, one user each
+            http_trace=traffic.trace(lambda: self.application_id),  # every request counted
         )
+        # One REST budget: this process's share of the bot's global rate limit, its shards'
+        # part of them all (bot/adapter/governor.py).
+        config = self.shard_config
+        rate = governor.share(global_rate, len(config.ids), config.count)
+        self.governor = governor.install(self.http, rate, lambda: self.application_id)
+        self.metrics_port = metrics_port
+        self.health: Health | None = None
         self.database = database  # a SQLite file or a database URL (bot.storage.parse)
         self.options = options
         self.dev_guild_id = dev_guild_id
@@ -88,6 +100,9 @@ class StealBot(commands.AutoShardedBot):
             self.database, self, self.options, clock=now, shards=self.shard_config,
             claim_shards=self.claim_shards,
         )  # fmt: skip
+        if self.metrics_port is not None:
+            self.health = Health(self.app, self.shard_config, self.gateway_connected)
+            await self.health.start(self.metrics_port)
         self.add_dynamic_items(*FAMILIES)
         for extension in EXTENSIONS:
             await self.load_extension(extension)
@@ -106,6 +121,10 @@ class StealBot(commands.AutoShardedBot):
             # garbage collector need not walk it again. Its full passes over it were the p99
             # of clicks: 100 games at once, p99 / p50 3.9x with them, 2.3x frozen (bench/).
             gc.freeze()
+
+    def gateway_connected(self) -> bool:
+        """Whether every shard of this process is connected to Discord's gateway."""
+        return self.is_ready() and all(not s.is_closed() for s in self.shards.values())
 
     async def sync_commands(self) -> None:
         if not self.shard_config.syncs:  # the commands are the same for every shard: sync once
@@ -143,6 +162,8 @@ class StealBot(commands.AutoShardedBot):
     async def close(self) -> None:
         # The presenter and the timers stop before storage closes (App.close), and all of it
         # before the cogs unload, so no worker writes to a closed database.
+        if self.health is not None:
+            await self.health.close()
         if self.app is not None:
             await self.app.close()
         # AutoShardedClient.close() posts to the event queue discord.py makes at login; a bot

@@ -11,6 +11,7 @@ from bot.shards import Shards
 from bot.storage import database_url, parse
 
 TURN_MIN, TURN_MAX = 15, 24 * 3600
+GLOBAL_RATE = 50.0  # Discord's global rate limit for a bot, requests a second
 
 
 class ConfigError(Exception):
@@ -27,6 +28,8 @@ class Config:
     shards: Shards = field(
         default_factory=Shards.one
     )  # SHARD_COUNT, SHARD_IDS: one shard when neither is set
+    global_rate: float = GLOBAL_RATE  # DISCORD_GLOBAL_RATE: the bot's requests a second, in all
+    metrics_port: int | None = None  # METRICS_PORT: /metrics and /healthz; None: not served
 
     def __repr__(self) -> str:  # never show the token, even in a traceback
         return f"Config(database={shown(self.database)}, dev_guild_id={self.dev_guild_id})"
@@ -77,6 +80,26 @@ def ai_move_seconds(raw: str) -> float:
     if not 0 <= value <= 30:
         raise ConfigError(f"AI_MOVE_SECONDS must be 0 to 30 seconds, not {value:g}")
     return value
+
+
+def global_rate(raw: str) -> float:
+    """DISCORD_GLOBAL_RATE: raise it only for a bot Discord has given a higher global limit."""
+    if not raw.strip():
+        return GLOBAL_RATE
+    try:
+        value = float(raw.strip())
+    except ValueError:
+        raise ConfigError(f"DISCORD_GLOBAL_RATE must be requests a second, not {raw!r}") from None
+    if not 1 <= value <= 100_000:
+        raise ConfigError(f"DISCORD_GLOBAL_RATE must be 1 to 100000, not {value:g}")
+    return value
+
+
+def metrics_port(env: Mapping[str, str]) -> int | None:
+    port = _int(env, "METRICS_PORT")
+    if port is not None and not 1 <= port <= 65535:
+        raise ConfigError(f"METRICS_PORT must be 1 to 65535 (or empty: off), not {port}")
+    return port
 
 
 def shards(env: Mapping[str, str]) -> Shards:
@@ -135,6 +158,8 @@ def load(env: Mapping[str, str] | None = None, dotenv: str | None = ".env") -> C
         ),
         log_level=level,
         shards=shards(env),
+        global_rate=global_rate(env.get("DISCORD_GLOBAL_RATE", "")),
+        metrics_port=metrics_port(env),
     )
 
 

@@ -94,3 +94,23 @@ def test_stats_bench_compares_the_old_and_new_figures():
     for figures in out.values():
         assert figures["same_figures"] and figures["their_games"] > 0
         assert figures["figures_new_ms"] > 0 and figures["figures_old_ms"] > 0
+
+
+def test_discord_limits_bench_keeps_within_the_limits_and_delivers_what_games_owe():
+    """bench/discord_limits.py: games on virtual time against a stand-in that enforces
+    Discord's limits. With the governor, the bot never goes past the global limit (here 5 a
+    second, so ten games press on it) and gets no 429; without it, Discord says 429."""
+    args = ("--games", "10", "--seconds", "20", "--rate", "5", "--pace", "1,3")
+    governed = run("discord_limits.py", *args)["runs"][0]
+    assert governed["moves"] > 50
+    assert governed["peak_global_per_s"] <= 5
+    assert governed["rate_limited"] == {} and governed["invalid_requests"] == 0
+    assert governed["owed_undelivered"] == 0 and governed["games_ended"] >= 1
+    assert governed["staleness_s"]["n"] > 0 and governed["ping_delay_s"]["n"] > 0
+    assert set(governed["per_move_by_route"]) <= {
+        "PATCH /channels/{id}/messages/{id}", "POST /channels/{id}/messages",
+        "DELETE /channels/{id}/messages/{id}",
+    }  # fmt: skip
+    bare = run("discord_limits.py", *args, "--no-governor")["runs"][0]
+    assert bare["rate_limited"].get("global", 0) > 0  # the stand-in answers as Discord does
+    assert bare["invalid_requests"] >= bare["rate_limited"]["global"]

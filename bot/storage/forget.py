@@ -1,10 +1,11 @@
 """Deleting people's and servers' data (docs/privacy.md).
 
-A person forgotten: their stats rows (players, rated_games) go, and in the games they played (history, records,
-game rows and what those games still owe) their id is replaced by `former:<seat>`, which the
-screens show as "former player". No display name is kept anywhere but `players`, so their
-name goes with those rows. A server purged: every row of it goes. Servers the bot was removed
-from wait in `guild_purges` until their grace is over, so a restart never loses one.
+A person forgotten: their stats rows (players, rated_games) go, and in the games they played
+(history, records, game rows and what those games still owe) their id is replaced by
+`former:<seat>`, which the screens show as "former player". No display name is kept anywhere
+but `players`, so their name goes with those rows. A server purged: every row of it goes.
+Servers the bot was removed from wait in `guild_purges` until their grace is over, so a
+restart never loses one.
 """
 
 from __future__ import annotations

@@ -19,6 +19,7 @@ from bot.session import Sessions
 from bot.ui import ids, render
 from bot.ui.widgets import button, view_of
 
+from .. import governor as rest
 from ..buttons import dynamic
 from .catch_up import catch_up
 from .channel import Channel, Discord, set_table_id
@@ -120,14 +121,21 @@ class Worker:
         while ch.dirty or ch.hands or ch.notices or ch.ping_user != ch.ping_done:
             if ch.dirty:
                 await self._wait_for_slot(ch)
-                ch.dirty = False
-                await self._send_table(ch)
+                # Its turn of the REST budget comes before it is drawn: it shows the game as
+                # it is then, never an edit queued behind a newer one (bot/adapter/governor.py).
+                owed = ch.owed or ch.closing is not None
+                level = rest.Priority.OWED if owed else rest.Priority.TABLE
+                async with rest.turn(self.discord, level, table=ch.game_id):
+                    ch.dirty = False
+                    await self._send_table(ch)
             while ch.notices:
                 target = self.discord.get_partial_messageable(ch.channel_id, guild_id=ch.guild_id)
-                await target.send(**dynamic(ch.notices[0].send_kwargs()))
+                with rest.priority(rest.Priority.OWED):
+                    await target.send(**dynamic(ch.notices[0].send_kwargs()))
                 ch.notices.pop(0)  # only once sent: a failed send is retried
             if ch.ping_user != ch.ping_done:
-                await self._send_ping(ch, ch.ping_user)
+                with rest.priority(rest.Priority.PING):
+                    await self._send_ping(ch, ch.ping_user)
             while ch.hands:
                 await self.hands.refresh(ch, ch.hands.pop())
 

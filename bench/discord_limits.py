@@ -1,0 +1,589 @@
+"""Many games at once against Discord's rate limits: what the bot's REST traffic costs, and
+what players see of it (how stale tables get, how late turn pings come).
+
+    python bench/discord_limits.py [--games 10,100,1000,5000] [--seconds 60] [--rate 50]
+        [--pace 2,8] [--no-governor] [--seed S] [--json]
+
+No network, on virtual time (bench/virtual_time.py): the session layer, storage (SQLite in a
+temporary folder) and the presenter run for real, wired by the bot's composition root
+(bot/app.py `build`), with discord.py's own HTTPClient, the REST governor installed in front of
+it as bot/client.py installs it (bot/adapter/governor.py; --no-governor: without, as before),
+and discord.py's own rate-limit handling behind it. Only Discord's side is stood in for, at
+aiohttp's `session.request`, by `Discord` below, which enforces the limits Discord documents:
+
+- the global rate limit on bot-token routes (`--rate`, 50 a second, in any one second),
+  interaction endpoints exempt;
+- per-route limits per channel where they bite: creating messages 5 per 5 s, editing them 5
+  per 5 s, deleting them 5 per second;
+- a 429 as Discord answers it (retry_after, global, X-RateLimit-Scope, the bucket headers),
+  and a count of invalid requests (401, 403, 429 but shared; Discord bans past 10,000 in 10
+  minutes) and of other failures (404 on a message gone).
+
+GAMES games of 2 to 4 seats, some of them AI seats (easy, which thinks quickly), one game a
+server. People move at a human pace: on their turn, after a random PACE seconds (2 to 8). An AI
+seat moves after AI_MOVE_SECONDS, as in the bot. A game that ends is followed by a new one in
+its channel a few seconds later; a tenth of the games start near their end, so games end
+during the run. Moves are played through the session layer (`Sessions.play`), as a click
+would; each click's answer is an interaction response, counted (exempt) but not drawn.
+
+Per GAMES it prints, over SECONDS of play: global requests per move, by route; the most global
+requests in any one second; 429s by scope and other invalid requests; table staleness (from a
+change to the table showing it: p50, p95, max); the turn ping's delay (from the turn starting
+to the ping landing); and whether every owed message (end screens, closings) was delivered once
+the games were left to finish their work.
+"""
+
+from __future__ import annotations
+
+import argparse
+import asyncio
+import bisect
+import collections
+import contextlib
+import itertools
+import json
+import logging
+import random
+import statistics
+import sys
+import tempfile
+import time
+import types
+from pathlib import Path
+from typing import Any
+
+import discord
+from multidict import CIMultiDict
+from virtual_time import VirtualLoop  # bench/, beside this script
+from yarl import URL
+
+from bot import metrics
+from bot.adapter import governor as rest
+from bot.adapter import traffic
+from bot.adapter.presenter import worker as presenter_worker
+from bot.app import App, build
+from bot.domain.options import Options
+from bot.domain.seats import is_ai
+from bot.engine import preset
+from bot.session import events as ev
+from bot.storage import Storage
+
+APPLICATION = 900_000_000_000_000_001
+BOT_USER = {
+    "id": str(APPLICATION),
+    "username": "Steal the Bundle",
+    "discriminator": "0",
+    "global_name": None,
+    "avatar": None,
+    "bot": True,
+}
+# Per-route limits, per channel: (requests, seconds). Creating messages in a channel: 5 per
+# 5 s (Discord's docs and its headers); editing: the same; deleting: 5 a second.
+ROUTES = {
+    "POST /channels/{id}/messages": (5, 5.0),
+    "PATCH /channels/{id}/messages/{id}": (5, 5.0),
+    "DELETE /channels/{id}/messages/{id}": (5, 1.0),
+}
+INVALID_LIMIT, INVALID_WINDOW = 10_000, 600.0  # Discord's invalid request limit
+
+
+# ----- Discord's side
+
+
+class Response:
+    """aiohttp's response, as discord.py reads it."""
+
+    def __init__(self, status: int, body: Any, headers: dict[str, str]) -> None:
+        self.status = status
+        typed = {"content-type": "application/json"} if body is not None else {}  # 204: none
+        self.headers = CIMultiDict({**typed, "Via": "1.1 google", **headers})
+        self.body = json.dumps(body) if body is not None else ""
+
+    async def __aenter__(self) -> Response:
+        await asyncio.sleep(0)  # the answer comes through the event loop
+        return self
+
+    async def __aexit__(self, *_: object) -> None:
+        return None
+
+    async def text(self, encoding: str = "utf-8") -> str:
+        return self.body
+
+
+class Discord:
+    """The REST API as far as the bot uses it, with its limits, at aiohttp's session.request."""
+
+    def __init__(self, rate: float) -> None:
+        self.rate = rate
+        self.ids = itertools.count(10**17)
+        self.messages: set[int] = set()
+        self.window: collections.deque[float] = collections.deque()  # the last second's
+        self.global_times: list[float] = []  # every bot-token request's time
+        self.routes: collections.Counter[str] = collections.Counter()
+        self.interactions = 0
+        self.buckets: dict[tuple[str, str], list[float]] = {}  # (route, channel) -> [start, n]
+        self.limited: collections.Counter[str] = collections.Counter()  # 429s by scope
+        self.invalid: list[float] = []  # what the invalid request limit counts
+        self.failed: collections.Counter[int] = collections.Counter()  # other 4xx
+        self.pinged: list[tuple[float, int, str]] = []  # (when, channel, user) of turn pings
+
+    def now(self) -> float:
+        return asyncio.get_running_loop().time()
+
+    def interaction(self) -> None:
+        """A click answered (an interaction callback): not bound by the global limit."""
+        self.interactions += 1
+
+    def request(self, method: str, url: str, *, data: Any = None, **_: Any) -> Response:
+        path = URL(url).path
+        route = metrics.route_of(method, path)
+        if traffic.kind_of(path, APPLICATION) == "interaction":
+            self.interactions += 1
+            return Response(204, None, {})
+        now = self.now()
+        while self.window and self.window[0] <= now - 1.0:
+            self.window.popleft()
+        if len(self.window) >= self.rate:
+            self.invalid.append(now)
+            self.limited["global"] += 1
+            retry = self.window[0] + 1.0 - now
+            return Response(
+                429,
+                {"message": "You are being rate limited.", "retry_after": retry, "global": True},
+                {
+                    "Retry-After": str(retry),
+                    "X-RateLimit-Global": "true",
+                    "X-RateLimit-Scope": "global",
+                },
+            )
+        self.window.append(now)
+        self.global_times.append(now)
+        parts = path.split("/")
+        channel = parts[4] if len(parts) > 4 else ""
+        headers: dict[str, str] = {}
+        if route in ROUTES:
+            limit, per = ROUTES[route]
+            bucket = self.buckets.get((route, channel))
+            if bucket is None or now >= bucket[0] + per:
+                bucket = self.buckets[(route, channel)] = [now, 0]
+            reset = bucket[0] + per - now
+            if bucket[1] >= limit:
+                self.invalid.append(now)
+                self.limited["user"] += 1
+                return Response(
+                    429,
+                    {
+                        "message": "You are being rate limited.",
+                        "retry_after": reset,
+                        "global": False,
+                    },
+                    {
+                        "Retry-After": str(reset),
+                        "X-RateLimit-Limit": str(limit),
+                        "X-RateLimit-Remaining": "0",
+                        "X-RateLimit-Reset-After": str(reset),
+                        "X-RateLimit-Bucket": route,
+                        "X-RateLimit-Scope": "user",
+                    },
+                )
+            bucket[1] += 1
+            headers = {
+                "X-RateLimit-Limit": str(limit),
+                "X-RateLimit-Remaining": str(int(limit - bucket[1])),
+                "X-RateLimit-Reset-After": f"{reset:.3f}",
+                "X-RateLimit-Bucket": route,
+            }
+        self.routes[route] += 1
+        return self.answer(method, route, parts, channel, data, headers)
+
+    def answer(
+        self,
+        method: str,
+        route: str,
+        parts: list[str],
+        channel: str,
+        data: Any,
+        headers: dict[str, str],
+    ) -> Response:
+        if method == "POST" and route == "POST /channels/{id}/messages":
+            message_id = next(self.ids)
+            self.messages.add(message_id)
+            if isinstance(data, str) and "<@" in data:
+                mentioned = json.loads(data).get("allowed_mentions", {}).get("users", [])
+                for user in mentioned:
+                    self.pinged.append((self.now(), int(channel), str(user)))
+            return Response(200, message(message_id, channel), headers)
+        if route.endswith("/messages/{id}"):
+            message_id = int(parts[6])
+            if message_id not in self.messages:
+                self.failed[404] += 1
+                return Response(404, {"message": "Unknown Message", "code": 10008}, headers)
+            if method == "DELETE":
+                self.messages.discard(message_id)
+                return Response(204, None, headers)
+            return Response(200, message(message_id, channel), headers)
+        return Response(200, {}, headers)
+
+    def post_as_interaction(self) -> int:
+        """A message posted as a click's answer (the lobby): exempt."""
+        self.interaction()
+        message_id = next(self.ids)
+        self.messages.add(message_id)
+        return message_id
+
+
+def message(message_id: int, channel: str) -> dict[str, Any]:
+    return {
+        "id": str(message_id),
+        "channel_id": channel,
+        "type": 0,
+        "author": BOT_USER,
+        "content": "",
+        "embeds": [],
+        "components": [],
+        "attachments": [],
+        "mentions": [],
+        "mention_roles": [],
+        "pinned": False,
+        "mention_everyone": False,
+        "tts": False,
+        "edited_timestamp": None,
+        "timestamp": "2026-01-01T00:00:00+00:00",
+        "flags": 0,
+    }
+
+
+def client_on(wire: Discord, governed: bool, rate: float) -> discord.Client:
+    """A discord.py client whose HTTP goes to `wire`, with the bot's governor in front."""
+    discord.VoiceClient.warn_nacl = discord.VoiceClient.warn_dave = False
+    client = discord.Client(intents=discord.Intents.default())
+    state = client._connection
+    state.application_id = APPLICATION
+    state.user = discord.ClientUser(state=state, data=BOT_USER)  # type: ignore[arg-type]
+    http = client.http
+    http._HTTPClient__session = wire  # type: ignore[attr-defined]
+    http._global_over = asyncio.Event()
+    http._global_over.set()
+    if governed:
+        rest.install(http, rate, lambda: APPLICATION)
+    return client
+
+
+# ----- the players
+
+
+class Bench:
+    def __init__(self, app: App, wire: Discord, args: argparse.Namespace, games: int) -> None:
+        self.app, self.wire, self.args, self.n = app, wire, args, games
+        self.sessions = app.sessions
+        self.rng = random.Random(args.seed)
+        self.changed: dict[int, asyncio.Event] = {}  # game id -> set at each of its events
+        self.turns: dict[int, tuple[float, str]] = {}  # channel -> (since, whose turn)
+        self.ping_delays: list[float] = []
+        self.human_turns = 0  # turns of a person that began while measuring
+        self.staleness: list[float] = []
+        self.moves = 0
+        self.ended = 0
+        self.measuring = False
+        self.stopping = False
+        inner = self.sessions.notify_cb
+        assert inner is not None
+
+        async def notify(event: Any) -> None:
+            await inner(event)
+            self.seen(event)
+
+        self.sessions.listen(notify)
+        metrics.TABLES.listeners.append(self.shown)
+
+    def shown(self, game_id: int, age: float) -> None:
+        if self.measuring:
+            self.staleness.append(age)
+
+    def seen(self, event: Any) -> None:
+        table = getattr(event, "table", None)
+        game_id = table.game_id if table is not None else event.game_id
+        if isinstance(event, ev.Moved) and self.measuring:
+            self.moves += 1
+        if isinstance(event, ev.GameOver):
+            self.ended += 1
+        if table is not None and isinstance(event, ev.Moved | ev.Started) and table.loaded:
+            seat = table.turn
+            if seat is not None and not is_ai(table.seats[seat]):
+                self.turns[table.channel_id] = (self.wire.now(), table.seats[seat])
+                self.human_turns += self.measuring
+        if game_id in self.changed:
+            self.changed[game_id].set()
+
+    def pings(self, since: int) -> int:
+        """Turn ping delays, from the pings that landed since index `since`."""
+        for at, channel, user in self.wire.pinged[since:]:
+            turn = self.turns.get(channel)
+            if turn is not None and turn[1] == user and self.measuring:
+                self.ping_delays.append(at - turn[0])
+        return len(self.wire.pinged)
+
+    async def open_game(self, slot: int) -> int:
+        guild, channel = 2 * 10**17 + (slot << 22), 3 * 10**17 + slot  # a shard each, in turn
+        seats = self.rng.randint(2, 4)
+        humans = self.rng.randint(1, seats)
+        host = f"{channel}0"
+        lobby = await self.sessions.open_lobby(guild, channel, host, preset(self.args.rules), 4)
+        for i in range(1, humans):
+            await self.sessions.join(channel, f"{channel}{i}")
+        for _ in range(seats - humans):
+            await self.sessions.add_bot(channel, host, "easy")
+        posted = self.wire.post_as_interaction()  # /steal new is answered with the lobby
+        await self.app.presenter.lobby_posted(lobby, posted)
+        table = await self.sessions.start(channel, host, message_id=posted)
+        self.changed[table.game_id] = asyncio.Event()
+        return table.game_id
+
+    async def play(self, game_id: int, moves: int | None = None, paced: bool = True) -> None:
+        """The people of a game play it (`moves` of them, or to its end)."""
+        played = 0
+        while moves is None or played < moves:
+            table = self.sessions.tables.get(game_id)
+            if table is None or table.game.over or self.stopping:
+                return
+            seat = table.turn
+            if seat is None:
+                return
+            user = table.seats[seat]
+            if is_ai(user):  # its timer plays it
+                self.changed[game_id].clear()
+                await self.changed[game_id].wait()
+                continue
+            if paced:
+                await asyncio.sleep(self.rng.uniform(*self.args.pace))
+            if self.stopping or table.version != self.sessions.tables[game_id].version:
+                continue
+            move = self.rng.choice(table.hand(seat).legal)
+            await self.sessions.play(game_id, user, move, table.version)
+            self.wire.interaction()  # the click is answered with the player's hand
+            played += 1
+
+    async def channel(self, slot: int, game_id: int) -> None:
+        """A channel's games, one after another, until the run stops."""
+        while not self.stopping:
+            await self.play(game_id)
+            if self.stopping:
+                return
+            await asyncio.sleep(self.rng.uniform(3, 10))  # the rematch, a few seconds later
+            if not self.stopping:
+                game_id = await self.open_game(slot)
+
+    async def setup(self) -> list[int]:
+        games: list[int] = []
+        for start in range(0, self.n, 250):
+            batch = range(start, min(self.n, start + 250))
+            games += await asyncio.gather(*(self.open_game(slot) for slot in batch))
+        # A tenth of the games are near their end already, so games end during the run.
+        length = 36 if self.args.rules in ("casita", "rubamazzo") else 48
+        near = games[::10]
+        await asyncio.gather(*(self.play(g, moves=length - 6, paced=False) for g in near))
+        return games
+
+
+async def idle(app: App, limit: float) -> None:
+    """Let the presenter finish its work (virtual seconds, at most `limit`)."""
+    loop = asyncio.get_running_loop()
+    until = loop.time() + limit
+    while app.presenter.worker.running() and loop.time() < until:
+        await asyncio.sleep(1.0)
+
+
+class Errors(logging.Handler):
+    """Errors the bot logged, counted by their first line (printed once each, not per game)."""
+
+    def __init__(self) -> None:
+        super().__init__(logging.ERROR)
+        self.seen: collections.Counter[str] = collections.Counter()
+
+    def emit(self, record: logging.LogRecord) -> None:
+        cause = record.exc_info[1] if record.exc_info else None
+        where = f" ({type(cause).__name__} {cause})" if cause is not None else ""
+        self.seen[f"{record.name}: {record.getMessage().split(':', 1)[-1].strip()}{where}"] += 1
+
+
+def percentile(values: list[float], q: float) -> float | None:
+    if not values:
+        return None
+    ordered = sorted(values)
+    return ordered[min(len(ordered) - 1, int(q * len(ordered)))]
+
+
+def most_in_a_second(times: list[float]) -> int:
+    return max((bisect.bisect_left(times, t + 1.0) - i for i, t in enumerate(times)), default=0)
+
+
+def without_fsync() -> None:
+    """The bench measures REST traffic, not the disk: no fsync at each commit (on a shared
+    machine, waiting for the disk took most of the real time, while the clock stood still)."""
+    opened = Storage.open.__func__  # type: ignore[attr-defined]
+
+    async def open_(cls: type[Storage], *args: Any, **kwargs: Any) -> Storage:
+        kwargs.setdefault("durable", False)
+        return await opened(cls, *args, **kwargs)  # type: ignore[no-any-return]
+
+    Storage.open = classmethod(open_)  # type: ignore[method-assign,assignment]
+
+
+async def run(args: argparse.Namespace, games: int) -> dict[str, Any]:
+    loop = asyncio.get_running_loop()
+    assert isinstance(loop, VirtualLoop)
+    # The presenter's edit gap reads time.monotonic: the virtual clock for it too.
+    presenter_worker.time = types.SimpleNamespace(monotonic=loop.time)  # type: ignore[assignment]
+    wire = Discord(args.rate)
+    client = client_on(wire, not args.no_governor, args.rate)
+    deals = random.Random(args.seed)
+    options = Options(seed_source=lambda: deals.getrandbits(63), turn_seconds=None)
+    metrics.TABLES.since.clear()
+    metrics.TABLES.listeners.clear()
+    errors = Errors()
+    logging.getLogger().addHandler(errors)
+    with tempfile.TemporaryDirectory() as folder:
+        app = await build(Path(folder) / "bench.db", client, options, clock=loop.wall)
+        bench = Bench(app, wire, args, games)
+        started = time.perf_counter()
+        ids = await bench.setup()
+        await idle(app, 600)  # set up: every table shown before the clock starts
+        setup_seconds = time.perf_counter() - started
+        marks = (
+            len(wire.global_times),
+            wire.routes.copy(),
+            sum(wire.limited.values()),
+            len(wire.invalid),
+            sum(wire.failed.values()),
+            wire.interactions,
+        )
+        pinged = len(wire.pinged)
+        bench.measuring, t0 = True, loop.time()
+        channels = [asyncio.create_task(bench.channel(i, g)) for i, g in enumerate(ids)]
+        while loop.time() < t0 + args.seconds:
+            await asyncio.sleep(1.0)
+            pinged = bench.pings(pinged)
+        bench.measuring = False
+        played_seconds = time.perf_counter() - started - setup_seconds
+        t1 = loop.time()
+        times = wire.global_times[marks[0] :]
+        routes = wire.routes - marks[1]
+        ended_in_run = bench.ended
+        # Stop: nobody moves any more; what the games still owe is given time to go out.
+        bench.stopping = True
+        for event in bench.changed.values():
+            event.set()
+        await asyncio.gather(*channels, return_exceptions=True)
+        await idle(app, 900)
+        owed = await app.sessions.owed()
+        await app.close()
+    logging.getLogger().removeHandler(errors)
+    moves = max(bench.moves, 1)
+    invalid = wire.invalid
+    peak_invalid = max(
+        (bisect.bisect_left(invalid, t + INVALID_WINDOW) - i for i, t in enumerate(invalid)),
+        default=0,
+    )
+    return {
+        "games": games,
+        "seconds": round(t1 - t0, 1),
+        "moves": bench.moves,
+        "moves_per_s": round(bench.moves / (t1 - t0), 1),
+        "global_requests": len(times),
+        "global_per_move": round(len(times) / moves, 2),
+        "per_move_by_route": {r: round(n / moves, 2) for r, n in sorted(routes.items())},
+        "interaction_requests": wire.interactions - marks[5],
+        "peak_global_per_s": most_in_a_second(times),
+        "rate_limited": dict(wire.limited),
+        "invalid_requests": len(invalid),
+        "invalid_peak_10min": peak_invalid,
+        "banned": peak_invalid > INVALID_LIMIT,
+        "other_failures": {str(k): v for k, v in wire.failed.items()},
+        "staleness_s": summary(bench.staleness),
+        "ping_delay_s": summary(bench.ping_delays),
+        "human_turns": bench.human_turns,
+        "games_ended": ended_in_run,
+        "ended_all": bench.ended,
+        "owed_undelivered": len(owed),
+        "live_tables": len(ids),
+        "errors_logged": dict(errors.seen),
+        "real_seconds": {"setup": round(setup_seconds, 1), "play": round(played_seconds, 1)},
+    }
+
+
+def summary(values: list[float]) -> dict[str, float | int | None]:
+    def r(v: float | None) -> float | None:
+        return None if v is None else round(v, 2)
+
+    return {
+        "n": len(values),
+        "p50": r(percentile(values, 0.5)),
+        "p95": r(percentile(values, 0.95)),
+        "max": r(max(values) if values else None),
+        "mean": r(statistics.fmean(values) if values else None),
+    }
+
+
+def printed(out: dict[str, Any], rate: float) -> None:
+    s, p = out["staleness_s"], out["ping_delay_s"]
+    print(
+        f"\n{out['games']:,} games, {out['seconds']} s: {out['moves']:,} moves "
+        f"({out['moves_per_s']}/s), real time {out['real_seconds']}"
+    )
+    print(
+        f"  global requests per move: {out['global_per_move']}  "
+        f"(peak {out['peak_global_per_s']} in one second; limit {rate:g})"
+    )
+    for route, n in out["per_move_by_route"].items():
+        print(f"    {route}: {n}")
+    print(f"  interaction requests (exempt): {out['interaction_requests']:,}")
+    print(
+        f"  429s: {out['rate_limited'] or 0}; invalid requests {out['invalid_requests']} "
+        f"(most in 10 min {out['invalid_peak_10min']}; banned: {out['banned']}); "
+        f"other failures {out['other_failures'] or 0}"
+    )
+    print(f"  table staleness p50 {s['p50']} s, p95 {s['p95']} s, max {s['max']} s (n={s['n']})")
+    print(
+        f"  turn ping delay p50 {p['p50']} s, p95 {p['p95']} s, max {p['max']} s "
+        f"({p['n']:,} pings landed for {out['human_turns']:,} turns of a person; the others "
+        f"were superseded before they went)"
+    )
+    print(
+        f"  games ended: {out['games_ended']} (in all {out['ended_all']}); "
+        f"owed messages undelivered: {out['owed_undelivered']}"
+    )
+    for error, n in out["errors_logged"].items():
+        print(f"  logged {n}x: {error}")
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("--games", default="10,100,1000,5000")
+    parser.add_argument("--seconds", type=float, default=60.0)
+    parser.add_argument("--rate", type=float, default=50.0, help="the global limit, per second")
+    parser.add_argument("--pace", default="2,8", help="a person's seconds per move: low,high")
+    parser.add_argument("--rules", default="standard")
+    parser.add_argument("--no-governor", action="store_true")
+    parser.add_argument("--seed", type=int, default=1)
+    parser.add_argument("--json", action="store_true")
+    args = parser.parse_args()
+    args.pace = tuple(float(x) for x in args.pace.split(","))
+    without_fsync()
+    logging.basicConfig(level=logging.CRITICAL)  # counted and printed once each (Errors)
+    results = []
+    for n in (int(x) for x in args.games.split(",")):
+        with asyncio.Runner(loop_factory=VirtualLoop) as runner:
+            out = runner.run(run(args, n))
+        results.append(out)
+        if not args.json:
+            printed(out, args.rate)
+    if args.json:
+        json.dump(
+            {"governor": not args.no_governor, "rate": args.rate, "runs": results}, sys.stdout
+        )
+        print()
+
+
+if __name__ == "__main__":
+    with contextlib.suppress(KeyboardInterrupt):
+        main()
