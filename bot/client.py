@@ -68,6 +68,8 @@ class StealBot(commands.AutoShardedBot):
         self.dev_guild_id = dev_guild_id
         self.sync_mode = sync  # True: always, False: never, None: when the commands changed
         self.app: App | None = None
+        self.lost_shards: str | None = None  # why this process stopped: its shard lock went
+        self._closing: asyncio.Task[None] | None = None
 
     # Storage and sessions as the tests and tools reach them; the cogs go through app.sessions.
     @property
@@ -88,6 +90,8 @@ class StealBot(commands.AutoShardedBot):
             self.database, self, self.options, clock=now, shards=self.shard_config,
             claim_shards=self.claim_shards,
         )  # fmt: skip
+        if self.app.shard_lock is not None:
+            self.app.shard_lock.watch(self.shards_lost)
         self.add_dynamic_items(*FAMILIES)
         for extension in EXTENSIONS:
             await self.load_extension(extension)
@@ -106,6 +110,13 @@ class StealBot(commands.AutoShardedBot):
             # garbage collector need not walk it again. Its full passes over it were the p99
             # of clicks: 100 games at once, p99 / p50 3.9x with them, 2.3x frozen (bench/).
             gc.freeze()
+
+    def shards_lost(self, why: str) -> None:
+        """The shard lock is gone (bot/storage/lock.py): another process may now be admitted
+        to these shards, so this one stops serving them at once and exits; its supervisor
+        starts it again, and it claims its shards afresh (docs/operations.md)."""
+        self.lost_shards = why
+        self._closing = asyncio.create_task(self.close())
 
     async def sync_commands(self) -> None:
         if not self.shard_config.syncs:  # the commands are the same for every shard: sync once
