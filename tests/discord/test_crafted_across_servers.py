@@ -50,9 +50,7 @@ async def test_a_move_copied_to_another_server_is_not_played(simcord_env, two_se
     assert simcord_env.bot.sessions.table_of(game_id).version > version
 
 
-async def test_lobby_buttons_copied_to_another_server_do_nothing(
-    simcord_env, two_servers
-):
+async def test_lobby_buttons_copied_to_another_server_do_nothing(simcord_env, two_servers):
     room_a, in_a, room_b, in_b = two_servers
     ann, bob = in_a
     lobby = (await ann.slash(room_a, "steal new")).response
