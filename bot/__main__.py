@@ -55,6 +55,10 @@ def main(argv: list[str] | None = None) -> int:
     finally:
         if lock is not None:
             lock.release()
+    if bot.lost_shards is not None:  # for the supervisor: restart me (docs/operations.md)
+        print(f"Stopped: the lock of this process's shards was lost ({bot.lost_shards}); "
+              "start it again to claim them afresh.", file=sys.stderr)  # fmt: skip
+        return 3
     return 0
 
 

@@ -72,7 +72,7 @@ async def build(
     if claim_shards and shards is not None and not parse(database).sqlite:
         from bot.storage.lock import hold_shards
 
-        shard_lock = await hold_shards(os.fspath(database), shards.ids)
+        shard_lock = await hold_shards(os.fspath(database), shards.count, shards.ids)
     specs = settings.make_settings(options)
     try:
         storage = await Storage.open(

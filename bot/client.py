@@ -80,6 +80,8 @@ class StealBot(commands.AutoShardedBot):
         self.dev_guild_id = dev_guild_id
         self.sync_mode = sync  # True: always, False: never, None: when the commands changed
         self.app: App | None = None
+        self.lost_shards: str | None = None  # why this process stopped: its shard lock went
+        self._closing: asyncio.Task[None] | None = None
 
     # Storage and sessions as the tests and tools reach them; the cogs go through app.sessions.
     @property
@@ -103,6 +105,8 @@ class StealBot(commands.AutoShardedBot):
         if self.metrics_port is not None:
             self.health = Health(self.app, self.shard_config, self.gateway_connected)
             await self.health.start(self.metrics_port)
+        if self.app.shard_lock is not None:
+            self.app.shard_lock.watch(self.shards_lost)
         self.add_dynamic_items(*FAMILIES)
         for extension in EXTENSIONS:
             await self.load_extension(extension)
@@ -125,6 +129,13 @@ class StealBot(commands.AutoShardedBot):
     def gateway_connected(self) -> bool:
         """Whether every shard of this process is connected to Discord's gateway."""
         return self.is_ready() and all(not s.is_closed() for s in self.shards.values())
+
+    def shards_lost(self, why: str) -> None:
+        """The shard lock is gone (bot/storage/lock.py): another process may now be admitted
+        to these shards, so this one stops serving them at once and exits; its supervisor
+        starts it again, and it claims its shards afresh (docs/operations.md)."""
+        self.lost_shards = why
+        self._closing = asyncio.create_task(self.close())
 
     async def sync_commands(self) -> None:
         if not self.shard_config.syncs:  # the commands are the same for every shard: sync once

@@ -1,5 +1,6 @@
 """`/steal-admin`: a server's settings, where games may start, stuck games, the leaderboard
-reset and an export. For members with Manage Server or the server's game manager role.
+reset and an export. For members with Manage Server only, in every path: its commands and
+every click of its panel and questions (admin_common.is_admin).
 
 The extension: the command group and the button families it registers. What a click on the
 settings panel does is in admin_panel.py, the questions that expire in admin_questions.py, the
@@ -13,12 +14,13 @@ import discord
 from discord import app_commands
 from discord.ext import commands
 
-from bot.adapter.access import is_manager, refused
 from bot.adapter.interactions import fail, guild_of, per_member, reply, tell, watch
 from bot.adapter.language import user_lang
+from bot.adapter.registry import Handler
 from bot.adapter.services import services_of
 from bot.domain.server_settings import BadValue, make_settings
 from bot.i18n import t, tn
+from bot.ui import ids
 from bot.ui.admin import channel_list, settings_panel
 
 from . import admin_common as common
@@ -55,15 +57,15 @@ class Admin(commands.Cog):
 
     async def interaction_check(self, interaction: discord.Interaction) -> bool:
         # Integrations settings can open the command to anyone: the handler checks again.
-        watch(interaction)  # the check reads the settings: the budget starts before it
-        return await is_manager(interaction)
+        watch(interaction)
+        return common.is_admin(interaction)
 
     async def cog_app_command_error(
         self, interaction: discord.Interaction, error: app_commands.AppCommandError
     ) -> None:
         cooling = isinstance(error, app_commands.CommandOnCooldown)  # a CheckFailure too
         if isinstance(error, app_commands.CheckFailure) and not cooling:
-            await tell(interaction, refused(interaction))
+            await tell(interaction, common.refused(interaction))
             return
         await fail(interaction, getattr(error, "original", error))
 
@@ -281,12 +283,26 @@ async def setup(bot: commands.Bot) -> None:
     cog = Admin()
     await bot.add_cog(cog)
     buttons = services_of(bot).buttons
-    buttons.register(
-        "admin", lambda i, a: cog.questions.on_answer(i, a.op, a.expires, a.game_id, a.yes)
-    )
-    buttons.register("toggle", lambda i, a: on_toggle(i, a.key, a.yes))
-    buttons.register("setting", lambda i, a: on_pick(i, a.key, list(a.values)))
-    buttons.register("topics", lambda i, a: on_topic(i, [str(v) for v in a.values]))
+    # A click is no command, so the cog's check never sees it: each family is registered
+    # behind the same check. `expires` of an admin id is the question's nonce (admin_questions).
+    handlers: dict[str, Handler] = {
+        "admin": lambda i, a: cog.questions.on_answer(i, a.op, a.expires, a.game_id, a.yes),
+        "toggle": lambda i, a: on_toggle(i, a.key, a.yes),
+        "setting": lambda i, a: on_pick(i, a.key, list(a.values)),
+        "topics": lambda i, a: on_topic(i, [str(v) for v in a.values]),
+    }
+    for kind, handler in handlers.items():
+        buttons.register(kind, admins_only(handler))
+
+
+def admins_only(handler: Handler) -> Handler:
+    async def checked(interaction: discord.Interaction, action: ids.Action) -> None:
+        if not common.is_admin(interaction):
+            await tell(interaction, common.refused(interaction))
+            return
+        await handler(interaction, action)
+
+    return checked
 
 
 async def teardown(bot: commands.Bot) -> None:

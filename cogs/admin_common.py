@@ -1,5 +1,5 @@
-"""What every `/steal-admin` module shares: the server's settings as the session layer keeps
-them, and the log of who changed what."""
+"""What every `/steal-admin` module shares: who may use it, the server's settings as the
+session layer keeps them, and the log of who changed what."""
 
 from __future__ import annotations
 
@@ -10,9 +10,11 @@ from typing import TYPE_CHECKING
 import discord
 
 from bot.adapter.interactions import guild_of
+from bot.adapter.language import user_lang
 from bot.adapter.services import app_of
 from bot.domain.server_settings import Setting
 from bot.domain.values import GuildSettings
+from bot.i18n import t
 
 if TYPE_CHECKING:
     from bot.session import Sessions
@@ -23,6 +25,20 @@ log = logging.getLogger("cogs.admin")
 
 MAX_CHANNELS = 50
 Channel = discord.TextChannel | discord.Thread
+
+
+def is_admin(interaction: discord.Interaction) -> bool:
+    """The one permission of every admin action, command or button: Manage Server, as
+    Discord computes it for this member here (Administrator includes it). Not the game
+    manager role: Discord hides `/steal-admin` from it, so its clicks must not reach the
+    settings either; the role manages games (`/steal cancel`), see docs/admin.md."""
+    perms = interaction.permissions
+    return interaction.guild_id is not None and perms is not None and perms.manage_guild
+
+
+def refused(interaction: discord.Interaction) -> str:
+    """What a member who is not an admin is told (ephemerally), in their language."""
+    return t(user_lang(interaction), "admin.refused")
 
 
 def changed(interaction: discord.Interaction, what: str) -> None:

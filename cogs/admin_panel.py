@@ -1,5 +1,6 @@
 """The settings panel of `/steal-admin settings`: its topic menu, toggles and selects. A click
-is no command, so the cog's check never sees it: each handler checks the member itself."""
+is no command, so the cog's check never sees it: admin.py registers these handlers behind
+the same check (admin_common.is_admin)."""
 
 from __future__ import annotations
 
@@ -7,7 +8,6 @@ from typing import Any, cast
 
 import discord
 
-from bot.adapter.access import is_manager, refused
 from bot.adapter.interactions import guild_of, tell, update
 from bot.adapter.language import user_lang
 from bot.domain.server_settings import Setting
@@ -26,9 +26,6 @@ async def refresh(interaction: discord.Interaction, topic: str, note: str | None
 
 
 async def on_topic(interaction: discord.Interaction, values: list[str]) -> None:
-    if not await is_manager(interaction):
-        await tell(interaction, refused(interaction))
-        return
     topic = values[0] if len(values) == 1 and values[0] in TOPIC_KEYS else "rules"
     await refresh(interaction, topic)
 
@@ -36,9 +33,6 @@ async def on_topic(interaction: discord.Interaction, values: list[str]) -> None:
 async def on_pick(interaction: discord.Interaction, key: str, values: list[Any]) -> None:
     """A select's values are untrusted: only what the panel offered passes."""
     lang = user_lang(interaction)
-    if not await is_manager(interaction):
-        await tell(interaction, refused(interaction))
-        return
     if key == "channels":
         await pick_channels(interaction, values)
         return
@@ -66,9 +60,6 @@ def picked_role(interaction: discord.Interaction, values: list[Any]) -> tuple[bo
 
 
 async def on_toggle(interaction: discord.Interaction, key: str, on: bool) -> None:
-    if not await is_manager(interaction):
-        await tell(interaction, refused(interaction))
-        return
     spec = common.specs(interaction)[key]
     new: bool | None = on
     if spec.follows_preset:

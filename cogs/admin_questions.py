@@ -1,15 +1,21 @@
 """The `/steal-admin` questions that expire: end a stuck game, reset the leaderboard or every
-setting. Each is a Confirm/Cancel pair that counts for CONFIRM_SECONDS, then goes away."""
+setting. Each is a Confirm/Cancel pair that counts for CONFIRM_SECONDS, then goes away.
+
+What a question asks, whom and until when is kept here, by a random nonce its buttons carry;
+a click names only the nonce, so a crafted one cannot extend the time or change what is
+asked (a custom_id is the client's). A restart forgets the questions: their buttons then
+answer that they expired."""
 
 from __future__ import annotations
 
 import asyncio
 import contextlib
+import secrets
+from dataclasses import dataclass, field
 
 import discord
 
-from bot.adapter.access import is_manager, refused
-from bot.adapter.interactions import guild_of, reply, seen, tell, update
+from bot.adapter.interactions import guild_of, reply, seen, update
 from bot.adapter.language import user_lang
 from bot.i18n import t, tn
 from bot.ui import ids
@@ -18,36 +24,52 @@ from bot.ui.widgets import button, view_of
 from . import admin_common as common
 
 CONFIRM_SECONDS = 30
+NONCES = 10**18  # a nonce is below this: what an id's number field reads (bot/ui/ids.py)
+
+
+@dataclass
+class Question:
+    user_id: int
+    guild_id: int
+    op: str
+    game_id: int
+    expires: float  # the bot's clock (Discord's time), never the client's
+    task: asyncio.Task[None] | None = field(default=None, repr=False)
 
 
 class Questions:
-    """The questions still open, so their buttons can be taken away (or the timers stopped
-    when the cog unloads)."""
+    """The questions still open, by nonce, so an answer is checked against what was asked
+    and their buttons can be taken away (or the timers stopped when the cog unloads)."""
 
     def __init__(self) -> None:
-        self.expiring: dict[tuple[int, str, int, int], asyncio.Task[None]] = {}
+        self.open: dict[int, Question] = {}
 
     def cancel_all(self) -> None:
-        for task in self.expiring.values():
-            task.cancel()
+        for question in self.open.values():
+            if question.task is not None:
+                question.task.cancel()
 
     async def ask(
         self, interaction: discord.Interaction, question: str, op: str, game_id: int, yes: str
     ) -> None:
         lang = user_lang(interaction)
-        expires = int(discord.utils.utcnow().timestamp()) + CONFIRM_SECONDS
+        nonce = secrets.randbelow(NONCES)
+        expires = discord.utils.utcnow().timestamp() + CONFIRM_SECONDS
+        asked = Question(interaction.user.id, guild_of(interaction), op, game_id, expires)
+        self.open[nonce] = asked
         buttons = view_of(
-            button(ids.admin(op, expires, game_id, True), yes, discord.ButtonStyle.danger),
-            button(ids.admin(op, expires, game_id, False), t(lang, "admin.cancel")),
+            button(ids.admin(op, nonce, game_id, True), yes, discord.ButtonStyle.danger),
+            button(ids.admin(op, nonce, game_id, False), t(lang, "admin.cancel")),
         )
         text = f"{question}\n{tn(lang, 'admin.expires', CONFIRM_SECONDS)}"
-        await reply(interaction, content=text, view=buttons)
-        key = (interaction.user.id, op, game_id, expires)
-        self.expiring[key] = asyncio.create_task(self.expire(interaction, key))
+        try:
+            await reply(interaction, content=text, view=buttons)
+        except BaseException:
+            self.open.pop(nonce, None)
+            raise
+        asked.task = asyncio.create_task(self.expire(interaction, nonce))
 
-    async def expire(
-        self, interaction: discord.Interaction, key: tuple[int, str, int, int]
-    ) -> None:
+    async def expire(self, interaction: discord.Interaction, nonce: int) -> None:
         """Take the buttons away once the answer would no longer count."""
         try:
             await asyncio.sleep(CONFIRM_SECONDS)
@@ -55,25 +77,36 @@ class Questions:
                 expired = tn(user_lang(interaction), "admin.expired", CONFIRM_SECONDS)
                 await interaction.edit_original_response(content=expired, view=None)
         finally:
-            self.expiring.pop(key, None)
+            self.open.pop(nonce, None)
+
+    def take(
+        self, interaction: discord.Interaction, op: str, nonce: int, game_id: int
+    ) -> Question | None:
+        """The open question a click answers: asked of this member, in this server, about
+        this, and not expired; it is answered once. None for anything else."""
+        asked = self.open.get(nonce)
+        if asked is None or (asked.user_id, asked.guild_id, asked.op, asked.game_id) != (
+            interaction.user.id, interaction.guild_id, op, game_id
+        ):  # fmt: skip
+            return None
+        del self.open[nonce]
+        if asked.task is not None:
+            asked.task.cancel()
+        if discord.utils.utcnow().timestamp() > asked.expires:
+            return None
+        return asked
 
     async def on_answer(
-        self, interaction: discord.Interaction, op: str, expires: int, game_id: int, yes: bool
+        self, interaction: discord.Interaction, op: str, nonce: int, game_id: int, yes: bool
     ) -> None:
-        """A click on Confirm or Cancel."""
+        """A click on Confirm or Cancel (admin.py lets only admins this far)."""
         lang = user_lang(interaction)
-        if not await is_manager(interaction):
-            await tell(interaction, refused(interaction))
-            return
-        task = self.expiring.pop((interaction.user.id, op, game_id, expires), None)
-        if task is not None:
-            task.cancel()
-        if not yes:
-            await update(interaction, content=t(lang, "admin.nothing_changed"), view=None)
-            return
-        if discord.utils.utcnow().timestamp() > expires:
+        if self.take(interaction, op, nonce, game_id) is None:
             expired = tn(lang, "admin.expired", CONFIRM_SECONDS)
             await update(interaction, content=expired, view=None)
+            return
+        if not yes:
+            await update(interaction, content=t(lang, "admin.nothing_changed"), view=None)
             return
         guild_id = guild_of(interaction)
         records = common.sessions(interaction).records

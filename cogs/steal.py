@@ -168,7 +168,9 @@ class Steal(commands.Cog):
     async def replay(
         self,
         interaction: discord.Interaction,
-        game: app_commands.Range[int, 1, 10**18 - 1] | None = None,
+        # Discord takes integer options within ±2^53 only (a larger bound fails the whole
+        # command sync); game ids, counted from 1, stay far below it.
+        game: app_commands.Range[int, 1, 2**53 - 1] | None = None,
     ) -> None:
         await replay.show(interaction, game)
 

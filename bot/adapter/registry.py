@@ -11,13 +11,19 @@ import discord
 from discord import app_commands
 from discord.ext.commands import CooldownMapping
 
+from bot.i18n import t
 from bot.ui import ids
 
-from .interactions import answer
+from .interactions import answer, tell
+from .language import user_lang
 from .services import services_of
 
 log = logging.getLogger(__name__)
 Handler = Callable[[discord.Interaction, ids.Action], Awaitable[None]]
+# The families whose ids name a game (or lobby): every template with a `game` group, so a new
+# family is covered as soon as its template names one.
+NAMES_A_GAME = frozenset(kind for kind, template in ids.TEMPLATES.items()
+                         if "game" in template.groupindex)  # fmt: skip
 
 # Clicks per seconds, per member and server (docs/playing.md lists them). A move is limited by
 # the turn itself; these draw a picture, run the AI, read a history or post.
@@ -60,6 +66,9 @@ class Registry:
         if handler is None:  # its cog is not loaded: nothing here can answer it
             log.warning("no handler for %s buttons", action.kind)
             return
+        if elsewhere(interaction, action):
+            await answer(interaction, _not_here(interaction))
+            return
         await answer(interaction, self._limited(interaction, action, handler))
 
     async def _limited(
@@ -75,3 +84,18 @@ class Registry:
                 assert bucket is not None
                 raise app_commands.CommandOnCooldown(bucket, retry)
         await handler(interaction, action)
+
+
+def elsewhere(interaction: discord.Interaction, action: ids.Action) -> bool:
+    """Whether a click names a running lobby or game of another server: a custom_id is the
+    client's, so a seated player could craft one and press it anywhere. Checked here, once,
+    for every family that names a game; finished games are checked by their handlers
+    (replay, record, rematch), which read them from storage."""
+    if action.kind not in NAMES_A_GAME or not action.game_id:
+        return False
+    live = services_of(interaction.client).sessions.live(action.game_id)
+    return live is not None and live.guild_id != interaction.guild_id
+
+
+async def _not_here(interaction: discord.Interaction) -> None:
+    await tell(interaction, t(user_lang(interaction), "reply.other_server"))

@@ -1,10 +1,13 @@
 """Start-up guards: a second process on one SQLite file, or on a shard another process runs on
 PostgreSQL, is refused with a message that says what to do."""
 
+import asyncio
 import os
 
+import asyncpg
 import pytest
 
+from bot.storage import parse
 from bot.storage.lock import AlreadyRunning, hold_file, hold_shards
 from tests import backends
 from tests.runs import run_bot
@@ -35,20 +38,78 @@ def pg_url():
 
 async def test_a_process_on_a_shard_another_one_runs_is_refused(pg_url):
     url = pg_url
-    first = await hold_shards(url, [0, 1])
+    first = await hold_shards(url, 4, [0, 1])
     try:
         with pytest.raises(AlreadyRunning, match=r"^shard 1 is already run by another"):
-            await hold_shards(url, [1, 2])
+            await hold_shards(url, 4, [1, 2])
         with pytest.raises(AlreadyRunning, match=r"shards 0, 1 are already .* SHARD_IDS"):
-            await hold_shards(url, [0, 1, 3])
-        other = await hold_shards(url, [2, 3])  # the shards no one runs
+            await hold_shards(url, 4, [0, 1, 3])
+        other = await hold_shards(url, 4, [2, 3])  # the shards no one runs
         await other.release()
         elsewhere, _ = backends.new_schema_url()  # another bot's database: its own shard 1
-        await (await hold_shards(elsewhere, [1])).release()
+        await (await hold_shards(elsewhere, 4, [1])).release()
     finally:
         await first.release()
-    again = await hold_shards(url, [1, 2])  # released: free for the next process
+    again = await hold_shards(url, 4, [1, 2])  # released: free for the next process
     await again.release()
+
+
+@pytest.mark.parametrize("running, starting", [((4, [2, 3]), (2, [0])), ((2, [0]), (4, [2, 3]))])
+async def test_a_process_with_another_shard_count_is_refused(pg_url, running, starting):
+    """Shard 2 of 4 and shard 0 of 2 hold the same servers (those with (id >> 22) % 4 == 2):
+    under different counts shards overlap, so a second count is refused, either way round."""
+    count, ids = starting
+    assert any(g % running[0] in running[1] and g % count in ids for g in range(8))  # overlap
+    first = await hold_shards(pg_url, *running)
+    try:
+        with pytest.raises(AlreadyRunning, match=rf"SHARD_COUNT={running[0]}, not {count}"):
+            await hold_shards(pg_url, count, ids)
+        with pytest.raises(AlreadyRunning, match=r"SHARD_COUNT"):
+            await hold_shards(pg_url, 3, [1])  # no shard number in common: still other servers
+    finally:
+        await first.release()
+    await (await hold_shards(pg_url, count, ids)).release()  # alone, any count starts
+
+
+async def terminate(url: str, pid: int) -> None:
+    """What a server restart, a failover or an idle timeout does to the lock's connection."""
+    target = parse(url)
+    other = await asyncpg.connect(
+        target.url.set(drivername="postgresql").render_as_string(hide_password=False)
+    )
+    try:
+        assert await other.fetchval("SELECT pg_terminate_backend($1)", pid)
+    finally:
+        await other.close()
+
+
+async def test_a_lost_shard_lock_is_noticed(pg_url):
+    """The lock's backend is terminated from another connection: the holder is told (so it
+    stops serving its shards), and the shards are free for the process that takes over."""
+    lock = await hold_shards(pg_url, 4, [0, 1])
+    told: asyncio.Queue[str] = asyncio.Queue()
+    lock.watch(told.put_nowait)
+    try:
+        await asyncio.sleep(0.3)
+        assert told.empty() and not lock.lost  # held: nothing to tell
+        await terminate(pg_url, lock.pid)
+        why = await asyncio.wait_for(told.get(), 5)
+        assert lock.lost and ("closed" in why or "failed" in why)
+        await asyncio.sleep(0.5)
+        assert told.empty()  # told once
+        again = await hold_shards(pg_url, 4, [0, 1])  # what a second process now gets
+        await again.release()
+    finally:
+        await lock.release()
+
+
+async def test_a_lock_released_on_purpose_is_not_lost(pg_url):
+    lock = await hold_shards(pg_url, 2, [0])
+    told: list[str] = []
+    lock.watch(told.append)
+    await lock.release()
+    await asyncio.sleep(0.3)
+    assert told == [] and not lock.lost
 
 
 def test_the_bot_will_not_start_on_a_sqlite_file_another_process_uses(tmp_path):
