@@ -15,7 +15,7 @@ from discord.ext import commands
 
 from bot.adapter.access import is_manager, refused
 from bot.adapter.interactions import fail, guild_of, per_member, reply, tell, watch
-from bot.adapter.language import user_lang
+from bot.adapter.language import settle, user_lang
 from bot.adapter.services import services_of
 from bot.domain.server_settings import BadValue, make_settings
 from bot.i18n import t, tn
@@ -55,6 +55,7 @@ class Admin(commands.Cog):
     async def interaction_check(self, interaction: discord.Interaction) -> bool:
         # Integrations settings can open the command to anyone: the handler checks again.
         watch(interaction)  # the check reads the settings: the budget starts before it
+        await settle(interaction)
         return await is_manager(interaction)
 
     async def cog_app_command_error(

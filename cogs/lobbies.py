@@ -11,12 +11,13 @@ from typing import Any
 import discord
 
 from bot.adapter.interactions import guild_of, post, reply, say, seen, tell, update
-from bot.adapter.language import guild_lang, user_lang
+from bot.adapter.language import game_lang, guild_lang, user_lang
 from bot.adapter.services import app_of
 from bot.domain import server_settings as settings
 from bot.domain.seats import is_ai
 from bot.engine import Rules
 from bot.i18n import t, tn
+from bot.i18n.commands import named
 from bot.session import AlreadyHosting, AlreadyRunning, Lobby, NoLobby, NotHost, NotInGame
 from bot.ui import errors, render
 from bot.ui.text import ai_label
@@ -51,7 +52,7 @@ async def new(
         return
     if picked not in (None, values["preset"]) and not values["host_picks_preset"]:
         preset = t(lang, f"choice.{values['preset']}")
-        admin = "/" + t(lang, "cmd.steal-admin.name")
+        admin = named(lang, "steal-admin settings")
         await say(interaction, "reply.preset_fixed", preset=preset, admin=admin)
         return
     chosen = settings.rules_for(values, picked)
@@ -88,10 +89,11 @@ async def open_lobby(
     server = settings.lobby_options(values)
     # Public messages of this game keep the server's language from when it opened.
     public = await guild_lang(interaction, values["language"])
+    fixed = values["language"] != "follow"  # then its ephemeral messages are in it too
     try:
         lobby = await app.sessions.open_lobby(
             guild_of(interaction), interaction.channel_id or 0, user, rules, max_players,
-            options={**server.table_options(), "lang": public},
+            options={**server.table_options(), "lang": public, "lang_fixed": fixed},
             lobby_seconds=server.lobby_seconds,
             max_games=server.max_games, **options,
         )  # fmt: skip
@@ -195,7 +197,7 @@ async def lobby_bots(interaction: discord.Interaction, op: str, lobby: Lobby) ->
         return
     sessions = app_of(interaction).sessions
     names = sessions.names_in(lobby.guild_id)
-    lang = user_lang(interaction)
+    lang = game_lang(interaction, lobby)  # the bot is named as the lobby names it
     if op == "bot":
         question = render.bot_choice(lang, lobby.game_id)
         await reply(interaction, content=question.content, view=question.view)

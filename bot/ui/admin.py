@@ -14,6 +14,7 @@ from bot.domain.server_settings import Setting, duration
 from bot.domain.values import GuildSettings
 from bot.engine import PRESETS, Rules
 from bot.i18n import t
+from bot.i18n.commands import named
 
 from . import ids
 from .render import Message
@@ -22,8 +23,8 @@ BLUE = discord.Colour.blurple()
 
 
 def admin_command(lang: str, sub: str) -> str:
-    """A /steal-admin subcommand as its reader types it: "/steal-admin set"."""
-    return f"/{t(lang, 'cmd.steal-admin.name')} {t(lang, f'cmd.steal-admin.{sub}.name')}"
+    """A /steal-admin subcommand as every reader can type it (bot.i18n.commands.named)."""
+    return named(lang, f"steal-admin {sub}")
 
 
 def channel_list(lang: str, channels: Sequence[int]) -> str:
