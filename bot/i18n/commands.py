@@ -80,10 +80,10 @@ def named(lang: str, path: str) -> str:
     (</steal rules:ID>) once the ids are known: Discord shows it in each reader's own
     language, as they would type it, and runs it when clicked, so a message read by members
     with clients in different languages names it right for each. Until then, the name in
-    `lang`, as a reader with a client in that language types it ("/ruba regole")."""
+    `lang`, as a reader with a client in that language types it (`/ruba regole`)."""
     parts = path.split()
     command_id = _IDS.get(parts[0])
     if command_id is not None:
         return f"</{path}:{command_id}>"
     words = [lookup(lang, f"cmd.{'.'.join(parts[: i + 1])}.name") or p for i, p in enumerate(parts)]
-    return "/" + " ".join(words)
+    return f"`/{' '.join(words)}`"

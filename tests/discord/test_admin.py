@@ -31,6 +31,7 @@ from .admin_panel import (
     channels_shown,
     make_admin,
     make_staff,
+    panel_sections,
     panel_texts,
     set_setting,
     setting_line,
@@ -43,6 +44,7 @@ from .helpers import (
     footer,
     is_over,
     labels,
+    plain,
     play_one,
     play_to_end,
     start_game,
@@ -321,9 +323,9 @@ async def test_host_may_not_pick_another_preset_when_turned_off(
     refused = await ann.slash(channel, "steal new", rules="classic")
 
     assert refused.ephemeral
-    assert refused.response.content == (
+    assert plain(refused.response.content) == (
         "On this server every game uses the **standard** rules; a server admin can change "
-        "that with /steal-admin."
+        "that with /steal-admin settings."
     )
     assert channel.history() == []  # no lobby
     allowed = await ann.slash(channel, "steal new", rules="standard")  # the server's own preset
@@ -514,20 +516,23 @@ async def test_language_and_ai_settings_are_stored_validated_and_shown(simcord_e
         "`hint_counts`: on (default)"
     )
 
-    await change(admin, channel, "language", "FR")
     await change(admin, channel, "ai_allowed", "no")
     await change(admin, channel, "ai_counts", "on")
     bad = await set_setting(admin, channel, "language", "de")
     assert bad == "`language` can't be 'de'; it can be follow, en, es, fr, it."
     bad = await set_setting(admin, channel, "ai_counts", "maybe")
     assert bad == "`ai_counts` can't be 'maybe'; it can be on or off."
-
     shown = await settings_shown(admin, channel)
-    assert shown["Language"] == "`language`: **fr** (default: follow)"
     assert shown["AI and hints"] == (
         "`ai_allowed`: **off** (default: on)\n`ai_counts`: **on** (default: off)\n"
         "`hints`: on (default)\n`hint_counts`: on (default)"
     )
+
+    # From here on the server's language is French: its admins read French too.
+    said = await set_setting(admin, channel, "language", "FR")
+    assert said.startswith("`language` vaut maintenant **Français**"), said
+    shown = panel_sections((await admin.slash(channel, "steal-admin settings")).response)
+    assert shown["Langue"] == "`language` : **Français** (par défaut : celle de chaque membre)"
     values = (await simcord_env.bot.storage.settings.get(guild.id)).values
     assert (values["language"], values["ai_allowed"], values["ai_counts"]) == ("fr", False, True)
 

@@ -52,7 +52,7 @@ async def test_a_fixed_language_game_reads_italian_everywhere(
     foreign = await cat.click(table, custom_id=button_by(table, ":table:hand:")["custom_id"])
     seen.append(foreign.response.content)
 
-    hand = (await ann.click(table, custom_id=button_by(table, ":table:hand:")["custom_id"]))
+    hand = await ann.click(table, custom_id=button_by(table, ":table:hand:")["custom_id"])
     hand = hand.response
     assert "Bot difficile" in text_of(hand)  # one name for the bot, on the table and here
     seen.append(text_of(hand))
@@ -73,7 +73,7 @@ async def test_a_fixed_language_game_reads_italian_everywhere(
         seen.append(text_of(hand))
         if not is_over(table):
             log = table_text(table)
-            assert f"ann " in log and card in log, (card, log)
+            assert "ann " in log and card in log, (card, log)
             seen.append(log)
     seen.append(table_text(table))
 
