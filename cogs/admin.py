@@ -19,7 +19,7 @@ from bot.adapter.language import settle, user_lang
 from bot.adapter.services import services_of
 from bot.domain.server_settings import BadValue, make_settings
 from bot.i18n import t, tn
-from bot.ui.admin import channel_list, settings_panel
+from bot.ui.admin import channel_list, settings_panel, value_words
 
 from . import admin_common as common
 from .admin_common import Channel
@@ -104,8 +104,8 @@ class Admin(commands.Cog):
         when = t(lang, "admin.applies_now" if key == "manager_role" else "admin.applies_next")
         await tell(
             interaction,
-            t(lang, "admin.set_done", setting=key, value=spec.show(new, lang),
-              old=spec.show(old, lang), when=when),
+            t(lang, "admin.set_done", setting=key, value=value_words(lang, spec, new),
+              old=value_words(lang, spec, old), when=when),
         )  # fmt: skip
 
     @staticmethod

@@ -13,7 +13,14 @@ from bot.adapter.language import user_lang
 from bot.domain.server_settings import Setting
 from bot.engine import PRESETS
 from bot.i18n import t
-from bot.ui.admin import TOPIC_KEYS, channel_list, select_values, settings_panel, topic_of
+from bot.ui.admin import (
+    TOPIC_KEYS,
+    channel_list,
+    select_values,
+    settings_panel,
+    topic_of,
+    value_words,
+)
 
 from . import admin_common as common
 
@@ -85,10 +92,11 @@ async def panel_change(interaction: discord.Interaction, spec: Setting, new: obj
     old = (await common.current(interaction))[key]
     await common.sessions(interaction).records.set_setting(guild_of(interaction), key, new)
     common.changed(interaction, f"set {key} to {spec.show(new)} (was {spec.show(old)}) by menu")
-    when = t(lang, "admin.applies_now" if key == "manager_role" else "admin.applies_next")
-    note = t(lang, "admin.set_done", setting=key, value=spec.show(new, lang),
-             old=spec.show(old, lang), when=when)  # fmt: skip
-    await refresh(interaction, topic_of(key), f"✅ {note}")
+    # "From the next lobby" is the panel's intro already; a role applies at once.
+    when = t(lang, "admin.applies_now") if key == "manager_role" else ""
+    note = t(lang, "panel.set_done", setting=spec.label(lang), value=value_words(lang, spec, new),
+             old=value_words(lang, spec, old), when=when)  # fmt: skip
+    await refresh(interaction, topic_of(key), f"✅ {note.strip()}")
 
 
 async def pick_channels(interaction: discord.Interaction, values: list[Any]) -> None:

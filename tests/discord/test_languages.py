@@ -9,12 +9,14 @@ import random
 
 import discord
 import pytest
+from simcord.components import walk_components
 
 from bot.engine import new_game, preset, to_dict
 from bot.engine.playout import play_out
+from bot.ui import ids
 from tests.storage.play import finish
 
-from .admin_panel import panel_sections, panel_texts
+from .admin_panel import panel_sections, panel_texts, picked
 from .helpers import (
     buttons,
     description,
@@ -122,17 +124,14 @@ async def test_a_spanish_admin_sees_spanish(simcord_env, guild, channel, locales
     assert shown.ephemeral
     head, *_ = panel_texts(shown.response)
     assert head.startswith("## Casita Robada: ajustes\n")
-    fields = panel_sections(shown.response)
-    assert fields["Tiempos y avisos"].splitlines()[0] == (
-        "`turn_timer` (Tiempo por turno): 2 min (por defecto)"
-    )
-    assert (
-        fields["IA y pistas"].splitlines()[0]
-        == "`ai_allowed` (IA permitida): activado (por defecto)"
-    )
-    assert fields["Canales y límites"].splitlines()[-1] == (
-        "Canales para partidas nuevas: En todas partes (no se eligió ningún canal)"
-    )
+    assert panel_sections(shown.response) == {"Reglas": ""}  # nothing differs from defaults
+    toggle = next(
+        c for c in walk_components(shown.response.components)
+        if c.get("custom_id") == ids.toggle("stealing", False)
+    )  # fmt: skip
+    assert toggle["label"] == "Robo"
+    await admin.select(shown.response, ["timers"], custom_id=ids.topics())
+    assert picked(shown.response, ids.setting("turn_timer")) == ["Tiempo por turno: 2 min"]
     assert "</steal-admin set:" in head  # shown as "/robar-admin cambiar" in her client
 
     bad = await admin.slash(channel, "steal-admin set", setting="turn_timer", value="5 s")

@@ -35,7 +35,7 @@ async def test_short_deal_setting_applies_to_the_next_lobby(simcord_env, guild, 
         "`short_deal` is now **fours** (was as the preset). It applies from the next lobby."
     )
     shown = await settings_shown(admin, channel)
-    assert setting_line(shown, "short_deal") == "`short_deal`: **fours** (default: as the preset)"
+    assert setting_line(shown, "short_deal") == "Short deal: **fours** (default: as the preset)"
     # The open lobby keeps the rules it opened with; its game deals the last 4 cards 2 and 2.
     await bob.click(lobby, label="Join")
     await ann.click(lobby, label="Start")
@@ -125,7 +125,7 @@ async def test_traditional_is_a_preset_to_read_and_to_set(simcord_env, guild, ch
 
     admin = make_admin(simcord_env, guild)
     said = await set_setting(admin, channel, "preset", "traditional")
-    assert said == "`preset` is now **traditional** (was standard). It applies from the next lobby."
+    assert said == "`preset` is now **Traditional** (was Standard). It applies from the next lobby."
     table = await start_game(channel, players[:3])
     assert footer(table).startswith("Traditional")
     assert simcord_env.bot.sessions.rules_in(channel.id) == PRESETS["traditional"]
