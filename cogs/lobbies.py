@@ -18,7 +18,15 @@ from bot.domain.seats import is_ai
 from bot.engine import Rules
 from bot.i18n import t, tn
 from bot.i18n.commands import named
-from bot.session import AlreadyHosting, AlreadyRunning, Lobby, NoLobby, NotHost, NotInGame
+from bot.session import (
+    AlreadyHosting,
+    AlreadyRunning,
+    Lobby,
+    LobbyFull,
+    NoLobby,
+    NotHost,
+    NotInGame,
+)
 from bot.ui import errors, render
 from bot.ui.text import ai_label
 
@@ -157,6 +165,11 @@ async def lobby_op(interaction: discord.Interaction, op: str, game_id: int | Non
     if op == "join":
         joined = await sessions.join(channel_id, user)
     elif op == "leave":
+        if user not in lobby.seats:  # the lobby is right there: join it, if there is room
+            if len(lobby.seats) >= lobby.max_players:
+                raise LobbyFull()
+            await say(interaction, "reply.not_in_lobby", join=t(public, "lobby.button.join"))
+            return
         left = await sessions.leave(channel_id, user)
         if left is None:  # the last player left: the lobby is closed by the event
             if game_id is None:
