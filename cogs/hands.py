@@ -108,7 +108,9 @@ async def hint(interaction: discord.Interaction, game_id: int, version: int) -> 
     move = await sessions.hint(game_id, user, version)
     names = sessions.names_in(table.guild_id)
     lang = game_lang(interaction, table)
-    await tell(interaction, hand_ui.hint(lang, table.hand(seat), move, names))
+    sent = await reply(interaction, content=hand_ui.hint(lang, table.hand(seat), move, names))
+    # True for this turn only: it goes at the next move, or when the game ends.
+    app_of(interaction).ephemera.keep(game_id, "hint", interaction, sent)
 
 
 async def picked(

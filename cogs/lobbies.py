@@ -21,6 +21,7 @@ from bot.i18n.commands import named
 from bot.session import (
     AlreadyHosting,
     AlreadyRunning,
+    AlreadySeated,
     Lobby,
     LobbyFull,
     NoLobby,
@@ -163,7 +164,13 @@ async def lobby_op(interaction: discord.Interaction, op: str, game_id: int | Non
         await lobby_bots(interaction, op, lobby)
         return
     if op == "join":
-        joined = await sessions.join(channel_id, user)
+        try:
+            joined = await sessions.join(channel_id, user)
+        except AlreadySeated as exc:  # true until the lobby starts or closes: then it goes
+            shown = errors.error_message(lang, exc, None)
+            sent = await reply(interaction, **shown.send_kwargs())
+            app_of(interaction).ephemera.keep(lobby.game_id, "lobby", interaction, sent)
+            return
     elif op == "leave":
         if user not in lobby.seats:  # the lobby is right there: join it, if there is room
             if len(lobby.seats) >= lobby.max_players:

@@ -441,3 +441,15 @@ async def test_a_started_game_does_not_expire_as_a_lobby(simcord_env, channel, p
 
     assert title(lobby) == "Steal the Bundle"
     assert labels(lobby) == ["My hand", "Rules"]
+
+
+async def test_already_in_this_lobby_goes_once_the_game_starts(channel, players):
+    ann, bob = players[:2]
+    lobby = (await ann.slash(channel, "steal new")).response
+    await bob.click(lobby, label="Join")
+    again = await bob.click(lobby, label="Join")
+    assert again.response.content.startswith("You're already in this lobby.")
+
+    await ann.click(lobby, label="Start")
+
+    assert again.response is None  # no longer true: the lobby is a table now
