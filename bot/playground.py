@@ -91,7 +91,7 @@ async def welcome(bot: StealBot, channel_id: int) -> None:
 
     await bot.wait_until_ready()
     channel = bot.get_partial_messageable(channel_id, guild_id=GUILD_ID)
-    await channel.send(t(DEFAULT, "playground.welcome", new="/steal new"))
+    await channel.send(t(DEFAULT, "playground.welcome", new="`/steal new`"))
 
 
 def parse(argv: list[str] | None) -> argparse.Namespace:

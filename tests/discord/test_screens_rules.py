@@ -33,13 +33,19 @@ async def test_rules_pages_in_english(simcord_env, channel, players):
     await ann.click(shown, label="Full rules")
     full = text(shown)
     assert full.startswith("## 📖 Standard rules\n• Everyone gets 4 cards")
-    assert "• Match the top card of someone's bundle to steal the whole bundle." in full
+    # What How to play showed is not said again: capturing, stealing, a turn.
+    for told in ("to steal the whole bundle", "to capture every card", "On your turn"):
+        assert told not in full, told
+    assert "• The biggest bundle wins;" in full  # one word for the winning bundle: biggest
     assert images(shown) == [] and shown.attachments == []
     assert tabs(shown) == {"How to play": True, "Full rules": False, "Options & presets": True}
 
     await ann.click(shown, label="Options & presets")
     assert "These are the **Standard** preset's rules, unchanged." in text(shown)
     assert "**classic**: " in text(shown) and "/steal-admin" in text(shown)
+    # The presets' words are explained once, under them.
+    for word in ("Forced play", "Pool refill", "Leftovers", "Playoff"):
+        assert f"-# **{word}**: " in text(shown), word
 
     await ann.click(shown, label="How to play")
     assert images(shown) == PICTURES and len(shown.attachments) == 3

@@ -159,3 +159,17 @@ def test_a_game_s_cards_and_bots_read_in_the_game_s_language():
     assert labels(reader, ["8S", "9C"], rules) == "F⚔️ C🍷"
     assert ai_label(reader, "ai:hard:2") == "🤖 Bot difficile 2"
     assert t(reader, "name.player", number=1) == t("en", "name.player", number=1)
+
+
+@pytest.mark.parametrize(
+    ("lang", "word"),
+    [("en", "biggest"), ("es", "más grande"), ("fr", "plus gros"), ("it", "più grande")],
+)
+def test_one_word_for_the_winning_bundle(lang, word):
+    """How to play's goal and every tiebreak rule name the winning bundle alike."""
+    from bot.i18n import t
+
+    said = [t(lang, "rules_pages.goal")] + [
+        t(lang, f"rules.tiebreak.{rule}") for rule in ("last_capturer", "playoff", "shared")
+    ]
+    assert all(word in line for line in said), said
