@@ -24,7 +24,7 @@ from bot.ui.admin import channel_list, settings_panel, value_words
 from . import admin_common as common
 from .admin_common import Channel
 from .admin_export import send_export
-from .admin_panel import on_pick, on_toggle, on_topic
+from .admin_panel import on_pick, on_switches, on_toggle, on_topic
 from .admin_questions import Questions
 
 # A setting is picked by its name ("Turn timer", translated by the command translator under
@@ -261,7 +261,8 @@ async def setup(bot: commands.Bot) -> None:
     buttons.register("toggle", lambda i, a: on_toggle(i, a.key, a.yes))
     buttons.register("setting", lambda i, a: on_pick(i, a.key, list(a.values)))
     buttons.register("topics", lambda i, a: on_topic(i, [str(v) for v in a.values]))
+    buttons.register("switches", lambda i, a: on_switches(i, a.key, [str(v) for v in a.values]))
 
 
 async def teardown(bot: commands.Bot) -> None:
-    services_of(bot).buttons.unregister("admin", "toggle", "setting", "topics")
+    services_of(bot).buttons.unregister("admin", "toggle", "setting", "topics", "switches")

@@ -70,7 +70,6 @@ TOPIC_KEYS: dict[str, tuple[str, ...]] = {
 }  # fmt: skip
 PRESET = "preset"  # a rule option's select value for "as the preset"
 MAX_CHANNELS_PICKED = 25  # Discord's limit on a select's values
-PER_ROW = 5
 Layout = discord.ui.LayoutView
 
 
@@ -106,12 +105,18 @@ def option_label(lang: str, spec: Setting, value: str, preset_rules: Rules) -> s
 
 
 def _value_words(lang: str, key: str, value: str) -> str:
-    """A choice's value as a reader knows it: a preset's or deck's name, a language's own
-    name; other values as admins type them."""
+    """A choice's value as a reader knows it: a preset's or deck's name, a rule's value in
+    words, a language's own name; never the value an admin types."""
     if key == "preset" and value in PRESETS:
         return t(lang, f"preset.{value}.name")
     if key == "deck" and value != PRESET:
         return t(lang, f"deck.{value}")
+    if key in ("direction", "short_deal", "leftovers", "tiebreak"):
+        return t(lang, f"rules_pages.short.{key}.{value}")
+    if key == "play":
+        return t(lang, f"rules.footer.play.{value}")
+    if key == "hints":
+        return t(lang, "panel.hints.casual" if value == "casual" else f"setting.{value}")
     if key == "language":
         if value == "follow":
             return t(lang, "panel.language.follow")
@@ -158,14 +163,25 @@ def effective(spec: Setting, current: GuildSettings) -> bool:
     return bool(value)
 
 
-def _toggle(lang: str, spec: Setting, current: GuildSettings) -> discord.ui.Button[Layout]:
-    # Its name alone: ✅ and green say on, ⬜ and grey off; short, so two fit a phone's row.
-    on = effective(spec, current)
-    label = spec.label(lang)
-    style = discord.ButtonStyle.success if on else discord.ButtonStyle.secondary
-    return discord.ui.Button(
-        custom_id=ids.toggle(spec.key, not on), label=label[:80], style=style,
-        emoji="✅" if on else "⬜",
+def switch_keys(topic: str, specs: Mapping[str, Setting]) -> list[str]:
+    """A topic's on/off settings: one multi-select sets them all (a button each took a
+    phone's row each)."""
+    return [k for k in TOPIC_KEYS.get(topic, ()) if k in specs and specs[k].kind == "bool"]
+
+
+def _switches(
+    lang: str, topic: str, specs: Mapping[str, Setting], current: GuildSettings
+) -> discord.ui.Select[Layout]:
+    keys = switch_keys(topic, specs)
+    options = [
+        discord.SelectOption(label=specs[k].label(lang)[:100], value=k, emoji="✅",
+                             description=t(lang, "panel.switch_on")[:100],
+                             default=effective(specs[k], current))
+        for k in keys
+    ]  # fmt: skip
+    return discord.ui.Select(
+        custom_id=ids.switches(topic), placeholder=t(lang, "panel.switches_none")[:150],
+        min_values=0, max_values=len(keys), options=options,
     )  # fmt: skip
 
 
@@ -175,14 +191,11 @@ def topic_controls(
     """The menus and toggles that change a topic's settings."""
     preset_rules = PRESETS[current["preset"]]
     rows: list[discord.ui.ActionRow[Layout]] = []
-    toggles = []
     for key in TOPIC_KEYS[topic]:
         spec = specs.get(key)
-        if spec is None:
+        if spec is None or spec.kind == "bool":
             continue
-        if spec.kind == "bool":
-            toggles.append(_toggle(lang, spec, current))
-        elif spec.kind == "role":
+        if spec.kind == "role":
             role = current[key]
             picker: discord.ui.RoleSelect[Layout] = discord.ui.RoleSelect(
                 custom_id=ids.setting(key), placeholder=t(lang, "panel.pick_role")[:150],
@@ -201,8 +214,8 @@ def topic_controls(
             default_values=[discord.Object(c) for c in allowed],
         )  # fmt: skip
         rows.insert(0, discord.ui.ActionRow(channels))
-    for i in range(0, len(toggles), PER_ROW):
-        rows.append(discord.ui.ActionRow(*toggles[i : i + PER_ROW]))
+    if switch_keys(topic, specs):
+        rows.append(discord.ui.ActionRow(_switches(lang, topic, specs, current)))
     return rows
 
 

@@ -61,9 +61,9 @@ async def test_the_panel_groups_settings_by_topic_with_changed_ones_first(
     # The rules topic's menus and toggles show their current values, by name, never by key.
     assert component(panel, ids.setting("preset"))["type"] == 3
     assert picked(panel, ids.setting("preset")) == ["Preset: Standard"]
-    assert picked(panel, ids.setting("short_deal")) == ["Short deal: fours (preset)"]
-    toggle = component(panel, ids.toggle("stealing", False))
-    assert (toggle["label"], toggle["emoji"]["name"]) == ("Stealing", "✅")
+    assert picked(panel, ids.setting("short_deal")) == ["Short deal: short deal in fours (preset)"]
+    # One menu for the on/off rules: those picked are on.
+    assert picked(panel, ids.switches("rules")) == ["Host picks preset", "Stealing", "Refill pool"]
     assert "`" not in "\n".join(panel_texts(panel)[1:])
     assert not [c for c in walk_components(panel.components) if c.get("custom_id") == "turn_timer"]
     assert len(list(walk_components(panel.components))) <= 40  # Discord's limit
@@ -91,27 +91,33 @@ async def test_preset_by_menu_is_logged_and_applies_at_the_next_lobby(
     assert "Classic rules" in fields(lobby.response)
 
 
-async def test_an_on_off_toggle_flips_and_back_to_the_preset(simcord_env, guild, channel):
+async def test_the_on_off_menu_sets_them_and_back_to_the_preset(simcord_env, guild, channel):
     admin = make_admin(simcord_env, guild)
     panel = await open_panel(admin, channel)
 
-    await admin.click(panel, custom_id=ids.toggle("stealing", False))
+    on = ["host_picks_preset", "refill_pool", "wild_jacks"]  # stealing off, wild jacks on
+    await admin.select(panel, on, custom_id=ids.switches("rules"))
 
-    toggle = component(panel, ids.toggle("stealing", True))
-    assert (toggle["label"], toggle["emoji"]["name"]) == ("Stealing", "⬜")
+    assert note(panel) == (
+        "✅ Stealing is now **off** (was as the preset). "
+        "Wild jacks is now **on** (was as the preset)."
+    )
+    assert picked(panel, ids.switches("rules")) == [
+        "Host picks preset",
+        "Refill pool",
+        "Wild jacks",
+    ]
     assert "Stealing: **off** (default: as the preset)" in panel_sections(panel)["Rules"]
     stored = await simcord_env.bot.storage.settings.get(guild.id)
-    assert stored["stealing"] is False
-    # On again is what the preset says: the setting follows the preset once more.
-    await admin.click(panel, custom_id=ids.toggle("stealing", True))
+    assert (stored["stealing"], stored["wild_jacks"]) == (False, True)
+    # Stealing on again is what the preset says: the setting follows the preset once more.
+    await admin.select(panel, [*on, "stealing"], custom_id=ids.switches("rules"))
     stored = await simcord_env.bot.storage.settings.get(guild.id)
-    assert stored["stealing"] is None
-    assert component(panel, ids.toggle("stealing", False))["emoji"]["name"] == "✅"
-    # A second click on an old panel's button sets the same value again: nothing flips twice.
-    await admin.click(bot_message(simcord_env, channel, [ids.toggle("pings", False)]),
-                      custom_id=ids.toggle("pings", False))  # fmt: skip
-    await admin.click(bot_message(simcord_env, channel, [ids.toggle("pings", False)]),
-                      custom_id=ids.toggle("pings", False))  # fmt: skip
+    assert (stored["stealing"], stored["wild_jacks"]) == (None, True)
+    # A toggle button of an older panel still sets its value; a second click, the same again.
+    for _ in range(2):
+        await admin.click(bot_message(simcord_env, channel, [ids.toggle("pings", False)]),
+                          custom_id=ids.toggle("pings", False))  # fmt: skip
     assert (await simcord_env.bot.storage.settings.get(guild.id))["pings"] is False
 
 
@@ -178,7 +184,7 @@ async def test_a_member_who_lost_the_role_is_refused_and_nothing_changes(
     await set_setting(staff.admin, channel, "manager_role", "Other")  # ... until it changes
 
     with caplog.at_level(logging.INFO, logger="cogs.admin"):
-        clicked = await staff.manager.click(panel, custom_id=ids.toggle("stealing", False))
+        clicked = await staff.manager.select(panel, [], custom_id=ids.switches("rules"))
         picked = await staff.manager.select(panel, ["classic"], custom_id=ids.setting("preset"))
 
     assert clicked.response.content == REFUSED and clicked.response.ephemeral
@@ -196,13 +202,14 @@ async def test_a_member_who_lost_the_role_is_refused_and_nothing_changes(
         (ids.setting("preset"), ["nonsense"]),
         (ids.setting("turn_timer"), ["7 s"]),  # a duration parse would read, never offered
         (ids.setting("max_games"), ["1", "5"]),
+        (ids.switches("rules"), ["pings"]),  # an on/off setting of another topic
     ],
 )
 async def test_values_the_panel_never_offered_are_refused(
     simcord_env, guild, channel, custom_id, values
 ):
     admin = make_admin(simcord_env, guild)
-    options = [{"label": v, "value": v} for v in ["nonsense", "7 s", "1", "5"]]
+    options = [{"label": v, "value": v} for v in ["nonsense", "7 s", "1", "5", "pings"]]
     menu = {"type": 3, "custom_id": custom_id, "options": options, "max_values": 2}
     stored = simcord_env.backend.create_message(
         channel.id, simcord_env.backend.bot_user.id, "crafted",
