@@ -20,8 +20,9 @@ async def test_rules_pages_in_english(simcord_env, channel, players):
 
     assert result.ephemeral
     shown = result.response
-    assert text(shown).startswith("## 📖 Standard rules\n🎯 Win the most cards")
-    for words in ("**1. Capture.**", "**2. Steal.**", "**3. Trail.**", "press **My hand**"):
+    assert text(shown).startswith("## 📖 Standard rules\n🎯 The biggest **bundle**")
+    said = ("**1. Capture.**", "**2. Steal.**", "**3. Trail.**", "(**My hand** on the table)")
+    for words in said:
         assert words in text(shown), words
     assert images(shown) == PICTURES
     files = sorted(a.filename for a in shown.attachments)
@@ -63,7 +64,7 @@ async def test_rules_pages_in_spanish_say_which_server_rules(
     shown = (await ann.slash(channel, "steal rules")).response
 
     assert text(shown).startswith("## 📖 Reglas de este servidor: Clásica, Jotas comodín\n")
-    assert "**1. Capturar.**" in text(shown) and "pulsa **Mi mano**" in text(shown)
+    assert "**1. Capturar.**" in text(shown) and "(**Mi mano** en la mesa)" in text(shown)
     assert tabs(shown) == {
         "Cómo se juega": False,
         "Reglas completas": True,
