@@ -15,6 +15,7 @@ from typing import TYPE_CHECKING, Any, TypeVar
 from sqlalchemy import event
 
 from bot import metrics
+from bot.adapter.ephemera import Ephemera
 from bot.adapter.presenter import Discord, Presenter
 from bot.adapter.registry import Registry
 from bot.domain import ratings as stats
@@ -23,6 +24,7 @@ from bot.domain.options import DEFAULTS, Options
 from bot.domain.seats import is_ai
 from bot.session import Sessions
 from bot.session import events as ev
+from bot.session.events import Event
 from bot.shards import Shards
 from bot.storage import StaleRatings, Storage, parse
 
@@ -39,6 +41,7 @@ class App:
     options: Options = DEFAULTS  # the bot-wide defaults it was built with
     shard_lock: ShardLock | None = None  # this process's shards, claimed on PostgreSQL
     buttons: Registry = field(default_factory=Registry)  # the cogs' handlers, by family
+    ephemera: Ephemera = field(default_factory=Ephemera)  # answers that go when untrue
 
     @property
     def cooldowns(self) -> bool:
@@ -48,6 +51,7 @@ class App:
         """Presenter and timers first, then storage: nothing may write to a closed database.
         The shards are let go of last, once nothing of this process plays their games."""
         await self.presenter.close()
+        await self.ephemera.close()
         await self.sessions.close()
         await self.storage.close()
         if self.shard_lock is not None:
@@ -95,14 +99,20 @@ async def build(
             owns=shards.holds if shards is not None else None,
         )
         presenter = Presenter(discord, sessions, gap=options.edit_gap)
-        sessions.listen(counted(presenter.on_event))
+        ephemera = Ephemera()
+
+        async def notify(event: Event) -> None:
+            await ephemera.on_event(event)  # only schedules deletions: it never raises
+            await presenter.on_event(event)
+
+        sessions.listen(counted(notify))
         observe(storage, sessions, presenter)
     except BaseException:
         await storage.close()
         if shard_lock is not None:
             await shard_lock.release()
         raise
-    return App(storage, sessions, presenter, specs, options, shard_lock)
+    return App(storage, sessions, presenter, specs, options, shard_lock, ephemera=ephemera)
 
 
 # ----- metrics (bot/metrics.py): recorded around the parts, which know nothing of them

@@ -12,6 +12,7 @@ from pathlib import Path
 from typing import Any
 
 import discord
+from discord import app_commands
 from discord.ext import commands
 
 from bot.adapter import governor, traffic
@@ -20,7 +21,7 @@ from bot.app import App, build
 from bot.domain.options import DEFAULTS, Options
 from bot.domain.server_settings import Setting
 from bot.health import Health
-from bot.i18n.commands import CommandTranslator
+from bot.i18n.commands import CommandTranslator, remember_commands
 from bot.session import Sessions
 from bot.shards import Shards
 from bot.storage import Storage, sync_marker
@@ -138,12 +139,28 @@ class StealBot(commands.AutoShardedBot):
         self._closing = asyncio.create_task(self.close())
 
     async def sync_commands(self) -> None:
+        """Sync the commands if they changed; either way, learn their ids, so messages name
+        them as mentions every reader's client shows in its own language."""
+        synced = await self._sync()
+        if synced is None and self.sync_mode is False:
+            return  # told to leave Discord's commands alone (tools, some tests)
+        if synced is None:
+            guild = discord.Object(self.dev_guild_id) if self.dev_guild_id else None
+            try:
+                synced = await self.tree.fetch_commands(guild=guild)
+            except discord.DiscordException:
+                log.warning("could not fetch the commands: messages name them in words")
+                return
+        remember_commands(synced)
+
+    async def _sync(self) -> list[app_commands.AppCommand] | None:
+        """The commands as synced; None when not synced."""
         if not self.shard_config.syncs:  # the commands are the same for every shard: sync once
             log.info(
                 "not syncing commands: the process that holds shard 0 does (this one holds %s)",
                 ", ".join(map(str, self.shard_config.ids)),
             )
-            return
+            return None
         guild = discord.Object(self.dev_guild_id) if self.dev_guild_id else None
         if guild is not None:
             self.tree.copy_global_to(guild=guild)
@@ -161,14 +178,15 @@ class StealBot(commands.AutoShardedBot):
         marker = sync_marker(self.database)
         marker.parent.mkdir(parents=True, exist_ok=True)
         if self.sync_mode is False:
-            return
+            return None
         if self.sync_mode is None and marker.exists() and marker.read_text() == fingerprint:
             log.info("commands unchanged since the last sync; not syncing")
-            return
+            return None
         synced = await self.tree.sync(guild=guild)
         where = f"guild {self.dev_guild_id}" if guild else "globally (may take up to an hour)"
         log.info("synced %d commands %s", len(synced), where)
         marker.write_text(fingerprint)
+        return synced
 
     async def close(self) -> None:
         # The presenter and the timers stop before storage closes (App.close), and all of it

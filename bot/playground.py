@@ -14,6 +14,7 @@ import os
 import signal
 import sys
 import webbrowser
+from collections.abc import AsyncIterator
 from typing import TYPE_CHECKING, Any
 
 from bot.domain.options import Options
@@ -34,6 +35,18 @@ CHANNEL = "steal-the-bundle"
 # earlier versions still belong to the same members.
 MEMBERS = ("ann", "bob", "cat")
 
+# SimCord answers a click (the page says "Completing action…", its buttons greyed) once the
+# bot has no work left that is due within SETTLE seconds. An AI opponent waits BOT_DELAY before
+# it plays, so people can follow: longer than SETTLE, a click ends with the player's own move,
+# and each AI seat's move then comes on its own, on the wall clock, and is shown as it happens
+# (with a wait under SETTLE, the click waited for every AI seat and their moves landed at once).
+SETTLE = 1.2
+BOT_DELAY = 1.5
+# No turn or lobby timer: SimCord's clock only moves when told to, so they would never fire.
+# No gap between table edits: it keeps Discord's per-channel rate limit, which a local page
+# does not have, so the table follows every move at once.
+OPTIONS = Options(turn_seconds=None, lobby_seconds=None, edit_gap=0.0, bot_delay=BOT_DELAY)
+
 BANNER = """\
 Steal the Bundle: local playground
   The real bot is running against a simulated Discord on this computer (no token needed).
@@ -44,6 +57,17 @@ Steal the Bundle: local playground
   To connect to Discord instead, put DISCORD_TOKEN=... in .env (see README.md).
   Press Ctrl-C to stop.
 """
+
+
+@contextlib.asynccontextmanager
+async def simulated(bot: StealBot) -> AsyncIterator[simcord.Env]:
+    """The bot on SimCord, paced for people: see SETTLE. Start-up keeps SimCord's own
+    (longer) limit: it migrates the database and syncs the commands."""
+    import simcord
+
+    async with simcord.run(bot, check_errors=False) as env:
+        env.settle_timeout = SETTLE
+        yield env
 
 
 def build_world(env: simcord.Env) -> tuple[Any, list[Any]]:
@@ -67,7 +91,7 @@ async def welcome(bot: StealBot, channel_id: int) -> None:
 
     await bot.wait_until_ready()
     channel = bot.get_partial_messageable(channel_id, guild_id=GUILD_ID)
-    await channel.send(t(DEFAULT, "playground.welcome", new="/steal new"))
+    await channel.send(t(DEFAULT, "playground.welcome", new="`/steal new`"))
 
 
 def parse(argv: list[str] | None) -> argparse.Namespace:
@@ -83,23 +107,17 @@ def parse(argv: list[str] | None) -> argparse.Namespace:
 
 
 async def serve(args: argparse.Namespace, stop: asyncio.Event | None = None) -> int:
-    import simcord
-
     from bot.client import StealBot
     from bot.storage import parse as parse_database
 
-    # No turn or lobby timer: SimCord's clock only moves when told to, so they would never fire.
-    # No gap between table edits: it keeps Discord's per-channel rate limit, which a local
-    # page does not have, so the table follows every move at once.
-    options = Options(turn_seconds=None, lobby_seconds=None, edit_gap=0.0)
-    bot = StealBot(args.database, options=options, sync=True)
+    bot = StealBot(args.database, options=OPTIONS, sync=True)
     stop = stop or asyncio.Event()
     loop = asyncio.get_running_loop()
     for sig in (signal.SIGINT, signal.SIGTERM):
         with contextlib.suppress(NotImplementedError, RuntimeError):
             loop.add_signal_handler(sig, stop.set)
     try:
-        async with simcord.run(bot, check_errors=False) as env:
+        async with simulated(bot) as env:
             channel, members = build_world(env)
             await welcome(bot, channel.id)
             async with env.preview(

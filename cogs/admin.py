@@ -15,19 +15,19 @@ from discord import app_commands
 from discord.ext import commands
 
 from bot.adapter.interactions import fail, guild_of, per_member, reply, tell, watch
-from bot.adapter.language import user_lang
+from bot.adapter.language import settle, user_lang
 from bot.adapter.registry import Handler
 from bot.adapter.services import services_of
 from bot.domain.server_settings import BadValue, make_settings
 from bot.i18n import t, tn
 from bot.ui import ids
-from bot.ui.admin import channel_list, settings_panel
+from bot.ui.admin import channel_list, settings_panel, value_words
 
 from . import admin_common as common
 from .admin_common import Channel
 from .admin_export import send_export
 from .admin_forget import ask_forget
-from .admin_panel import on_pick, on_toggle, on_topic
+from .admin_panel import on_pick, on_switches, on_toggle, on_topic
 from .admin_questions import Questions
 
 # A setting is picked by its name ("Turn timer", translated by the command translator under
@@ -57,7 +57,8 @@ class Admin(commands.Cog):
 
     async def interaction_check(self, interaction: discord.Interaction) -> bool:
         # Integrations settings can open the command to anyone: the handler checks again.
-        watch(interaction)
+        watch(interaction)  # the check reads the settings: the budget starts before it
+        await settle(interaction)
         return common.is_admin(interaction)
 
     async def cog_app_command_error(
@@ -106,8 +107,8 @@ class Admin(commands.Cog):
         when = t(lang, "admin.applies_now" if key == "manager_role" else "admin.applies_next")
         await tell(
             interaction,
-            t(lang, "admin.set_done", setting=key, value=spec.show(new, lang),
-              old=spec.show(old, lang), when=when),
+            t(lang, "admin.set_done", setting=key, value=value_words(lang, spec, new),
+              old=value_words(lang, spec, old), when=when),
         )  # fmt: skip
 
     @staticmethod
@@ -290,6 +291,7 @@ async def setup(bot: commands.Bot) -> None:
         "toggle": lambda i, a: on_toggle(i, a.key, a.yes),
         "setting": lambda i, a: on_pick(i, a.key, list(a.values)),
         "topics": lambda i, a: on_topic(i, [str(v) for v in a.values]),
+        "switches": lambda i, a: on_switches(i, a.key, [str(v) for v in a.values]),
     }
     for kind, handler in handlers.items():
         buttons.register(kind, admins_only(handler))
@@ -306,4 +308,4 @@ def admins_only(handler: Handler) -> Handler:
 
 
 async def teardown(bot: commands.Bot) -> None:
-    services_of(bot).buttons.unregister("admin", "toggle", "setting", "topics")
+    services_of(bot).buttons.unregister("admin", "toggle", "setting", "topics", "switches")

@@ -13,7 +13,16 @@ from bot.adapter.language import user_lang
 from bot.domain.server_settings import Setting
 from bot.engine import PRESETS
 from bot.i18n import t
-from bot.ui.admin import TOPIC_KEYS, channel_list, select_values, settings_panel, topic_of
+from bot.ui.admin import (
+    TOPIC_KEYS,
+    channel_list,
+    effective,
+    select_values,
+    settings_panel,
+    switch_keys,
+    topic_of,
+    value_words,
+)
 
 from . import admin_common as common
 
@@ -60,26 +69,54 @@ def picked_role(interaction: discord.Interaction, values: list[Any]) -> tuple[bo
 
 
 async def on_toggle(interaction: discord.Interaction, key: str, on: bool) -> None:
+    """A toggle button of a panel from before the on/off menus: it still sets its setting."""
     spec = common.specs(interaction)[key]
-    new: bool | None = on
-    if spec.follows_preset:
-        # The same as the preset: follow it, so a change of preset carries this along.
-        preset = (await common.current(interaction))["preset"]
-        if getattr(PRESETS[preset], key) == on:
-            new = None
-    await panel_change(interaction, spec, new)
+    await panel_change(interaction, spec, _new(spec, on, await common.current(interaction)))
+
+
+async def on_switches(interaction: discord.Interaction, topic: str, values: list[str]) -> None:
+    """The topic's on/off menu: the picked settings on, the others off. Untrusted: only the
+    topic's own on/off settings pass."""
+    lang = user_lang(interaction)
+    specs = common.specs(interaction)
+    keys = switch_keys(topic, specs)
+    if not keys or not set(values) <= set(keys):
+        await tell(interaction, t(lang, "panel.bad_value"))
+        return
+    current = await common.current(interaction)
+    notes = []
+    for key in keys:
+        spec, on = specs[key], key in values
+        if effective(spec, current) == on:
+            continue
+        notes.append(await _set(interaction, spec, current[key], _new(spec, on, current)))
+    await refresh(interaction, topic, "✅ " + " ".join(notes) if notes else None)
+
+
+def _new(spec: Setting, on: bool, current: Any) -> bool | None:
+    """An on/off value to store: None (follow the preset) when it is what the preset says,
+    so a change of preset carries it along."""
+    if spec.follows_preset and getattr(PRESETS[current["preset"]], spec.key) == on:
+        return None
+    return on
+
+
+async def _set(interaction: discord.Interaction, spec: Setting, old: object, new: object) -> str:
+    """Store a setting changed in the panel and log it; what the panel then says of it."""
+    lang = user_lang(interaction)
+    key = spec.key
+    await common.sessions(interaction).records.set_setting(guild_of(interaction), key, new)
+    common.changed(interaction, f"set {key} to {spec.show(new)} (was {spec.show(old)}) by menu")
+    # "From the next lobby" is the panel's intro already; a role applies at once.
+    when = t(lang, "admin.applies_now") if key == "manager_role" else ""
+    return t(lang, "panel.set_done", setting=spec.label(lang), value=value_words(lang, spec, new),
+             old=value_words(lang, spec, old), when=when).strip()  # fmt: skip
 
 
 async def panel_change(interaction: discord.Interaction, spec: Setting, new: object) -> None:
-    lang = user_lang(interaction)
-    key = spec.key
-    old = (await common.current(interaction))[key]
-    await common.sessions(interaction).records.set_setting(guild_of(interaction), key, new)
-    common.changed(interaction, f"set {key} to {spec.show(new)} (was {spec.show(old)}) by menu")
-    when = t(lang, "admin.applies_now" if key == "manager_role" else "admin.applies_next")
-    note = t(lang, "admin.set_done", setting=key, value=spec.show(new, lang),
-             old=spec.show(old, lang), when=when)  # fmt: skip
-    await refresh(interaction, topic_of(key), f"✅ {note}")
+    old = (await common.current(interaction))[spec.key]
+    note = await _set(interaction, spec, old, new)
+    await refresh(interaction, topic_of(spec.key), f"✅ {note}")
 
 
 async def pick_channels(interaction: discord.Interaction, values: list[Any]) -> None:

@@ -9,7 +9,7 @@ import discord
 
 from bot.adapter.hands import drawn
 from bot.adapter.interactions import reply, seen, tell, update
-from bot.adapter.language import user_lang
+from bot.adapter.language import game_lang, user_lang
 from bot.adapter.services import app_of
 from bot.engine import Move
 from bot.i18n import t
@@ -34,7 +34,7 @@ async def send_hand(interaction: discord.Interaction, table: Table) -> None:
         raise NotInGame()
     await app.sessions.back(table.game_id, user)
     names = app.sessions.names_in(table.guild_id)
-    message = await drawn(user_lang(interaction), table, seat, names)
+    message = await drawn(game_lang(interaction, table), table, seat, names)
     sent = await reply(interaction, **message.send_kwargs())
     app.presenter.remember_hand(
         table.game_id, user, interaction, sent.id if sent else None, fresh=True
@@ -107,7 +107,10 @@ async def hint(interaction: discord.Interaction, game_id: int, version: int) -> 
     sessions = app_of(interaction).sessions
     move = await sessions.hint(game_id, user, version)
     names = sessions.names_in(table.guild_id)
-    await tell(interaction, hand_ui.hint(user_lang(interaction), table.hand(seat), move, names))
+    lang = game_lang(interaction, table)
+    sent = await reply(interaction, content=hand_ui.hint(lang, table.hand(seat), move, names))
+    # True for this turn only: it goes at the next move, or when the game ends.
+    app_of(interaction).ephemera.keep(game_id, "hint", interaction, sent)
 
 
 async def picked(
@@ -156,7 +159,7 @@ async def show_hand(
     note: str | SessionError | None = None,
 ) -> None:
     """Redraw the clicked hand, with `note` (a catalog key or an error) above it."""
-    lang = user_lang(interaction)
+    lang = game_lang(interaction, table)
     if isinstance(note, SessionError):
         note = error_text(lang, note)
     elif note is not None:

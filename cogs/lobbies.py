@@ -11,13 +11,23 @@ from typing import Any
 import discord
 
 from bot.adapter.interactions import guild_of, post, reply, say, seen, tell, update
-from bot.adapter.language import guild_lang, user_lang
+from bot.adapter.language import game_lang, guild_lang, user_lang
 from bot.adapter.services import app_of
 from bot.domain import server_settings as settings
 from bot.domain.seats import is_ai
 from bot.engine import Rules
 from bot.i18n import t, tn
-from bot.session import AlreadyHosting, AlreadyRunning, Lobby, NoLobby, NotHost, NotInGame
+from bot.i18n.commands import named
+from bot.session import (
+    AlreadyHosting,
+    AlreadyRunning,
+    AlreadySeated,
+    Lobby,
+    LobbyFull,
+    NoLobby,
+    NotHost,
+    NotInGame,
+)
 from bot.ui import errors, render
 from bot.ui.text import ai_label
 
@@ -51,7 +61,7 @@ async def new(
         return
     if picked not in (None, values["preset"]) and not values["host_picks_preset"]:
         preset = t(lang, f"choice.{values['preset']}")
-        admin = "/" + t(lang, "cmd.steal-admin.name")
+        admin = named(lang, "steal-admin settings")
         await say(interaction, "reply.preset_fixed", preset=preset, admin=admin)
         return
     chosen = settings.rules_for(values, picked)
@@ -88,10 +98,11 @@ async def open_lobby(
     server = settings.lobby_options(values)
     # Public messages of this game keep the server's language from when it opened.
     public = await guild_lang(interaction, values["language"])
+    fixed = values["language"] != "follow"  # then its ephemeral messages are in it too
     try:
         lobby = await app.sessions.open_lobby(
             guild_of(interaction), interaction.channel_id or 0, user, rules, max_players,
-            options={**server.table_options(), "lang": public},
+            options={**server.table_options(), "lang": public, "lang_fixed": fixed},
             lobby_seconds=server.lobby_seconds,
             max_games=server.max_games, **options,
         )  # fmt: skip
@@ -158,8 +169,19 @@ async def lobby_op(interaction: discord.Interaction, op: str, game_id: int | Non
         await lobby_bots(interaction, op, lobby)
         return
     if op == "join":
-        joined = await sessions.join(channel_id, user)
+        try:
+            joined = await sessions.join(channel_id, user)
+        except AlreadySeated as exc:  # true until the lobby starts or closes: then it goes
+            shown = errors.error_message(lang, exc, None)
+            sent = await reply(interaction, **shown.send_kwargs())
+            app_of(interaction).ephemera.keep(lobby.game_id, "lobby", interaction, sent)
+            return
     elif op == "leave":
+        if user not in lobby.seats:  # the lobby is right there: join it, if there is room
+            if len(lobby.seats) >= lobby.max_players:
+                raise LobbyFull()
+            await say(interaction, "reply.not_in_lobby", join=t(public, "lobby.button.join"))
+            return
         left = await sessions.leave(channel_id, user)
         if left is None:  # the last player left: the lobby is closed by the event
             if game_id is None:
@@ -200,7 +222,7 @@ async def lobby_bots(interaction: discord.Interaction, op: str, lobby: Lobby) ->
         return
     sessions = app_of(interaction).sessions
     names = sessions.names_in(lobby.guild_id)
-    lang = user_lang(interaction)
+    lang = game_lang(interaction, lobby)  # the bot is named as the lobby names it
     if op == "bot":
         question = render.bot_choice(lang, lobby.game_id)
         await reply(interaction, content=question.content, view=question.view)

@@ -12,7 +12,7 @@ from discord.ext import commands
 
 from bot.adapter.access import is_manager
 from bot.adapter.interactions import fail, per_member, post, reply, say, seen, update, watch
-from bot.adapter.language import user_lang
+from bot.adapter.language import settle, user_lang
 from bot.adapter.registry import Registry
 from bot.adapter.services import app_of, services_of
 from bot.ai import DIFFICULTIES
@@ -48,6 +48,7 @@ class Steal(commands.Cog):
     async def interaction_check(self, interaction: discord.Interaction) -> bool:
         command = interaction.command.name if interaction.command else ""
         watch(interaction, public=command in PUBLIC)
+        await settle(interaction)  # a server's fixed language, for every answer
         return True
 
     async def cog_app_command_error(
@@ -64,6 +65,7 @@ class Steal(commands.Cog):
             return
         custom_id = interaction.data.get("custom_id") if interaction.data else None
         if not isinstance(custom_id, str) or not ids.known(custom_id) or not interaction.guild_id:
+            await settle(interaction)
             await say(interaction, "reply.unknown_button")
 
     # ----- /steal new, join, leave, start

@@ -61,12 +61,13 @@ async def scene(chromium: str, out: Path, name: str, heights: tuple[int, int], a
 
 
 async def panel(env, channel, members) -> None:
-    """The panel: a setting changed by command, two by menu and toggle; the rules open."""
+    """The panel: a setting changed by command, two by menus; the rules open."""
     admin = members[0]
     await admin.slash(channel, "steal-admin set", setting="turn_timer", value="5m")
     shown = (await admin.slash(channel, "steal-admin settings")).response
     await admin.select(shown, ["classic"], custom_id=ids.setting("preset"))
-    await admin.click(shown, custom_id=ids.toggle("wild_jacks", True))
+    on = ["host_picks_preset", "stealing", "wild_jacks"]  # classic's, with wild jacks on
+    await admin.select(shown, on, custom_id=ids.switches("rules"))
 
 
 async def replay(env, channel, members) -> None:
@@ -93,7 +94,7 @@ async def replay(env, channel, members) -> None:
 
 async def main(chromium: str, out: Path) -> None:
     out.mkdir(parents=True, exist_ok=True)
-    await scene(chromium, out, "admin-panel", (1800, 2400), panel)
+    await scene(chromium, out, "admin-panel", (1100, 1450), panel)
     await scene(chromium, out, "replay", (1250, 1200), replay)
 
 

@@ -28,6 +28,7 @@ import os
 import pytest
 from simcord.env import Env
 
+from bot.i18n.commands import remember_commands
 from bot.storage import Storage
 
 from . import backends
@@ -56,6 +57,13 @@ def storage_without_fsync(request: pytest.FixtureRequest, monkeypatch: pytest.Mo
         return await _real_open(path, **options)
 
     monkeypatch.setattr(Storage, "open", staticmethod(open_without_fsync))
+
+
+@pytest.fixture(autouse=True)
+def commands_unknown():
+    """Each test starts with no command ids known (a bot's start-up learns them), so what a
+    message names a command as does not depend on which test ran before in the process."""
+    remember_commands([])
 
 
 @pytest.fixture(autouse=True, scope="session")

@@ -364,3 +364,48 @@ async def test_ann_is_a_server_admin_in_the_playground(tmp_path):
             assert "steal-admin" not in " ".join(bob.available_commands(channel))
     finally:
         await bot.storage.close()
+
+
+async def test_each_ai_move_in_the_playground_shows_on_its_own(tmp_path):
+    """A click answers with the player's own move; then each AI seat's move lands on its own,
+    about BOT_DELAY apart, so the page shows whose turn it is in between."""
+    import asyncio
+    import time
+
+    from bot.client import StealBot
+    from bot.playground import BOT_DELAY, OPTIONS, SETTLE, build_world, simulated
+    from tests.discord.helpers import TURN, moves_of, open_hand, table_text
+
+    def turn(table) -> str:
+        return TURN.search(table_text(table)).group(1)
+
+    async def turn_becomes(table, wanted, seconds: float) -> None:
+        end = time.monotonic() + seconds
+        while wanted(turn(table)) is False and time.monotonic() < end:
+            await asyncio.sleep(0.05)
+
+    bot = StealBot(tmp_path / "p.db", options=OPTIONS, sync=True)
+    try:
+        async with simulated(bot) as env:
+            channel, (ann, _, _) = build_world(env)
+            table = (await ann.slash(channel, "steal new", bots=2)).response
+            await ann.click(table, label="Start")
+            await turn_becomes(table, lambda who: who == "ann", 4 * BOT_DELAY)
+            assert turn(table) == "ann"
+            hand = await open_hand(table, ann)
+            move = next(b for b in moves_of(hand) if not b.get("disabled"))
+
+            started = time.monotonic()
+            await ann.click(hand, custom_id=move["custom_id"])
+            answered = time.monotonic() - started
+
+            first = turn(table)
+            assert answered < SETTLE and "bot" in first, (answered, first)  # an AI's turn now
+            await turn_becomes(table, lambda who: who != first, 2 * BOT_DELAY)
+            second = turn(table)
+            assert "bot" in second and second != first  # the second AI's turn, on its own
+            await turn_becomes(table, lambda who: who == "ann", 2 * BOT_DELAY)
+            assert turn(table) == "ann"
+    finally:
+        if bot.app is not None:
+            await bot.app.close()

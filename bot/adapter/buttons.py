@@ -27,7 +27,7 @@ from .services import services_of
 Item = Button[discord.ui.View]
 Menu = BaseSelect[discord.ui.LayoutView]
 # The families whose items are selects (their picked values ride along, untrusted).
-SELECT_KINDS = frozenset({"setting", "topics", "pick"})
+SELECT_KINDS = frozenset({"setting", "topics", "switches", "pick"})
 
 
 class Family(DynamicItem[Item], template=r"(?!)"):

@@ -18,7 +18,7 @@ from bot.ui.errors import LINKED, error_message
 from bot.ui.text import next_steps
 
 from .buttons import dynamic
-from .language import user_lang
+from .language import settle, user_lang
 from .services import app_of, services_of
 
 log = logging.getLogger(__name__)
@@ -76,6 +76,7 @@ async def answer(interaction: discord.Interaction, work: Awaitable[None]) -> Non
     """A button's work, on the budget, with errors told to the member."""
     watch(interaction)
     try:
+        await settle(interaction)
         await work
     except Exception as exc:
         await fail(interaction, exc)

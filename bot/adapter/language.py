@@ -1,18 +1,50 @@
-"""Whose language a message is in: ephemeral replies follow the member who acted; public
-messages follow the server (its configured language, else its own locale, else English)."""
+"""Whose language a message is in (docs/playing.md, "Languages").
+
+- A server that fixes a language (`/steal-admin`'s language setting) gets it in every message,
+  ephemeral ones included: `settle` reads the setting when an interaction comes in, and
+  `user_lang` then answers with it.
+- A server that follows its members' languages keeps public messages (lobby, table, end
+  screen) in the server's own locale and ephemeral ones in the language of the member who acted.
+- A game has one language, the server's when it opened (the lobby's options: "lang", and
+  "lang_fixed" when the server fixed it): its cards and AI seats read the same on the table
+  and in every hand (`game_lang`), and a game keeps its language if the setting changes later.
+"""
 
 from __future__ import annotations
 
 import discord
 
-from bot.i18n import language_of
+from bot.i18n import GameLang, language_of
+from bot.session import Lobby, Table
+from bot.ui.render import public_lang
 
 from .services import app_of
 
+_SETTLED = "lang"  # interaction.extras: the server's fixed language, read by settle
+
+
+async def settle(interaction: discord.Interaction) -> None:
+    """At an interaction's entry: if its server fixes a language, every answer is in it."""
+    if interaction.guild_id is None or _SETTLED in interaction.extras:
+        return
+    configured = await app_of(interaction).sessions.records.language(interaction.guild_id)
+    interaction.extras[_SETTLED] = None if configured == "follow" else configured
+
 
 def user_lang(interaction: discord.Interaction) -> str:
-    """The language of an ephemeral reply: the clicking member's own (English if unsupported)."""
-    return language_of(interaction.locale)
+    """The language of an ephemeral reply: the server's if it fixes one (`settle`), else the
+    member's own (English if unsupported)."""
+    return interaction.extras.get(_SETTLED) or language_of(interaction.locale)
+
+
+def game_lang(interaction: discord.Interaction, game: Lobby | Table) -> str:
+    """The language of an ephemeral reply about a lobby or game (a hand, a hint, an error):
+    the game's in a game whose server fixed its language; else the reader's words with the
+    game's cards and AI names (GameLang)."""
+    public = public_lang(game)
+    if game.options.get("lang_fixed"):
+        return public
+    return GameLang(user_lang(interaction), public)
 
 
 async def guild_lang(interaction: discord.Interaction, configured: str | None = None) -> str:
@@ -22,7 +54,7 @@ async def guild_lang(interaction: discord.Interaction, configured: str | None = 
     if guild_id is None:
         return language_of(interaction.locale)
     if configured is None:
-        configured = (await app_of(interaction).sessions.records.settings(guild_id))["language"]
+        configured = await app_of(interaction).sessions.records.language(guild_id)
     if configured != "follow":
         return configured
     guild = interaction.client.get_guild(guild_id)

@@ -12,6 +12,7 @@ from bot.domain.server_settings import Setting
 from bot.session import Sessions
 
 if TYPE_CHECKING:
+    from .ephemera import Ephemera
     from .presenter import Presenter
     from .registry import Registry
 
@@ -22,6 +23,9 @@ class Services(Protocol):
 
     @property
     def presenter(self) -> Presenter: ...
+
+    @property
+    def ephemera(self) -> Ephemera: ...
 
     @property
     def settings(self) -> Mapping[str, Setting]: ...

@@ -54,6 +54,24 @@ def language_of(locale: Any) -> str:
     return DEFAULT
 
 
+class GameLang(str):
+    """A reader's language inside one game: its words are the reader's (this str), while what
+    the game shows everyone alike (its cards' labels and faces, its AI seats' names) is in the
+    game's language, `game`, so a card or a bot reads the same on the table and in every hand."""
+
+    game: str
+
+    def __new__(cls, words: str, game: str) -> GameLang:
+        lang = super().__new__(cls, words)
+        lang.game = game
+        return lang
+
+
+def game_of(lang: str) -> str:
+    """The language a game's cards and AI seats read in: the game's, else the reader's."""
+    return lang.game if isinstance(lang, GameLang) else lang
+
+
 def key_of(message: Message) -> str:
     key = message.id  # a plural message's id is (singular, plural)
     return key if isinstance(key, str) else key[0]

@@ -7,7 +7,7 @@ from functools import cache
 
 from bot.engine import RANK, Rules
 
-from . import t, tn
+from . import game_of, t, tn
 
 # Suit letter -> symbol, per deck family. Symbols are the same in every language.
 # The French suits are the outlined ♤ ♡ ♢ ♧, which are not emoji: Discord draws them as text,
@@ -33,7 +33,8 @@ def family(deck: str) -> str:
 
 
 def rank_label(lang: str, rank: int, rules: Rules) -> str:
-    return _rank_label(lang, rank, family(rules.deck))
+    """A rank's short label, as the game's language writes it (game_of): one face per card."""
+    return _rank_label(game_of(lang), rank, family(rules.deck))
 
 
 @cache  # a hand, the table and every move button label the same few ranks again and again
@@ -54,9 +55,10 @@ def suit_name(lang: str, card: str, rules: Rules) -> str:
 
 
 def label(lang: str, card: str, rules: Rules) -> str:
-    """A short label such as R♥ or 7🪙."""
+    """A short label such as R♥ or 7🪙, in the game's language (game_of): the same on the
+    table and in every hand of a game, whatever each reader's language."""
     fam = family(rules.deck)
-    return _rank_label(lang, RANK[card], fam) + SUITS[fam][card[-1]]
+    return _rank_label(game_of(lang), RANK[card], fam) + SUITS[fam][card[-1]]
 
 
 def labels(lang: str, cards: Iterable[str], rules: Rules) -> str:

@@ -19,6 +19,7 @@ Discord then falls back to the English text.
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from typing import Any
 
 from discord import Locale, app_commands
@@ -61,3 +62,28 @@ class CommandTranslator(app_commands.Translator):
         if lang == DEFAULT or key is None:
             return None
         return lookup(lang, key)
+
+
+# A top-level command's name -> its id on Discord, once the client knows it (after its sync or
+# fetch at start-up). One application per process, so one map.
+_IDS: dict[str, int] = {}
+
+
+def remember_commands(commands: Iterable[app_commands.AppCommand]) -> None:
+    """The commands as Discord has them: their ids make `named` give mentions."""
+    _IDS.clear()
+    _IDS.update({c.name: c.id for c in commands})
+
+
+def named(lang: str, path: str) -> str:
+    """A command as a message names it (`path`: "steal rules", "steal-admin set"). A mention
+    (</steal rules:ID>) once the ids are known: Discord shows it in each reader's own
+    language, as they would type it, and runs it when clicked, so a message read by members
+    with clients in different languages names it right for each. Until then, the name in
+    `lang`, as a reader with a client in that language types it (`/ruba regole`)."""
+    parts = path.split()
+    command_id = _IDS.get(parts[0])
+    if command_id is not None:
+        return f"</{path}:{command_id}>"
+    words = [lookup(lang, f"cmd.{'.'.join(parts[: i + 1])}.name") or p for i, p in enumerate(parts)]
+    return f"`/{' '.join(words)}`"

@@ -6,6 +6,7 @@ from bot.engine import PRESETS, Rules, preset_name
 
 from . import t
 from .cards import deck_name, rank_name
+from .commands import named
 
 
 def _preset(rules: Rules) -> str:
@@ -61,8 +62,7 @@ def rules_footer(lang: str, rules: Rules) -> str:
         parts.append(t(lang, "rules.footer.sweep_bonus"))
     if rules.double_bundles:
         parts.append(t(lang, "rules.footer.double_bundles"))
-    command = f"/{t(lang, 'cmd.steal.name')} {t(lang, 'cmd.steal.rules.name')}"
-    return " · ".join(parts) + " — " + command
+    return " · ".join(parts) + " — " + named(lang, "steal rules")
 
 
 def preset_blurb(lang: str, name: str) -> str:

@@ -20,17 +20,34 @@ log = logging.getLogger(__name__)
 class Records:
     def __init__(self, storage: Storage) -> None:
         self._storage = storage
+        # Each server's language setting, read once: every click asks it (whose language an
+        # answer is in), and only set_setting and reset_settings change it. A server's clicks
+        # all come to the one process that runs its shard, which is also the one that sets it.
+        self._languages: dict[int, str] = {}
 
     # ----- settings
 
     async def settings(self, guild_id: int) -> GuildSettings:
-        return await self._storage.settings.get(guild_id)
+        settings = await self._storage.settings.get(guild_id)
+        self._languages[guild_id] = settings["language"]
+        return settings
+
+    async def language(self, guild_id: int) -> str:
+        """The server's language setting ("follow" or a language), cached."""
+        known = self._languages.get(guild_id)
+        if known is None:
+            known = (await self.settings(guild_id))["language"]
+        return known
 
     async def set_setting(self, guild_id: int, key: str, value: Any) -> None:
+        self._languages.pop(guild_id, None)
         await self._storage.settings.set(guild_id, key, value)
+        self._languages.pop(guild_id, None)
 
     async def reset_settings(self, guild_id: int, key: str | None = None) -> None:
+        self._languages.pop(guild_id, None)
         await self._storage.settings.reset(guild_id, key)
+        self._languages.pop(guild_id, None)
 
     # ----- leaderboard and stats
 

@@ -14,6 +14,7 @@ from bot.domain.server_settings import Setting, duration
 from bot.domain.values import GuildSettings
 from bot.engine import PRESETS, Rules
 from bot.i18n import t
+from bot.i18n.commands import named
 
 from . import ids
 from .render import Message
@@ -22,8 +23,8 @@ BLUE = discord.Colour.blurple()
 
 
 def admin_command(lang: str, sub: str) -> str:
-    """A /steal-admin subcommand as its reader types it: "/steal-admin set"."""
-    return f"/{t(lang, 'cmd.steal-admin.name')} {t(lang, f'cmd.steal-admin.{sub}.name')}"
+    """A /steal-admin subcommand as every reader can type it (bot.i18n.commands.named)."""
+    return named(lang, f"steal-admin {sub}")
 
 
 def channel_list(lang: str, channels: Sequence[int]) -> str:
@@ -32,19 +33,22 @@ def channel_list(lang: str, channels: Sequence[int]) -> str:
     return ", ".join(f"<#{c}>" for c in channels)
 
 
-def setting_name(lang: str, spec: Setting) -> str:
-    """The key an admin types, with the setting's name beside it where the name says more
-    than the key (in English "Turn timer" is `turn_timer` already)."""
-    label = spec.label(lang)
-    if label.lower().replace(" ", "_") == spec.key:
-        return f"`{spec.key}`"
-    return t(lang, "setting.name", setting=spec.key, label=label)
+def value_words(lang: str, spec: Setting, value: Any) -> str:
+    """A stored value as people read it: "Italiano", "each member's own", "Classic",
+    "one at a time", "5 min"; never a raw key."""
+    if spec.key == "language" and value == "follow":  # inside a sentence: no capital
+        words = _value_words(lang, spec.key, value)
+        return words[:1].lower() + words[1:]
+    if spec.kind == "choice" and value is not None:
+        return _value_words(lang, spec.key, str(value))
+    return spec.show(value, lang)
 
 
 def setting_line(lang: str, spec: Setting, value: Any, changed: bool) -> str:
-    name, shown = setting_name(lang, spec), spec.show(value, lang)
+    """A setting by its name, its value, and its default if it differs."""
+    name, shown = spec.label(lang), value_words(lang, spec, value)
     if changed and value != spec.default:
-        default = spec.show(spec.default, lang)
+        default = value_words(lang, spec, spec.default)
         return t(lang, "setting.line_changed", name=name, value=shown, default=default)
     return t(lang, "setting.line", name=name, value=shown)
 
@@ -66,7 +70,6 @@ TOPIC_KEYS: dict[str, tuple[str, ...]] = {
 }  # fmt: skip
 PRESET = "preset"  # a rule option's select value for "as the preset"
 MAX_CHANNELS_PICKED = 25  # Discord's limit on a select's values
-PER_ROW = 5
 Layout = discord.ui.LayoutView
 
 
@@ -102,12 +105,18 @@ def option_label(lang: str, spec: Setting, value: str, preset_rules: Rules) -> s
 
 
 def _value_words(lang: str, key: str, value: str) -> str:
-    """A choice's value as a reader knows it: a preset's or deck's name, a language's own
-    name; other values as admins type them."""
-    if key == "preset":
+    """A choice's value as a reader knows it: a preset's or deck's name, a rule's value in
+    words, a language's own name; never the value an admin types."""
+    if key == "preset" and value in PRESETS:
         return t(lang, f"preset.{value}.name")
-    if key == "deck":
+    if key == "deck" and value != PRESET:
         return t(lang, f"deck.{value}")
+    if key in ("direction", "short_deal", "leftovers", "tiebreak"):
+        return t(lang, f"rules_pages.short.{key}.{value}")
+    if key == "play":
+        return t(lang, f"rules.footer.play.{value}")
+    if key == "hints":
+        return t(lang, "panel.hints.casual" if value == "casual" else f"setting.{value}")
     if key == "language":
         if value == "follow":
             return t(lang, "panel.language.follow")
@@ -118,23 +127,13 @@ def _value_words(lang: str, key: str, value: str) -> str:
 def topic_lines(
     lang: str, topic: str, specs: Mapping[str, Setting], current: GuildSettings
 ) -> list[str]:
-    """A topic's settings: those that differ from the default first; the rule options that
-    follow the preset, as they do by default, in one line at the end."""
+    """A topic's settings that differ from their defaults (the panel's menus and toggles show
+    every value), and the channels games are allowed in, if chosen."""
     keys = [k for k in TOPIC_KEYS[topic] if k in specs]
     differs = [k for k in keys if k in current.changed and current[k] != specs[k].default]
-    rest = [k for k in keys if k not in differs]
-    folded = [k for k in rest if specs[k].follows_preset and current[k] is None]
-    if len(folded) < 2:
-        folded = []
     lines = [setting_line(lang, specs[k], current[k], True) for k in differs]
-    lines += [setting_line(lang, specs[k], current[k], False) for k in rest if k not in folded]
-    if folded:
-        names = ", ".join(f"`{k}`" for k in folded)
-        lines.append(t(lang, "panel.as_preset_list", settings=names))
-    if topic == "channels":
-        allowed = current["channels"]
-        line = t(lang, "panel.channels", channels=channel_list(lang, allowed))
-        lines.insert(0 if allowed else len(lines), line)
+    if topic == "channels" and current["channels"]:
+        lines.insert(0, t(lang, "panel.channels", channels=channel_list(lang, current["channels"])))
     return lines
 
 
@@ -164,14 +163,25 @@ def effective(spec: Setting, current: GuildSettings) -> bool:
     return bool(value)
 
 
-def _toggle(lang: str, spec: Setting, current: GuildSettings) -> discord.ui.Button[Layout]:
-    on = effective(spec, current)
-    words = t(lang, "setting.on" if on else "setting.off")
-    label = t(lang, "panel.toggle", name=spec.label(lang), value=words)
-    style = discord.ButtonStyle.success if on else discord.ButtonStyle.secondary
-    return discord.ui.Button(
-        custom_id=ids.toggle(spec.key, not on), label=label[:80], style=style,
-        emoji="✅" if on else "⬜",
+def switch_keys(topic: str, specs: Mapping[str, Setting]) -> list[str]:
+    """A topic's on/off settings: one multi-select sets them all (a button each took a
+    phone's row each)."""
+    return [k for k in TOPIC_KEYS.get(topic, ()) if k in specs and specs[k].kind == "bool"]
+
+
+def _switches(
+    lang: str, topic: str, specs: Mapping[str, Setting], current: GuildSettings
+) -> discord.ui.Select[Layout]:
+    keys = switch_keys(topic, specs)
+    options = [
+        discord.SelectOption(label=specs[k].label(lang)[:100], value=k, emoji="✅",
+                             description=t(lang, "panel.switch_on")[:100],
+                             default=effective(specs[k], current))
+        for k in keys
+    ]  # fmt: skip
+    return discord.ui.Select(
+        custom_id=ids.switches(topic), placeholder=t(lang, "panel.switches_none")[:150],
+        min_values=0, max_values=len(keys), options=options,
     )  # fmt: skip
 
 
@@ -181,14 +191,11 @@ def topic_controls(
     """The menus and toggles that change a topic's settings."""
     preset_rules = PRESETS[current["preset"]]
     rows: list[discord.ui.ActionRow[Layout]] = []
-    toggles = []
     for key in TOPIC_KEYS[topic]:
         spec = specs.get(key)
-        if spec is None:
+        if spec is None or spec.kind == "bool":
             continue
-        if spec.kind == "bool":
-            toggles.append(_toggle(lang, spec, current))
-        elif spec.kind == "role":
+        if spec.kind == "role":
             role = current[key]
             picker: discord.ui.RoleSelect[Layout] = discord.ui.RoleSelect(
                 custom_id=ids.setting(key), placeholder=t(lang, "panel.pick_role")[:150],
@@ -207,8 +214,8 @@ def topic_controls(
             default_values=[discord.Object(c) for c in allowed],
         )  # fmt: skip
         rows.insert(0, discord.ui.ActionRow(channels))
-    for i in range(0, len(toggles), PER_ROW):
-        rows.append(discord.ui.ActionRow(*toggles[i : i + PER_ROW]))
+    if switch_keys(topic, specs):
+        rows.append(discord.ui.ActionRow(_switches(lang, topic, specs, current)))
     return rows
 
 
@@ -219,8 +226,9 @@ def settings_panel(
     topic: str = "rules",
     note: str | None = None,
 ) -> Message:
-    """The settings as a panel: a section per topic, its changed values first; the open
-    topic's section has the menus and toggles that change them. `note`: what just changed."""
+    """The settings as a panel, short enough for a phone (two screens at most): the open
+    topic with its menus and toggles (each showing its current value) and the values that
+    differ from the defaults; each other topic in one small line. `note`: what just changed."""
     if topic not in TOPIC_KEYS:
         topic = "rules"
     view = Layout(timeout=None)
@@ -228,13 +236,11 @@ def settings_panel(
     head = f"## {t(lang, 'setting.title')}\n{intro}"
     if note:
         head += f"\n\n{note}"
-    # No option picked: the placeholder says which topic is open and what the menu is for.
-    now = t(lang, f"panel.topic.{topic}")
     picker: discord.ui.Select[Layout] = discord.ui.Select(
-        custom_id=ids.topics(), placeholder=t(lang, "panel.pick_topic", topic=now)[:150],
+        custom_id=ids.topics(), placeholder=t(lang, f"panel.topic.{topic}")[:150],
         options=[
             discord.SelectOption(label=t(lang, f"panel.topic.{name}")[:100], value=name,
-                                 emoji=TOPIC_EMOJI[name])
+                                 emoji=TOPIC_EMOJI[name], default=name == topic)
             for name in TOPIC_KEYS
         ],
     )  # fmt: skip
@@ -243,15 +249,22 @@ def settings_panel(
             discord.ui.TextDisplay(head), discord.ui.ActionRow(picker), accent_colour=BLUE
         )
     )
-    for name in TOPIC_KEYS:
-        title = f"### {TOPIC_EMOJI[name]} {t(lang, f'panel.topic.{name}')}"
-        text = "\n".join([title, *topic_lines(lang, name, specs, current)])
-        box: discord.ui.Container[Layout] = discord.ui.Container(discord.ui.TextDisplay(text))
-        if name == topic:
-            box.accent_colour = OPEN
-            for row in topic_controls(lang, name, specs, current):
-                box.add_item(row)
-        view.add_item(box)
+    lines = [f"-# {line}" for line in topic_lines(lang, topic, specs, current)]
+    title = f"### {TOPIC_EMOJI[topic]} {t(lang, f'panel.topic.{topic}')}"
+    box: discord.ui.Container[Layout] = discord.ui.Container(
+        discord.ui.TextDisplay("\n".join([title, *lines])), accent_colour=OPEN
+    )
+    for row in topic_controls(lang, topic, specs, current):
+        box.add_item(row)
+    view.add_item(box)
+    # The other topics: only what differs there from the defaults (the topic menu opens them).
+    others = [
+        f"**{TOPIC_EMOJI[name]} {t(lang, f'panel.topic.{name}')}** · " + " · ".join(lines)
+        for name in TOPIC_KEYS
+        if name != topic and (lines := topic_lines(lang, name, specs, current))
+    ]
+    if others:
+        view.add_item(discord.ui.Container(discord.ui.TextDisplay("\n".join(others))))
     return Message(view=view)
 
 

@@ -236,6 +236,7 @@ TEMPLATES.update(
             "setting": rf"(?P<key>{_one_of(SETTING_KEYS)})",
             "toggle": rf"(?P<key>{_one_of(TOGGLE_KEYS)}):(?P<value>on|off)",
             "topics": r"open",
+            "switches": rf"(?P<key>{_one_of(TOPICS)})",
             "replay": rf"(?P<nav>{_one_of(REPLAY_NAV)}):(?P<game>{_ID}):(?P<step>{_ID})",
         }.items()
     }
@@ -251,6 +252,11 @@ def toggle(key: str, on: bool) -> str:
     """A settings panel button that sets an on/off setting to `on` (not "flip": a second
     click on an old panel changes nothing)."""
     return f"{PREFIX}:toggle:{key}:{'on' if on else 'off'}"
+
+
+def switches(topic: str) -> str:
+    """A settings panel multi-select: the topic's on/off settings, on those picked."""
+    return f"{PREFIX}:switches:{topic}"
 
 
 def topics() -> str:

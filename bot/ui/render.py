@@ -19,6 +19,7 @@ from bot.domain.server_settings import duration
 from bot.engine import BundleView, Rules
 from bot.i18n import DEFAULT, t, tn
 from bot.i18n.cards import label
+from bot.i18n.commands import named
 from bot.i18n.rules import rules_summary, rules_title
 from bot.session.models import Lobby, Table
 
@@ -108,8 +109,9 @@ def public_lang(game: Lobby | Table) -> str:
 
 
 def command(lang: str, sub: str) -> str:
-    """A /steal subcommand as its reader types it: "/steal new", "/robar nueva"."""
-    return f"/{t(lang, 'cmd.steal.name')} {t(lang, f'cmd.steal.{sub}.name')}"
+    """A /steal subcommand as every reader can type it: a mention Discord shows in each
+    reader's language (bot.i18n.commands.named)."""
+    return named(lang, f"steal {sub}")
 
 
 def who(lang: str, user_id: str, names: Mapping[str, str]) -> str:

@@ -168,9 +168,16 @@ def _how_to_play(lang: str, shown: Shown) -> list[discord.ui.Item[discord.ui.Lay
     return items
 
 
+# What How to play says already: Full rules does not say it again.
+TOLD = ("rules.capture", "rules.steal")
+
+
 def _full(lang: str, shown: Shown) -> list[discord.ui.Item[discord.ui.LayoutView]]:
-    basics = [t(lang, f"rules_pages.basics.{k}") for k in ("deal", "turn", "new_hands", "end")]
-    lines = basics + rules_lines(lang, shown.rules)
+    """The deal, the end and every rule of these rules; capturing, stealing and trailing
+    are How to play's (a rule that changes them, such as no stealing, is here)."""
+    basics = [t(lang, f"rules_pages.basics.{k}") for k in ("deal", "new_hands", "end")]
+    told = {t(lang, key) for key in TOLD}
+    lines = basics + [line for line in rules_lines(lang, shown.rules) if line not in told]
     return [discord.ui.TextDisplay("\n".join(f"• {line}" for line in lines))]
 
 
@@ -187,11 +194,18 @@ def _options(lang: str, shown: Shown) -> list[discord.ui.Item[discord.ui.LayoutV
         lines = [t(lang, "rules_pages.same", preset=preset)]
     admin = t(lang, "rules_pages.admin", admin=next_steps(lang)["admin"])
     presets = f"**{t(lang, 'reply.presets')}**\n{preset_list(lang)}"
+    # The words the presets use, said once (small print: a reference, not a read).
+    words = [t(lang, f"rules_pages.glossary.{key}") for key in GLOSSARY]
+    glossary = f"**{t(lang, 'rules_pages.glossary')}**\n" + "\n".join(f"-# {w}" for w in words)
     return [
         discord.ui.TextDisplay("\n".join(lines)),
         discord.ui.Separator(),
-        discord.ui.TextDisplay(presets + f"\n-# {admin}"),
+        discord.ui.TextDisplay(presets),
+        discord.ui.TextDisplay(glossary + f"\n-# {admin}"),
     ]
+
+
+GLOSSARY = ("forced", "refill", "leftovers", "playoff")
 
 
 PAGES = {"play": _how_to_play, "full": _full, "options": _options}

@@ -8,8 +8,9 @@ from collections.abc import Callable, Mapping, Sequence
 from bot.domain.former import is_former
 from bot.domain.seats import difficulty, is_ai
 from bot.engine import CAPTURE, RANK, STEAL, BundleView, Event, Move, Rules
-from bot.i18n import t, tn
+from bot.i18n import game_of, t, tn
 from bot.i18n.cards import label
+from bot.i18n.commands import named
 from bot.session.errors import SessionError
 
 from .names import plain, shown
@@ -27,9 +28,10 @@ def join_names(lang: str, names: Sequence[str]) -> str:
 
 
 def ai_label(lang: str, seat_id: str) -> str:
-    """An AI seat's name: "🤖 Medium bot", then "🤖 Medium bot 2" for a second one."""
+    """An AI seat's name: "🤖 Medium bot", then "🤖 Medium bot 2" for a second one; in the
+    game's language (game_of), so it is one name on every screen of the game."""
     number = seat_id.rsplit(":", 1)[1]
-    name = t(lang, f"name.ai.{difficulty(seat_id)}")
+    name = t(game_of(lang), f"name.ai.{difficulty(seat_id)}")
     return name if number == "1" else f"{name} {number}"
 
 
@@ -128,19 +130,18 @@ def describe(lang: str, events: Sequence[Event], rules: Rules, name: Name) -> li
 
 
 def next_steps(lang: str) -> dict[str, str]:
-    """What an error or refusal may point to as the next step: commands as the reader types
-    them ("/robar nueva"), buttons as they are labelled in the reader's language."""
-    steal = t(lang, "cmd.steal.name")
+    """What an error or refusal may point to as the next step: commands as every reader can
+    type them (bot.i18n.commands.named), buttons as they are labelled in the reader's language."""
 
     def command(sub: str) -> str:
-        return f"/{steal} {t(lang, f'cmd.steal.{sub}.name')}"
+        return named(lang, f"steal {sub}")
 
     return {
         "new": command("new"),
         "table": command("table"),
         "forfeit": command("forfeit"),
         "history": command("history"),
-        "admin": "/" + t(lang, "cmd.steal-admin.name"),
+        "admin": named(lang, "steal-admin settings"),
         "hand": t(lang, "table.button.hand"),
         "start": t(lang, "lobby.button.start"),
         "leave": t(lang, "lobby.button.leave"),

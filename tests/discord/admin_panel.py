@@ -37,13 +37,28 @@ def panel_texts(message) -> list[str]:
 
 
 def panel_sections(message) -> dict[str, str]:
-    """The settings panel's topics: title (without its emoji) -> its lines."""
+    """The settings panel's topics: title (without its emoji) -> its lines, which are the
+    settings that differ from their defaults (and the chosen channels). The open topic comes
+    first, as a heading over its menus; the others with changes, one line each after it."""
     out = {}
     for text in panel_texts(message):
         if text.startswith("### "):
             title, _, body = text.partition("\n")
+            body = "\n".join(line.removeprefix("-# ") for line in body.splitlines())
             out[title.removeprefix("### ").split(" ", 1)[1]] = body
+        elif text.startswith("**"):
+            for line in text.splitlines():
+                title, _, rest = line.partition("** · ")
+                out[title.removeprefix("**").split(" ", 1)[1]] = "\n".join(rest.split(" · "))
     return out
+
+
+def picked(message, custom_id: str) -> list[str]:
+    """The labels of a panel menu's picked options: what it shows as its current value."""
+    from simcord.components import walk_components
+
+    menu = next(c for c in walk_components(message.components) if c.get("custom_id") == custom_id)
+    return [o["label"] for o in menu["options"] if o.get("default")]
 
 
 async def settings_shown(member, room) -> dict[str, str]:
@@ -55,18 +70,21 @@ async def settings_shown(member, room) -> dict[str, str]:
 
 
 def channels_shown(shown: dict[str, str]) -> str:
-    lines = shown["Channels and limits"].splitlines()
-    return next(line for line in lines if line.startswith(CHANNELS_LINE)).removeprefix(
-        CHANNELS_LINE
-    )
+    """The channels the panel says games are allowed in; "" when none are chosen (then the
+    panel says nothing: games may start anywhere, the default)."""
+    lines = shown.get("Channels and limits", "").splitlines()
+    line = next((line for line in lines if line.startswith(CHANNELS_LINE)), CHANNELS_LINE)
+    return line.removeprefix(CHANNELS_LINE)
 
 
 def setting_line(shown: dict[str, str], key: str) -> str:
+    """A setting's line in the panel, found by its English name ("Turn timer" for turn_timer)."""
+    name = key.replace("_", " ") + ":"
     return next(
         line
         for value in shown.values()
         for line in value.splitlines()
-        if line.startswith(f"`{key}`")
+        if line.lower().startswith(name)
     )
 
 

@@ -97,3 +97,13 @@ def locales(monkeypatch):
 
     monkeypatch.setattr(interactions, "base_payload", base_payload)
     return chosen
+
+
+@pytest.fixture
+def commands_in_words(monkeypatch):
+    """The bot never learns its commands' ids, so messages name commands in words
+    (`/steal new`), as before a bot's first sync: for tests about a message's wording.
+    Command mentions have their own tests (test_game_language.py, tests/i18n)."""
+    import bot.client
+
+    monkeypatch.setattr(bot.client, "remember_commands", lambda commands: None)

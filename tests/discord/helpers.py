@@ -215,3 +215,9 @@ async def play_to_end(table, members, limit: int = 400) -> int:
         moves += 1
         assert moves < limit, "the game did not end"
     return moves
+
+
+def plain(text: str) -> str:
+    """Command mentions (</steal new:ID>, shown by each reader's Discord in their language)
+    as their base names: "/steal new"."""
+    return re.sub(r"</([^:>]+):\d+>", r"/\1", text)

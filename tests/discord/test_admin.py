@@ -25,13 +25,16 @@ import pytest
 from simcord import SetupError
 from simcord.results import ResponseMessage
 
+from bot.ui import ids
+
 from .admin_panel import (
-    CHANNELS_LINE,
     change,
     channels_shown,
     make_admin,
     make_staff,
+    panel_sections,
     panel_texts,
+    picked,
     set_setting,
     setting_line,
     settings_shown,
@@ -43,6 +46,7 @@ from .helpers import (
     footer,
     is_over,
     labels,
+    plain,
     play_one,
     play_to_end,
     start_game,
@@ -274,7 +278,7 @@ async def test_preset_is_the_next_lobbys_rules(simcord_env, guild, channel, play
     admin = make_admin(simcord_env, guild)
 
     said = await set_setting(admin, channel, "preset", "casita")
-    assert said == "`preset` is now **casita** (was standard). It applies from the next lobby."
+    assert said == "`preset` is now **Casita** (was Standard). It applies from the next lobby."
     # Before any game, /steal rules shows what a new game here would play.
     rules = await bob.slash(channel, "steal rules")
     assert screen_text(rules.response).startswith("## 📖 Casita rules\n")
@@ -296,8 +300,10 @@ async def test_rule_options_override_the_preset(simcord_env, guild, channel, pla
     await change(admin, channel, "stealing", "off")
     await change(admin, channel, "deck", "spanish48")
     shown = await settings_shown(admin, channel)
-    assert setting_line(shown, "stealing") == "`stealing`: **off** (default: as the preset)"
-    assert setting_line(shown, "deck") == "`deck`: **spanish48** (default: as the preset)"
+    assert setting_line(shown, "stealing") == "Stealing: **off** (default: as the preset)"
+    assert setting_line(shown, "deck") == (
+        "Deck: **Spanish 48-card deck** (default: as the preset)"
+    )
 
     table = await start_game(channel, [ann, bob])
     assert footer(table).startswith("Custom · Spanish · no stealing")
@@ -308,8 +314,9 @@ async def test_rule_options_override_the_preset(simcord_env, guild, channel, pla
 
     # "preset" hands the option back to the preset, for the next lobby only
     said = await set_setting(admin, channel, "deck", "preset")
-    assert (
-        said == "`deck` is now **as the preset** (was spanish48). It applies from the next lobby."
+    assert said == (
+        "`deck` is now **as the preset** (was Spanish 48-card deck). "
+        "It applies from the next lobby."
     )
     assert footer(table).startswith("Custom · Spanish · no stealing")
     other = guild.create_text_channel("other")
@@ -329,9 +336,9 @@ async def test_host_may_not_pick_another_preset_when_turned_off(
     refused = await ann.slash(channel, "steal new", rules="classic")
 
     assert refused.ephemeral
-    assert refused.response.content == (
+    assert plain(refused.response.content) == (
         "On this server every game uses the **standard** rules; a server admin can change "
-        "that with /steal-admin."
+        "that with /steal-admin settings."
     )
     assert channel.history() == []  # no lobby
     allowed = await ann.slash(channel, "steal new", rules="standard")  # the server's own preset
@@ -501,9 +508,7 @@ async def test_manager_role_may_cancel_another_hosts_game(simcord_env, guild, ch
     assert title(table) == "Steal the Bundle: game cancelled"
     assert description(table) == "Cancelled by **mo**. No stats were recorded."
     shown = await settings_shown(admin, channel)
-    assert (
-        setting_line(shown, "manager_role") == f"`manager_role`: **<@&{role.id}>** (default: none)"
-    )
+    assert setting_line(shown, "manager_role") == f"Manager role: **<@&{role.id}>** (default: none)"
 
     # a mention works too, and "none" takes the role back
     other = guild.create_role("Helpers")
@@ -515,27 +520,26 @@ async def test_manager_role_may_cancel_another_hosts_game(simcord_env, guild, ch
 
 async def test_language_and_ai_settings_are_stored_validated_and_shown(simcord_env, guild, channel):
     admin = make_admin(simcord_env, guild)
-    shown = await settings_shown(admin, channel)
-    assert shown["Language"] == "`language`: follow (default)"
-    assert shown["AI and hints"] == (
-        "`ai_allowed`: on (default)\n`ai_counts`: off (default)\n`hints`: on (default)\n"
-        "`hint_counts`: on (default)"
-    )
+    panel = (await admin.slash(channel, "steal-admin settings")).response
+    await admin.select(panel, ["language"], custom_id=ids.topics())
+    assert picked(panel, ids.setting("language")) == ["Language: Each member's own"]
 
-    await change(admin, channel, "language", "FR")
     await change(admin, channel, "ai_allowed", "no")
     await change(admin, channel, "ai_counts", "on")
     bad = await set_setting(admin, channel, "language", "de")
     assert bad == "`language` can't be 'de'; it can be follow, en, es, fr, it."
     bad = await set_setting(admin, channel, "ai_counts", "maybe")
     assert bad == "`ai_counts` can't be 'maybe'; it can be on or off."
-
     shown = await settings_shown(admin, channel)
-    assert shown["Language"] == "`language`: **fr** (default: follow)"
     assert shown["AI and hints"] == (
-        "`ai_allowed`: **off** (default: on)\n`ai_counts`: **on** (default: off)\n"
-        "`hints`: on (default)\n`hint_counts`: on (default)"
+        "AI allowed: **off** (default: on)\nAI counts: **on** (default: off)"
     )
+
+    # From here on the server's language is French: its admins read French too.
+    said = await set_setting(admin, channel, "language", "FR")
+    assert said.startswith("`language` is now **Français** (was each member's own)"), said
+    shown = panel_sections((await admin.slash(channel, "steal-admin settings")).response)
+    assert shown["Langue"] == "Langue : **Français** (par défaut : celle de chaque membre)"
     values = (await simcord_env.bot.storage.settings.get(guild.id)).values
     assert (values["language"], values["ai_allowed"], values["ai_counts"]) == ("fr", False, True)
 
@@ -890,7 +894,7 @@ async def test_reset_every_setting_asks_first(simcord_env, guild, channel, playe
     await change(admin, channel, "preset", "classic")
     await admin.slash(channel, "steal-admin channels add", channel=games)
     changed = await settings_shown(admin, channel)
-    assert setting_line(changed, "turn_timer") == "`turn_timer`: **30 s** (default: 2 min)"
+    assert setting_line(changed, "turn_timer") == "Turn timer: **30 s** (default: 2 min)"
 
     asked = await admin.slash(channel, "steal-admin reset")
     assert asked.ephemeral
@@ -913,12 +917,8 @@ async def test_reset_every_setting_asks_first(simcord_env, guild, channel, playe
 
     assert asked.response.content == "Every setting is back to its default."
     shown = await settings_shown(admin, channel)
-    lines = [line for v in shown.values() for line in v.splitlines()]
-    lines = [line for line in lines if not line.startswith(CHANNELS_LINE)]
-    keys = [key for line in lines for key in re.findall(r"`(\w+)`", line.partition(":")[0])]
-    assert sorted(keys) == sorted(env.bot.settings)  # each once
-    assert all(line.endswith(" (default)") for line in lines), lines
-    assert channels_shown(shown) == "Everywhere (no channels chosen)"
+    assert shown == {"Rules": ""}  # the open topic, and nothing differs from the defaults
+    assert channels_shown(shown) == ""
     table = await start_game(channel, [ann, bob])  # anywhere again, standard rules, 2 minutes
     assert footer(table).startswith("Standard")
     assert turn_deadline(table) == int(env.now().timestamp() + 120)
@@ -933,10 +933,9 @@ async def test_reset_one_setting(simcord_env, guild, channel):
     assert result.ephemeral
     assert result.response.content == "`deck` is back to its default, **as the preset**."
     assert result.response.components == []  # one setting: no question
-    shown = await settings_shown(admin, channel)
-    # Back to the preset, with the other rule options that follow it, in one line.
-    assert shown["Rules"].splitlines()[-1].startswith("`deck`, `direction`, `play`, ")
-    assert shown["Rules"].splitlines()[-1].endswith(": as the preset (default)")
+    panel = (await admin.slash(channel, "steal-admin settings")).response
+    assert panel_sections(panel) == {"Rules": ""}  # back to the preset: nothing differs
+    assert picked(panel, ids.setting("deck")) == ["Deck: French 52-card deck (preset)"]
 
 
 # ----- export

@@ -12,7 +12,14 @@ from simcord.results import ResponseMessage
 
 from bot.ui import ids
 
-from .admin_panel import channels_shown, make_admin, panel_sections, panel_texts, set_setting
+from .admin_panel import (
+    channels_shown,
+    make_admin,
+    panel_sections,
+    panel_texts,
+    picked,
+    set_setting,
+)
 from .boards import bot_message
 from .helpers import description, fields
 
@@ -45,21 +52,19 @@ async def test_the_panel_groups_settings_by_topic_with_changed_ones_first(
 
     panel = await open_panel(admin, channel)
 
-    assert list(panel_sections(panel)) == [
-        "Rules", "Timers and pings", "Channels and limits", "AI and hints", "Language", "Roles",
-    ]  # fmt: skip
-    timers = panel_sections(panel)["Timers and pings"].splitlines()
-    assert timers[0] == "`pings`: **off** (default: on)"  # changed: first, in bold
-    assert timers[1:] == ["`turn_timer`: 2 min (default)", "`lobby_timeout`: 10 min (default)"]
-    # The rule options that follow the preset, as by default, share one line.
-    assert panel_sections(panel)["Rules"].splitlines() == [
-        "`preset`: standard (default)", "`host_picks_preset`: on (default)",
-        "`deck`, `direction`, `play`, `short_deal`, `leftovers`, `tiebreak`, `stealing`, "
-        "`refill_pool`, `wild_jacks`, `sweep_bonus`, `double_bundles`: as the preset (default)",
-    ]  # fmt: skip
-    # The rules topic is open: its menus and toggles are there, the others' are not.
+    # The rules topic is open, first; of the others, only those with a change, in one line.
+    assert panel_sections(panel) == {
+        "Rules": "",
+        "Timers and pings": "Pings: **off** (default: on)",
+    }
+    assert picked(panel, ids.topics()) == ["Rules"]  # the topic menu shows the open topic
+    # The rules topic's menus and toggles show their current values, by name, never by key.
     assert component(panel, ids.setting("preset"))["type"] == 3
-    assert component(panel, ids.toggle("stealing", False))["label"] == "Stealing: on"
+    assert picked(panel, ids.setting("preset")) == ["Preset: Standard"]
+    assert picked(panel, ids.setting("short_deal")) == ["Short deal: short deal in fours (preset)"]
+    # One menu for the on/off rules: those picked are on.
+    assert picked(panel, ids.switches("rules")) == ["Host picks preset", "Stealing", "Refill pool"]
+    assert "`" not in "\n".join(panel_texts(panel)[1:])
     assert not [c for c in walk_components(panel.components) if c.get("custom_id") == "turn_timer"]
     assert len(list(walk_components(panel.components))) <= 40  # Discord's limit
 
@@ -73,12 +78,9 @@ async def test_preset_by_menu_is_logged_and_applies_at_the_next_lobby(
     with caplog.at_level(logging.INFO, logger="cogs.admin"):
         await admin.select(panel, ["classic"], custom_id=ids.setting("preset"))
 
-    assert (
-        note(panel)
-        == "✅ `preset` is now **classic** (was standard). It applies from the next lobby."
-    )
+    assert note(panel) == "✅ Preset is now **Classic** (was Standard)."
     assert panel_sections(panel)["Rules"].splitlines()[0] == (
-        "`preset`: **classic** (default: standard)"
+        "Preset: **Classic** (default: Standard)"
     )
     picked = [o for o in component(panel, ids.setting("preset"))["options"] if o.get("default")]
     assert [o["value"] for o in picked] == ["classic"]
@@ -89,26 +91,33 @@ async def test_preset_by_menu_is_logged_and_applies_at_the_next_lobby(
     assert "Classic rules" in fields(lobby.response)
 
 
-async def test_an_on_off_toggle_flips_and_back_to_the_preset(simcord_env, guild, channel):
+async def test_the_on_off_menu_sets_them_and_back_to_the_preset(simcord_env, guild, channel):
     admin = make_admin(simcord_env, guild)
     panel = await open_panel(admin, channel)
 
-    await admin.click(panel, custom_id=ids.toggle("stealing", False))
+    on = ["host_picks_preset", "refill_pool", "wild_jacks"]  # stealing off, wild jacks on
+    await admin.select(panel, on, custom_id=ids.switches("rules"))
 
-    assert component(panel, ids.toggle("stealing", True))["label"] == "Stealing: off"
-    assert "`stealing`: **off** (default: as the preset)" in panel_sections(panel)["Rules"]
+    assert note(panel) == (
+        "✅ Stealing is now **off** (was as the preset). "
+        "Wild jacks is now **on** (was as the preset)."
+    )
+    assert picked(panel, ids.switches("rules")) == [
+        "Host picks preset",
+        "Refill pool",
+        "Wild jacks",
+    ]
+    assert "Stealing: **off** (default: as the preset)" in panel_sections(panel)["Rules"]
     stored = await simcord_env.bot.storage.settings.get(guild.id)
-    assert stored["stealing"] is False
-    # On again is what the preset says: the setting follows the preset once more.
-    await admin.click(panel, custom_id=ids.toggle("stealing", True))
+    assert (stored["stealing"], stored["wild_jacks"]) == (False, True)
+    # Stealing on again is what the preset says: the setting follows the preset once more.
+    await admin.select(panel, [*on, "stealing"], custom_id=ids.switches("rules"))
     stored = await simcord_env.bot.storage.settings.get(guild.id)
-    assert stored["stealing"] is None
-    assert component(panel, ids.toggle("stealing", False))["label"] == "Stealing: on"
-    # A second click on an old panel's button sets the same value again: nothing flips twice.
-    await admin.click(bot_message(simcord_env, channel, [ids.toggle("pings", False)]),
-                      custom_id=ids.toggle("pings", False))  # fmt: skip
-    await admin.click(bot_message(simcord_env, channel, [ids.toggle("pings", False)]),
-                      custom_id=ids.toggle("pings", False))  # fmt: skip
+    assert (stored["stealing"], stored["wild_jacks"]) == (None, True)
+    # A toggle button of an older panel still sets its value; a second click, the same again.
+    for _ in range(2):
+        await admin.click(bot_message(simcord_env, channel, [ids.toggle("pings", False)]),
+                          custom_id=ids.toggle("pings", False))  # fmt: skip
     assert (await simcord_env.bot.storage.settings.get(guild.id))["pings"] is False
 
 
@@ -124,9 +133,9 @@ async def test_a_timer_from_its_menu_times_the_next_game(simcord_env, guild, cha
     assert [o["label"] for o in menu["options"] if o.get("default")] == ["Turn timer: 2 min"]
     await admin.select(panel, ["5 min"], custom_id=ids.setting("turn_timer"))
 
-    assert note(panel).startswith("✅ `turn_timer` is now **5 min** (was 2 min).")
+    assert note(panel) == "✅ Turn timer is now **5 min** (was 2 min)."
     assert panel_sections(panel)["Timers and pings"].splitlines()[0] == (
-        "`turn_timer`: **5 min** (default: 2 min)"
+        "Turn timer: **5 min** (default: 2 min)"
     )
     ann, bob = players[:2]
     lobby = (await ann.slash(channel, "steal new")).response
@@ -144,9 +153,7 @@ async def test_the_manager_role_and_channels_from_their_selects(simcord_env, gui
 
     await admin.select(panel, ["roles"], custom_id=ids.topics())
     await admin.select(panel, [role], custom_id=ids.setting("manager_role"))
-    assert note(panel) == (
-        f"✅ `manager_role` is now **<@&{role.id}>** (was none). It applies now."
-    )
+    assert note(panel) == f"✅ Manager role is now **<@&{role.id}>** (was none). It applies now."
     defaults = component(panel, ids.setting("manager_role"))["default_values"]
     assert [(int(d["id"]), d["type"]) for d in defaults] == [(role.id, "role")]
     await admin.select(panel, ["channels"], custom_id=ids.topics())
@@ -154,12 +161,12 @@ async def test_the_manager_role_and_channels_from_their_selects(simcord_env, gui
 
     shown = panel_sections(panel)
     assert channels_shown(shown) == f"<#{games.id}>, <#{channel.id}>"
-    assert shown["Roles"] == f"`manager_role`: **<@&{role.id}>** (default: none)"
+    assert shown["Roles"] == f"Manager role: **<@&{role.id}>** (default: none)"
     stored = await simcord_env.bot.storage.settings.get(guild.id)
     assert (stored["manager_role"], stored["channels"]) == (role.id, [games.id, channel.id])
     # None picked: games anywhere again, and no manager role.
     await admin.select(panel, [], custom_id=ids.setting("channels"))
-    assert channels_shown(panel_sections(panel)) == "Everywhere (no channels chosen)"
+    assert channels_shown(panel_sections(panel)) == ""  # anywhere, as by default
     await admin.select(panel, ["roles"], custom_id=ids.topics())
     await admin.select(panel, [], custom_id=ids.setting("manager_role"))
     stored = await simcord_env.bot.storage.settings.get(guild.id)
@@ -172,13 +179,14 @@ async def test_the_manager_role_and_channels_from_their_selects(simcord_env, gui
         (ids.setting("preset"), ["nonsense"]),
         (ids.setting("turn_timer"), ["7 s"]),  # a duration parse would read, never offered
         (ids.setting("max_games"), ["1", "5"]),
+        (ids.switches("rules"), ["pings"]),  # an on/off setting of another topic
     ],
 )
 async def test_values_the_panel_never_offered_are_refused(
     simcord_env, guild, channel, custom_id, values
 ):
     admin = make_admin(simcord_env, guild)
-    options = [{"label": v, "value": v} for v in ["nonsense", "7 s", "1", "5"]]
+    options = [{"label": v, "value": v} for v in ["nonsense", "7 s", "1", "5", "pings"]]
     menu = {"type": 3, "custom_id": custom_id, "options": options, "max_values": 2}
     stored = simcord_env.backend.create_message(
         channel.id, simcord_env.backend.bot_user.id, "crafted",

@@ -21,6 +21,9 @@ from .helpers import labels, play_to_end, start_game
 from .screens import buttons as v2_buttons
 from .screens import figures, images, text
 
+# These tests read commands as words: see the fixture.
+pytestmark = pytest.mark.usefixtures("commands_in_words")
+
 EMPTY_BOARD = "Nobody has finished a game in this server yet. Start one with `/steal new`!"
 NO_RECORD = "I have no record of that game here. Only finished games of this server have one."
 # Each sort's order, written out independently of the SQL: best first, ties by user id.

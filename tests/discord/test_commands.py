@@ -35,6 +35,9 @@ from .helpers import (
 from .screens import go_to
 from .screens import text as screen_text
 
+# These tests read commands as words: see the fixture.
+pytestmark = pytest.mark.usefixtures("commands_in_words")
+
 PING = "your turn in Steal the Bundle!"
 TURN_LINE = re.compile(r"^\S+ Turn: \*\*(.+?)\*\* · auto-play <t:(\d+):R>$")
 TABLE_BUTTONS = ["My hand", "Rules"]
@@ -112,7 +115,7 @@ async def test_table_message_shows_the_game(simcord_env, channel, players):
         assert name == (f"▶️ {member.name}" if member is first else member.name)
         assert value == "Bundle: empty\nHand: 4 cards"
     assert footer(table).startswith("Standard · French")
-    assert footer(table).endswith("/steal rules")
+    assert footer(table).endswith("`/steal rules`")
     assert "Last moves" not in fields(table)
     assert labels(table) == TABLE_BUTTONS
 
@@ -349,7 +352,7 @@ async def test_rules_without_a_game_and_with_a_preset(channel, players):
     assert plain.ephemeral
     assert screen_text(plain.response).startswith("## 📖 Standard rules\n")
     await ann.click(plain.response, label="Full rules")
-    assert "Match a pool card's rank" in screen_text(plain.response)
+    assert "• The biggest bundle wins;" in screen_text(plain.response)
     await ann.click(plain.response, label="Options & presets")
     presets = screen_text(plain.response)
     for name in ("standard", "classic", "casita", "rubamazzo", "friendly", "traditional"):

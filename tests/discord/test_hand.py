@@ -18,6 +18,7 @@ from .helpers import (
     is_over,
     moves_of,
     open_hand,
+    plain,
     play_one,
     start_game,
     table_text,
@@ -215,5 +216,5 @@ async def test_open_hands_of_a_cancelled_game_say_so(simcord_env, channel, playe
 
     for member in two:
         hand = hands[member.id]
-        assert text_of(hand) == "This game has ended. Start a new one with /steal new."
+        assert plain(text_of(hand)) == "This game has ended. Start a new one with /steal new."
         assert buttons(hand) == []

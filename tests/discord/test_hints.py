@@ -9,7 +9,7 @@ from bot.session.hints import suggest
 from bot.ui import hand as hand_ui
 from bot.ui import ids
 
-from .helpers import is_over, labels, play_one, start_game, whose_turn
+from .helpers import is_over, labels, moves_of, play_one, start_game, whose_turn
 from .play import bot_message, game_id_of, open_hand
 from .screens import figures
 
@@ -135,3 +135,25 @@ async def test_one_hint_a_turn_a_second_click_shows_it_again(
     stored = await env.bot.storage.games.get(game_id)
     seat = env.bot.sessions.table(game_id).seat_of(first.id)
     assert stored.state["session"]["hints"] == {str(seat): 1}
+
+
+async def test_a_hint_goes_once_its_turn_is_played_or_its_game_cancelled(
+    simcord_env, channel, players
+):
+    two = players[:2]
+    table = await start_game(channel, two)
+    first = whose_turn(table, two)
+    hand = await open_hand(first, table)
+    hinted = await first.click(hand, label="Hint")
+    assert hinted.response.content.startswith("💡 Try **")
+
+    move = next(b for b in moves_of(hand) if not b.get("disabled"))
+    await first.click(hand, custom_id=move["custom_id"])
+    assert hinted.response is None  # the turn it was for is over: it is gone
+
+    second = whose_turn(table, two)
+    hinted = await second.click(await open_hand(second, table), label="Hint")
+    assert hinted.response is not None
+    asked = await two[0].slash(channel, "steal cancel")
+    await two[0].click(asked.response, label="Yes, cancel the game")
+    assert hinted.response is None  # no game to play it in any more

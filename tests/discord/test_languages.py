@@ -9,18 +9,21 @@ import random
 
 import discord
 import pytest
+from simcord.components import walk_components
 
 from bot.engine import new_game, preset, to_dict
 from bot.engine.playout import play_out
+from bot.ui import ids
 from tests.storage.play import finish
 
-from .admin_panel import panel_sections, panel_texts
+from .admin_panel import panel_sections, panel_texts, picked
 from .helpers import (
     buttons,
     description,
     enabled,
     fields,
     is_over,
+    plain,
     play_one,
     table_text,
     text_of,
@@ -102,8 +105,8 @@ async def test_a_french_player_in_a_spanish_server(simcord_env, channel, players
     ]
     over = await cat.slash(channel, "steal hand")
     assert (
-        over.response.content
-        == "Il n'y a pas de partie en cours ici. Lances-en une avec `/voler nouvelle`."
+        plain(over.response.content)
+        == "Il n'y a pas de partie en cours ici. Lances-en une avec /steal new."
     )
     # SimCord records errors that slash commands raised, answered or not: these were answered.
     assert [type(e.original).__name__ for e in simcord_env.errors] == ["NotHost", "NoGame"]
@@ -121,18 +124,15 @@ async def test_a_spanish_admin_sees_spanish(simcord_env, guild, channel, locales
     assert shown.ephemeral
     head, *_ = panel_texts(shown.response)
     assert head.startswith("## Casita Robada: ajustes\n")
-    fields = panel_sections(shown.response)
-    assert fields["Tiempos y avisos"].splitlines()[0] == (
-        "`turn_timer` (Tiempo por turno): 2 min (por defecto)"
-    )
-    assert (
-        fields["IA y pistas"].splitlines()[0]
-        == "`ai_allowed` (IA permitida): activado (por defecto)"
-    )
-    assert fields["Canales y límites"].splitlines()[-1] == (
-        "Canales para partidas nuevas: En todas partes (no se eligió ningún canal)"
-    )
-    assert "`/robar-admin cambiar`" in head
+    assert panel_sections(shown.response) == {"Reglas": ""}  # nothing differs from defaults
+    switches = next(
+        c for c in walk_components(shown.response.components)
+        if c.get("custom_id") == ids.switches("rules")
+    )  # fmt: skip
+    assert "Robo" in [o["label"] for o in switches["options"]]
+    await admin.select(shown.response, ["timers"], custom_id=ids.topics())
+    assert picked(shown.response, ids.setting("turn_timer")) == ["Tiempo por turno: 2 min"]
+    assert "</steal-admin set:" in head  # shown as "/robar-admin cambiar" in her client
 
     bad = await admin.slash(channel, "steal-admin set", setting="turn_timer", value="5 s")
     assert bad.ephemeral
@@ -171,9 +171,15 @@ async def test_stats_follow_the_member_and_the_board_the_server(
     shown = screen_text(stats.response)
     assert shown.startswith("## 📊 ann (toi) : stats de Steal the Bundle\n")
     assert set(figures(stats.response)) >= {"Parties", "Victoires", "Niveau", "Rang", "Tendance"}
-    assert "/voler classement" in shown
+    assert "</steal leaderboard:" in shown
 
-    await storage.settings.set(guild.id, "language", "it")  # public messages in Italian
+    board = await bob.slash(channel, "steal leaderboard")  # public: the server's Spanish
+    assert screen_text(board.response).startswith("## 🏆 Clasificación de Casita Robada\n")
+    history = await ann.slash(channel, "steal history")  # ephemeral: Ann's French
+    assert title(history.response) == "Steal the Bundle : dernières parties sur ce serveur"
+
+    # A server that fixes its language has it everywhere, ephemeral answers included.
+    await simcord_env.bot.sessions.records.set_setting(guild.id, "language", "it")
     board = await bob.slash(channel, "steal leaderboard")
     assert not board.ephemeral
     shown = screen_text(board.response)
@@ -182,7 +188,7 @@ async def test_stats_follow_the_member_and_the_board_the_server(
     assert "👉 __bob__" in shown  # Bob asked: his row
     assert screen_buttons(board.response) == []  # one page: no pager
 
-    history = await bob.slash(channel, "steal history")  # ephemeral again: Bob's Spanish
-    assert title(history.response) == "Casita Robada: últimas partidas en este servidor"
+    history = await bob.slash(channel, "steal history")  # ephemeral, and Italian too
+    assert title(history.response).startswith("Rubamazzo: ")
     record = history.response.components[0]["components"][0]
-    assert record["label"].startswith("Archivo de la partida #")
+    assert not record["label"].startswith("Archivo")

@@ -15,6 +15,7 @@ from .helpers import (
     fields,
     footer,
     labels,
+    plain,
     table_text,
     title,
     whose_turn,
@@ -208,8 +209,23 @@ async def test_join_twice_and_leave_when_not_seated_are_refused(channel, players
     assert again.response.content.startswith("You're already in this lobby.")
     stranger = await cat.click(lobby, label="Leave")
     assert stranger.ephemeral
-    assert stranger.response.content.startswith("You're not in this game;")
+    # The lobby is the message she clicked, with a seat free: Join is the answer.
+    assert stranger.response.content == (
+        "You're not in this lobby yet. Press **Join** on it to take a seat."
+    )
     assert seated(lobby) == [ann.name, bob.name]
+
+
+async def test_leave_when_not_seated_in_a_full_lobby_says_it_is_full(channel, players):
+    ann, bob, cat, _ = players
+    lobby = (await ann.slash(channel, "steal new", max_players=2)).response
+    await bob.click(lobby, label="Join")
+
+    stranger = await cat.click(lobby, label="Leave")
+    assert plain(stranger.response.content) == (
+        "This lobby is full. Wait for the next game, or start one in another channel with "
+        "/steal new."
+    )
 
 
 async def test_start_by_a_non_host_is_refused(channel, players):
@@ -425,3 +441,15 @@ async def test_a_started_game_does_not_expire_as_a_lobby(simcord_env, channel, p
 
     assert title(lobby) == "Steal the Bundle"
     assert labels(lobby) == ["My hand", "Rules"]
+
+
+async def test_already_in_this_lobby_goes_once_the_game_starts(channel, players):
+    ann, bob = players[:2]
+    lobby = (await ann.slash(channel, "steal new")).response
+    await bob.click(lobby, label="Join")
+    again = await bob.click(lobby, label="Join")
+    assert again.response.content.startswith("You're already in this lobby.")
+
+    await ann.click(lobby, label="Start")
+
+    assert again.response is None  # no longer true: the lobby is a table now

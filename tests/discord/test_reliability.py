@@ -59,12 +59,15 @@ from .play import (
     table_patches,
 )
 
+# These tests read commands as words: see the fixture.
+pytestmark = pytest.mark.usefixtures("commands_in_words")
+
 UNKNOWN_BUTTON = (
     "That button isn't one I know (it may be from an old message). Nothing happened; use"
     " `/steal table` for a fresh table, or `/steal new` for a new game."
 )
-GAME_GONE = "This game has ended. Start a new one with /steal new."
-LOBBY_GONE = "This lobby has closed. Start a new one with /steal new."
+GAME_GONE = "This game has ended. Start a new one with `/steal new`."
+LOBBY_GONE = "This lobby has closed. Start a new one with `/steal new`."
 
 
 # ----- helpers

@@ -19,6 +19,7 @@ from tests.storage.play import finish as finish_game
 from .admin_panel import panel_texts
 from .boards import bot_message
 from .conftest import make_bot
+from .helpers import plain
 
 UNKNOWN = (
     "I have no replay of that game here: only this server's finished games can be replayed. "
@@ -198,7 +199,7 @@ async def test_a_step_past_the_end_shows_the_end_and_no_game_yet_is_explained(
     assert f"Move {last} of {last}" in head(opened.response)
 
     none = await cat.slash(channel, "steal replay")
-    assert none.response.content == (
-        "You haven't finished a game here yet. Start one with `/steal new`; afterwards you can"
+    assert plain(none.response.content) == (
+        "You haven't finished a game here yet. Start one with /steal new; afterwards you can"
         " replay it."
     )

@@ -32,10 +32,13 @@ async def test_short_deal_setting_applies_to_the_next_lobby(simcord_env, guild, 
     # An admin puts the old deal back, 4 cards at a time, on top of the preset.
     said = await set_setting(admin, channel, "short_deal", "fours")
     assert said == (
-        "`short_deal` is now **fours** (was as the preset). It applies from the next lobby."
+        "`short_deal` is now **short deal in fours** (was as the preset). "
+        "It applies from the next lobby."
     )
     shown = await settings_shown(admin, channel)
-    assert setting_line(shown, "short_deal") == "`short_deal`: **fours** (default: as the preset)"
+    assert setting_line(shown, "short_deal") == (
+        "Short deal: **short deal in fours** (default: as the preset)"
+    )
     # The open lobby keeps the rules it opened with; its game deals the last 4 cards 2 and 2.
     await bob.click(lobby, label="Join")
     await ann.click(lobby, label="Start")
@@ -63,7 +66,8 @@ async def test_short_deal_setting_applies_to_the_next_lobby(simcord_env, guild, 
     # "preset" hands the option back to the preset.
     said = await set_setting(admin, channel, "short_deal", "preset")
     assert said == (
-        "`short_deal` is now **as the preset** (was fours). It applies from the next lobby."
+        "`short_deal` is now **as the preset** (was short deal in fours). "
+        "It applies from the next lobby."
     )
 
 
@@ -97,7 +101,7 @@ async def test_new_with_traditional_rules(simcord_env, guild, channel, players):
         "An empty pool is not refilled.",
         ONE_AT_A_TIME,
         "Cards left in the pool at the end go to the last capturer.",
-        "The tallest bundle wins; the most recent capturer wins a tie.",
+        "The biggest bundle wins; the most recent capturer wins a tie.",
     ):
         assert line in rules
     assert simcord_env.bot.sessions.rules_in(channel.id) == PRESETS["traditional"]
@@ -125,7 +129,7 @@ async def test_traditional_is_a_preset_to_read_and_to_set(simcord_env, guild, ch
 
     admin = make_admin(simcord_env, guild)
     said = await set_setting(admin, channel, "preset", "traditional")
-    assert said == "`preset` is now **traditional** (was standard). It applies from the next lobby."
+    assert said == "`preset` is now **Traditional** (was Standard). It applies from the next lobby."
     table = await start_game(channel, players[:3])
     assert footer(table).startswith("Traditional")
     assert simcord_env.bot.sessions.rules_in(channel.id) == PRESETS["traditional"]

@@ -20,8 +20,9 @@ async def test_rules_pages_in_english(simcord_env, channel, players):
 
     assert result.ephemeral
     shown = result.response
-    assert text(shown).startswith("## 📖 Standard rules\n🎯 Win the most cards")
-    for words in ("**1. Capture.**", "**2. Steal.**", "**3. Trail.**", "press **My hand**"):
+    assert text(shown).startswith("## 📖 Standard rules\n🎯 The biggest **bundle**")
+    said = ("**1. Capture.**", "**2. Steal.**", "**3. Trail.**", "(**My hand** on the table)")
+    for words in said:
         assert words in text(shown), words
     assert images(shown) == PICTURES
     files = sorted(a.filename for a in shown.attachments)
@@ -33,13 +34,19 @@ async def test_rules_pages_in_english(simcord_env, channel, players):
     await ann.click(shown, label="Full rules")
     full = text(shown)
     assert full.startswith("## 📖 Standard rules\n• Everyone gets 4 cards")
-    assert "• Match the top card of someone's bundle to steal the whole bundle." in full
+    # What How to play showed is not said again: capturing, stealing, a turn.
+    for told in ("to steal the whole bundle", "to capture every card", "On your turn"):
+        assert told not in full, told
+    assert "• The biggest bundle wins;" in full  # one word for the winning bundle: biggest
     assert images(shown) == [] and shown.attachments == []
     assert tabs(shown) == {"How to play": True, "Full rules": False, "Options & presets": True}
 
     await ann.click(shown, label="Options & presets")
     assert "These are the **Standard** preset's rules, unchanged." in text(shown)
     assert "**classic**: " in text(shown) and "/steal-admin" in text(shown)
+    # The presets' words are explained once, under them.
+    for word in ("Forced play", "Pool refill", "Leftovers", "Playoff"):
+        assert f"-# **{word}**: " in text(shown), word
 
     await ann.click(shown, label="How to play")
     assert images(shown) == PICTURES and len(shown.attachments) == 3
@@ -57,7 +64,7 @@ async def test_rules_pages_in_spanish_say_which_server_rules(
     shown = (await ann.slash(channel, "steal rules")).response
 
     assert text(shown).startswith("## 📖 Reglas de este servidor: Clásica, Jotas comodín\n")
-    assert "**1. Capturar.**" in text(shown) and "pulsa **Mi mano**" in text(shown)
+    assert "**1. Capturar.**" in text(shown) and "(**Mi mano** en la mesa)" in text(shown)
     assert tabs(shown) == {
         "Cómo se juega": False,
         "Reglas completas": True,

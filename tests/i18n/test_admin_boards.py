@@ -187,10 +187,11 @@ def test_settings_panel_renders(lang, changed, topic):
     for text in texts:
         clean(text)
     shown = "\n".join(texts)
-    for key in SPECS:  # every key is in the panel, as admins type it
-        assert f"`{key}`" in shown
-    if lang != "en":  # and, beside it, its name in the reader's language
-        assert f"({t(lang, 'choice.turn_timer')})" in shown
+    for key in admin_ui.TOPIC_KEYS[topic]:  # the open topic's settings, by their names
+        if SPECS[key].kind != "role":  # the role's picker shows the role itself
+            assert SPECS[key].label(lang) in shown, key
+    for key in SPECS:  # never by the keys admins type in /steal-admin set
+        assert f"`{key}`" not in shown and ("_" not in key or key not in shown), key
 
 
 def test_every_setting_is_in_one_topic():
@@ -202,7 +203,6 @@ def test_english_settings_list_is_the_keys():
     """In English a setting's name is its key in words, so the list shows just the key."""
     for key, spec in SPECS.items():
         assert spec.label("en").lower().replace(" ", "_") == key
-        assert admin_ui.setting_name("en", spec) == f"`{key}`"
 
 
 @pytest.mark.parametrize("lang", LANGUAGES)

@@ -266,7 +266,7 @@ def test_english_choices_and_names():
     assert names_of("es", ("1", "ai:hard:2"), NAMES)(1) == "🤖 Bot difícil 2"
     name = names_of("fr", ("1", "ai:hard:2"), NAMES)
     assert names_of("en", ("5",), {})(0) == "Player 1"
-    assert render.command("es", "new") == "/robar nueva"
+    assert render.command("es", "new") == "`/robar nueva`"
     move = Move("13H", "steal", 1, 1, 0)
     from bot.engine import BundleView
     from bot.ui.text import move_label

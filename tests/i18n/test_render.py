@@ -125,6 +125,51 @@ def test_card_labels_and_suits(lang, rules, card, text, suit):
 
 def test_deck_names_and_footer():
     assert deck_name("es", "spanish40") == "baraja española de 40 cartas"
-    assert rules_footer("en", PRESETS["standard"]).endswith(" — /steal rules")
-    assert rules_footer("es", PRESETS["casita"]).endswith(" — /robar reglas")
+    assert rules_footer("en", PRESETS["standard"]).endswith(" — `/steal rules`")
+    assert rules_footer("es", PRESETS["casita"]).endswith(" — `/robar reglas`")
     assert labels("fr", [], FRENCH) == "—"
+
+
+def test_commands_are_named_as_mentions_once_their_ids_are_known():
+    """A mention is shown by each reader's Discord in their own language; until the ids are
+    known, the name as the message's language types it."""
+    from types import SimpleNamespace
+
+    from bot.i18n.commands import named, remember_commands
+
+    assert named("it", "steal rules") == "`/ruba regole`"
+    remember_commands(
+        [SimpleNamespace(name="steal", id=42), SimpleNamespace(name="steal-admin", id=7)]
+    )  # type: ignore[list-item]
+    assert named("it", "steal rules") == "</steal rules:42>"
+    assert named("fr", "steal-admin settings") == "</steal-admin settings:7>"
+    assert rules_footer("it", PRESETS["standard"]).endswith(" — </steal rules:42>")
+
+
+def test_a_game_s_cards_and_bots_read_in_the_game_s_language():
+    """A reader's words in their language, the game's cards and AI seats in the game's: one
+    label for a card, one name for a bot, on the table and in every hand."""
+    from bot.i18n import GameLang, t
+    from bot.ui.text import ai_label
+
+    rules = PRESETS["rubamazzo"]
+    reader = GameLang("en", "it")
+    assert label(reader, "10D", rules) == label("it", "10D", rules) == "R🪙"
+    assert label("en", "10D", rules) == "10🪙"
+    assert labels(reader, ["8S", "9C"], rules) == "F⚔️ C🍷"
+    assert ai_label(reader, "ai:hard:2") == "🤖 Bot difficile 2"
+    assert t(reader, "name.player", number=1) == t("en", "name.player", number=1)
+
+
+@pytest.mark.parametrize(
+    ("lang", "word"),
+    [("en", "biggest"), ("es", "más grande"), ("fr", "plus gros"), ("it", "più grande")],
+)
+def test_one_word_for_the_winning_bundle(lang, word):
+    """How to play's goal and every tiebreak rule name the winning bundle alike."""
+    from bot.i18n import t
+
+    said = [t(lang, "rules_pages.goal")] + [
+        t(lang, f"rules.tiebreak.{rule}") for rule in ("last_capturer", "playoff", "shared")
+    ]
+    assert all(word in line for line in said), said

@@ -10,13 +10,13 @@ from datetime import timedelta
 
 import discord
 
-from bot.i18n import language_of
 from bot.session import Sessions, Table
 from bot.ui import hand as hand_ui
 from bot.ui import render
 
 from ..buttons import dynamic
 from ..hands import drawn
+from ..language import game_lang, user_lang
 from .channel import Channel
 
 log = logging.getLogger(__name__)
@@ -85,7 +85,7 @@ class OpenHands:
 
     async def _moved(self, old: HandRef) -> None:
         try:
-            await old.edit(hand_ui.moved(language_of(old.interaction.locale)))
+            await old.edit(hand_ui.moved(user_lang(old.interaction)))
         except discord.HTTPException as exc:
             log.debug("an older hand was not marked moved (%s)", exc)
 
@@ -122,8 +122,8 @@ class OpenHands:
         seat = table.seat_of(user)
         if seat is None:
             return
-        # A hand is ephemeral: in the language of the player who opened it.
-        lang = language_of(ref.interaction.locale)
+        # A hand is ephemeral: in its reader's language, its cards in the game's (game_lang).
+        lang = game_lang(ref.interaction, table)
         if ch.closing is not None:  # cancelled or ended by an admin: no game to play any more
             message = hand_ui.closed(lang)
         elif table.game.over:
