@@ -61,8 +61,9 @@ MEASURE = """
   const items = [...document.querySelectorAll('[data-message-id]')];
   const images = [...document.images];
   if (!items.length || images.some((i) => !i.complete || !i.naturalWidth)) return null;
+  const shown = (i) => [i.naturalWidth, Math.round(i.getBoundingClientRect().width)];
   return items.map((e) => [e.dataset.messageId, Math.round(e.getBoundingClientRect().height),
-    [...e.querySelectorAll('img')].map((i) => [i.naturalWidth, Math.round(i.getBoundingClientRect().width)])]);
+    [...e.querySelectorAll('img')].map(shown)]);
 })()
 """
 
@@ -142,7 +143,9 @@ async def finish(storage, guild_id: int, channel_id: int, seats, names, seed: in
 
 def parts(message) -> list[dict]:
     """Every component of a message, nested ones included, as JSON."""
-    return list(walk_components([c if isinstance(c, dict) else c.to_dict() for c in message.components]))
+    return list(
+        walk_components([c if isinstance(c, dict) else c.to_dict() for c in message.components])
+    )
 
 
 def buttons(message) -> list[dict]:
@@ -192,8 +195,11 @@ async def measure_language(args: argparse.Namespace, tmp: Path, lang: str) -> di
                             raise SystemExit(f"{name}: message {message.id} not on the page")
                         out[name, shade], pictures = seen[str(message.id)]
                         if args.verbose:
-                            print(f"{lang} {shade} {name}: {out[name, shade]} px;"
-                                  f" pictures (natural, shown width): {pictures}", flush=True)
+                            print(
+                                f"{lang} {shade} {name}: {out[name, shade]} px;"
+                                f" pictures (natural, shown width): {pictures}",
+                                flush=True,
+                            )
 
                 lobby = (await ann.slash(channel, "steal new")).response
                 await bob.click(lobby, custom_id=click_id(lobby, "join"))
@@ -229,7 +235,9 @@ async def measure_language(args: argparse.Namespace, tmp: Path, lang: str) -> di
                 for n in range(12):
                     seats = rng.sample(people[:3] if n % 3 else people, 2)
                     await finish(bot.storage, GUILD_ID, channel.id, seats, names, n)
-                await measure("leaderboard", (await ann.slash(channel, "steal leaderboard")).response)
+                await measure(
+                    "leaderboard", (await ann.slash(channel, "steal leaderboard")).response
+                )
                 await measure("stats", (await ann.slash(channel, "steal stats")).response)
                 rules = (await ann.slash(channel, "steal rules")).response
                 for tab in ids.RULES_TABS:
@@ -256,7 +264,7 @@ def table(figures: dict[str, dict], themes, markdown: bool) -> str:
     if markdown:
         lines = ["| message | " + " | ".join(heads) + " |", "| --- |" + " ---: |" * len(heads)]
         return "\n".join(lines + ["| " + " | ".join(r) + " |" for r in rows])
-    wide = max(len(n) for n in names + ["message"])
+    wide = max(len(n) for n in [*names, "message"])
     lines = ["message".ljust(wide) + "".join(h.rjust(10) for h in heads)]
     return "\n".join(lines + [r[0].ljust(wide) + "".join(c.rjust(10) for c in r[1:]) for r in rows])
 

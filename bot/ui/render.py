@@ -84,9 +84,10 @@ def text(*lines: str) -> discord.ui.TextDisplay[discord.ui.LayoutView]:
 
 
 def picture(name: str, alt: str) -> discord.ui.MediaGallery[discord.ui.LayoutView]:
-    """An attached PNG, shown full width; `alt` is its description for screen readers."""
+    """An attached PNG, shown full width; `alt` is its description for screen readers (at
+    most 1,024 characters, Discord's limit)."""
     return discord.ui.MediaGallery(
-        discord.MediaGalleryItem(f"attachment://{name}", description=alt[:256])
+        discord.MediaGalleryItem(f"attachment://{name}", description=alt[:1024])
     )
 
 
