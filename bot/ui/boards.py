@@ -129,7 +129,7 @@ def leaderboard(
     """One page of the board. `page` is the page shown (see clamp_page), `asked` the one
     requested, `count` how many players the whole board has; `me` the standing of the member
     who asked, highlighted on the page or shown below it."""
-    title = f"## 🏆 {t(lang, 'board.title')}"
+    title = f"### 🏆 {t(lang, 'board.title')}"  # one line on a phone
     if count == 0:
         return Message(
             view=layout(
@@ -150,7 +150,6 @@ def leaderboard(
         discord.ui.TextDisplay("\n".join(head)),
         discord.ui.Separator(),
         discord.ui.TextDisplay("\n".join(rows)),
-        discord.ui.Separator(),
         discord.ui.TextDisplay(small(footer if last > 1 else f"{players}\n{note}")),
     ]
     if last > 1:  # no pager on a single page

@@ -19,7 +19,7 @@ from bot.domain.server_settings import duration
 from bot.engine import BundleView, Rules
 from bot.i18n import DEFAULT, t, tn
 from bot.i18n.cards import label
-from bot.i18n.rules import rules_summary, rules_title
+from bot.i18n.rules import rules_lines, rules_title
 from bot.session.models import Lobby, Table
 
 from . import ids
@@ -134,7 +134,8 @@ def jump_url(guild_id: int, channel_id: int, message_id: int) -> str:
 
 def lobby(lang: str, lobby: Lobby, names: Mapping[str, str]) -> Message:
     """The lobby as one card: who hosts and who sits, the rules, the match, when it expires,
-    and its buttons. Start stays disabled while the host is alone, and says why."""
+    and its buttons. Start stays disabled while the host is alone, and says why. The rules
+    are one paragraph of small print, so the lobby fits a phone's screen."""
     seats = "\n".join(
         t(lang, "lobby.seat_host" if u == lobby.host_id else "lobby.seat",
           number=i + 1, name=who(lang, u, names))
@@ -148,9 +149,8 @@ def lobby(lang: str, lobby: Lobby, names: Mapping[str, str]) -> Message:
             f"### {t(lang, 'lobby.title')}",
             t(lang, "lobby.description", host=who(lang, lobby.host_id, names)),
         ),
-        discord.ui.Separator(),
         text(f"**{players}**", seats),
-        text(f"**{rules_title(lang, rules)}**", rules_summary(lang, rules)),
+        text(f"**{rules_title(lang, rules)}**", "-# " + " ".join(rules_lines(lang, rules))),
     ]
     if lobby.match is not None:
         key = "lobby.match.wins" if lobby.match["scoring"] == "wins" else "lobby.match.cards"

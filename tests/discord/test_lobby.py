@@ -15,6 +15,7 @@ from .helpers import (
     fields,
     footer,
     labels,
+    table_facts,
     table_text,
     title,
     whose_turn,
@@ -362,9 +363,9 @@ async def test_join_leave_start_commands_act_like_the_buttons(simcord_env, chann
     assert started.response.content.startswith("The game has started!")
     assert title(lobby) == "Steal the Bundle"  # the lobby message became the table
     assert labels(lobby) == ["My hand", "Rules"]
-    assert "ann" in table_text(lobby)
-    assert "bob" in table_text(lobby)
-    assert "cat" not in table_text(lobby)
+    assert "ann" in table_facts(lobby)  # the picture's description: every seat
+    assert "bob" in table_facts(lobby)
+    assert "cat" not in table_facts(lobby)
 
 
 async def test_start_command_alone_and_join_without_lobby(simcord_env, channel, players):
