@@ -136,7 +136,7 @@ def lobby(lang: str, lobby: Lobby, names: Mapping[str, str]) -> Message:
     """The lobby as one card: who hosts and who sits, the rules, the match, when it expires,
     and its buttons. Start stays disabled while the host is alone, and says why. The rules
     are one paragraph of small print, so the lobby fits a phone's screen."""
-    seats = "\n".join(
+    seats = " · ".join(  # on one line (wrapped): the lobby fits a phone's screen
         t(lang, "lobby.seat_host" if u == lobby.host_id else "lobby.seat",
           number=i + 1, name=who(lang, u, names))
         for i, u in enumerate(lobby.seats)
@@ -147,7 +147,7 @@ def lobby(lang: str, lobby: Lobby, names: Mapping[str, str]) -> Message:
     items: list[Item] = [
         text(
             f"### {t(lang, 'lobby.title')}",
-            t(lang, "lobby.description", host=who(lang, lobby.host_id, names)),
+            "-# " + t(lang, "lobby.description", host=who(lang, lobby.host_id, names)),
         ),
         text(f"**{players}**", seats),
         text(f"**{rules_title(lang, rules)}**", "-# " + " ".join(rules_lines(lang, rules))),
@@ -174,7 +174,6 @@ def lobby(lang: str, lobby: Lobby, names: Mapping[str, str]) -> Message:
         seating.append(lobby_button("unbot"))
     start = lobby_button("start", discord.ButtonStyle.primary, disabled=alone)
     items += [
-        discord.ui.Separator(),
         text(f"-# {footer}", f"-# {t(lang, 'lobby.start_alone')}" if alone else ""),
         row(*seating),
         row(start, lobby_button("cancel", discord.ButtonStyle.danger)),

@@ -184,7 +184,7 @@ async def test_join_and_leave_buttons_edit_the_lobby_in_place(channel, players):
     assert joined.response.id == lobby.id
     assert players_field(lobby) == (
         "Players (2/4)",
-        f"1. **{ann.name}** (host)\n2. **{bob.name}**",
+        f"1. **{ann.name}** (host) · 2. **{bob.name}**",
     )
     await cat.click(lobby, label="Join")
     assert seated(lobby) == [ann.name, bob.name, cat.name]
@@ -193,7 +193,7 @@ async def test_join_and_leave_buttons_edit_the_lobby_in_place(channel, players):
     await bob.click(lobby, label="Leave")
     assert players_field(lobby) == (
         "Players (2/4)",
-        f"1. **{ann.name}** (host)\n2. **{cat.name}**",
+        f"1. **{ann.name}** (host) · 2. **{cat.name}**",
     )
     assert [m.id for m in public(channel)] == [lobby.id]  # edited, never re-posted
     assert labels(lobby) == LOBBY_BUTTONS
@@ -270,7 +270,7 @@ async def test_host_leaving_passes_the_host_to_the_next_seat(channel, players):
     assert f"Hosted by **{bob.name}**" in description(lobby)
     assert players_field(lobby) == (
         "Players (2/4)",
-        f"1. **{bob.name}** (host)\n2. **{cat.name}**",
+        f"1. **{bob.name}** (host) · 2. **{cat.name}**",
     )
     refused = await cat.click(lobby, label="Start")
     assert refused.response.content.startswith("Only the host can do that;")

@@ -36,6 +36,7 @@ from .style import (
     PANEL_H,
     PILL_H,
     RGB,
+    TOP,
     WIDTH,
     Rect,
 )
@@ -272,7 +273,7 @@ def _panel(scene: Scene, seat: int, y0: int, label: Label, parts: _Parts) -> Pan
     name = _name_row(scene, seat, rect, turn, state, parts)
     by = y + 48  # the bundles' and the hand's top
     bundles = _bundles(scene, seat, x, by, label, parts)
-    rx = x + 14 + scene.rules.bundles_per_seat * (art.BIG.w + CARD_GAP) + 4
+    rx = x + 14 + scene.rules.bundles_per_seat * (TOP.w + CARD_GAP) + 4
     room = x + width - 12 - rx
     _counts(scene, seat, rx, by, room, parts)
     hand = _hand(scene.hand_sizes[seat], rx, by, room)
@@ -310,18 +311,19 @@ def _name_row(
 def _bundles(
     scene: Scene, seat: int, x: int, by: int, label: Label, parts: _Parts
 ) -> tuple[BundleSpot, ...]:
-    """The seat's bundles: each its top card face up with its size, or an empty slot."""
+    """The seat's bundles: each its top card face up with its size, or an empty slot with a
+    0 (the word would not fit a small card)."""
     spots = []
     for b, bundle in enumerate(scene.bundles[seat][: scene.rules.bundles_per_seat]):
-        bx = x + 14 + b * (art.BIG.w + CARD_GAP)
-        brect = (bx, by, bx + art.BIG.w, by + art.BIG.h)
-        face = CardSpot(brect, bundle.top, "big", label(bundle.top)) if bundle.top else None
+        bx = x + 14 + b * (TOP.w + CARD_GAP)
+        brect = (bx, by, bx + TOP.w, by + TOP.h)
+        face = CardSpot(brect, bundle.top, "small", label(bundle.top)) if bundle.top else None
         spots.append(BundleSpot(brect, face, bundle.size))
         if face is None:
-            parts.slots.append((brect, t(scene.lang, "table.bundle_empty")))
+            parts.slots.append((brect, "0"))
         else:
             badges = parts.badges
-            badges.append(_pill(bx + 4, by + art.BIG.h - 20, str(bundle.size), FELT_DARK, LIGHT))
+            badges.append(_pill(bx + 4, by + TOP.h - 18, str(bundle.size), FELT_DARK, LIGHT))
         if scene.last is not None:
             _mark_bundle(scene.last, seat, b, brect, parts)
     return tuple(spots)
@@ -346,7 +348,7 @@ def _counts(scene: Scene, seat: int, rx: int, by: int, room: int, parts: _Parts)
     said = lines[-1] if len(lines) == 2 else count_cards(lang, held)
     counted = count_cards(lang, held)
     shown = _fit_or(said, counted, room) if text_width(counted, "words") <= room else str(held)
-    parts.texts.append(Text((rx, by + art.BIG.h - 4), shown, "words", DIM))
+    parts.texts.append(Text((rx, by + TOP.h - 2), shown, "words", DIM))
 
 
 def _hand(n: int, rx: int, by: int, room: int) -> tuple[CardSpot, ...]:
@@ -354,6 +356,6 @@ def _hand(n: int, rx: int, by: int, room: int) -> tuple[CardSpot, ...]:
     step = min(28, (room - art.HAND.w) // max(1, n - 1)) if n > 1 else 0
     spots = []
     for i in range(n):
-        hx, hy = rx + i * step, by + 8
+        hx, hy = rx + i * step, by
         spots.append(CardSpot((hx, hy, hx + art.HAND.w, hy + art.HAND.h), None, "hand"))
     return tuple(spots)

@@ -31,7 +31,8 @@ SLOT = (64, 130, 92)
 SEAT_RGB = ((52, 152, 219), (230, 126, 34), (155, 89, 182), (46, 204, 113))
 DOT = 14  # the seat dot's diameter
 
-PANEL_H = 48 + art.BIG.h + 14  # a seat's panel: its name row, then its bundles and hand
+TOP = art.SMALL  # a bundle's top card in a seat's panel: small, so four seats fit a phone
+PANEL_H = 48 + TOP.h + 16  # a seat's panel: its name row, then its bundles and hand
 PILL_H = 30  # a badge's height
 # Antialiased plates and frames, their corners drawn once (supersampling them for every
 # picture is slow).
@@ -40,4 +41,4 @@ TURN_FRAME = art.Rounded.make(15, GOLD, 4)
 MARK = 5  # the last move's frame: this far around its card
 MARK_FRAME = art.Rounded.make(art.BIG.radius + MARK, CYAN, 4)
 PILLS = {c: art.Rounded.make(PILL_H // 2, c) for c in (FELT_DARK, CYAN, DIM)}  # badges
-SLOT_FRAME = art.Rounded.make(art.BIG.radius, SLOT, 2)  # an empty bundle or pool
+SLOT_FRAME = art.Rounded.make(art.BIG.radius, SLOT, 2)  # an empty pool or bundle
