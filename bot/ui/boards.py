@@ -148,7 +148,6 @@ def leaderboard(
     footer = t(lang, "board.footer", page=page, pages=last, players=players, note=note)
     items: list[discord.ui.Item[discord.ui.LayoutView]] = [
         discord.ui.TextDisplay("\n".join(head)),
-        discord.ui.Separator(),
         discord.ui.TextDisplay("\n".join(rows)),
         discord.ui.TextDisplay(small(footer if last > 1 else f"{players}\n{note}")),
     ]
