@@ -137,7 +137,7 @@ def leaderboard(
             )
         )
     last = pages(count)
-    head = [title, t(lang, "leaderboard.sorted", sort=t(lang, f"board.sort.{sort}"))]
+    head = [title, small(t(lang, "leaderboard.sorted", sort=t(lang, f"board.sort.{sort}")))]
     if asked > last:
         head.append(small(tn(lang, "board.past_end", last)))
     mine = me.player.user_id if me else None

@@ -105,7 +105,7 @@ async def test_leaderboard_pages_with_previous_and_next(simcord_env, guild, chan
 
     assert not result.ephemeral  # the board is for everyone
     board = result.response
-    assert text(board).startswith("### 🏆 Steal the Bundle leaderboard\nSorted by **rating**")
+    assert text(board).startswith("### 🏆 Steal the Bundle leaderboard\n-# Sorted by **rating**")
     assert "-# Page 1 of 2 · 12 players" in text(board)
     assert [r[0] for r in rows(board)] == list(range(1, 11))
     assert names_on(board) == order[:10]

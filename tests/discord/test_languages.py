@@ -178,7 +178,7 @@ async def test_stats_follow_the_member_and_the_board_the_server(
     board = await bob.slash(channel, "steal leaderboard")
     assert not board.ephemeral
     shown = screen_text(board.response)
-    assert shown.startswith("### 🏆 Classifica di Rubamazzo\nOrdinata per **livello**")
+    assert shown.startswith("### 🏆 Classifica di Rubamazzo\n-# Ordinata per **livello**")
     assert "1 partita" in shown and "-# Livello: tutti partono da 1000." in shown
     assert "👉 __bob__" in shown  # Bob asked: his row
     assert screen_buttons(board.response) == []  # one page: no pager
