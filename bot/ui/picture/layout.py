@@ -276,7 +276,11 @@ def _panel(scene: Scene, seat: int, y0: int, label: Label, parts: _Parts) -> Pan
     rx = x + 14 + scene.rules.bundles_per_seat * (TOP.w + CARD_GAP) + 4
     room = x + width - 12 - rx
     _counts(scene, seat, rx, by, room, parts)
-    hand = _hand(scene.hand_sizes[seat], rx, by, room)
+    # The last move's +n or −n sits right of its card's top: the backs start after it.
+    marks = [b.rect[2] for b in parts.badges if b.rect[0] >= rx - 8 and by <= b.rect[1] < by + 20
+             and b.rect[0] < x + width]  # fmt: skip
+    shift = max(marks, default=rx) - rx + (6 if marks else 0)
+    hand = _hand(scene.hand_sizes[seat], rx + shift, by, room - shift)
     return Panel(seat, rect, name, turn, state, bundles, hand)
 
 
@@ -325,18 +329,27 @@ def _bundles(
             badges = parts.badges
             badges.append(_pill(bx + 4, by + TOP.h - 18, str(bundle.size), FELT_DARK, LIGHT))
         if scene.last is not None:
-            _mark_bundle(scene.last, seat, b, brect, parts)
+            rightmost = b == scene.rules.bundles_per_seat - 1
+            _mark_bundle(scene.last, seat, b, brect, parts, rightmost)
     return tuple(spots)
 
 
-def _mark_bundle(last: LastMove, seat: int, b: int, rect: Rect, parts: _Parts) -> None:
+def _mark_bundle(
+    last: LastMove, seat: int, b: int, rect: Rect, parts: _Parts, rightmost: bool
+) -> None:
     """The last move's marks on bundle b of the seat: what it took (+n), what it lost (−n)."""
+
+    def mark(word: str) -> Badge:
+        if rightmost:  # right of the card's top, so its rank stays in sight
+            return _pill(rect[2] + 8, rect[1] + PILL_H // 2, word, CYAN, INK)
+        return _pill(rect[2] + 4, rect[1] + 6, word, CYAN, INK, right=True)  # another card right
+
     if last.action != TRAIL and last.seat == seat and b == (last.own_bundle or 0):
         parts.marked.append(rect)
-        parts.badges.append(_pill(rect[2] + 4, rect[1] + 6, f"+{last.n}", CYAN, INK, right=True))
+        parts.badges.append(mark(f"+{last.n}"))
     if last.action == STEAL and last.target_seat == seat and b == (last.target_bundle or 0):
         parts.marked.append(rect)
-        parts.badges.append(_pill(rect[2] + 4, rect[1] + 6, f"−{last.n}", CYAN, INK, right=True))
+        parts.badges.append(mark(f"−{last.n}"))
 
 
 def _counts(scene: Scene, seat: int, rx: int, by: int, room: int, parts: _Parts) -> None:
