@@ -131,7 +131,7 @@ def leaderboard(
     """One page of the board. `page` is the page shown (see clamp_page), `asked` the one
     requested, `count` how many players the whole board has; `me` the standing of the member
     who asked, highlighted on the page or shown below it."""
-    title = f"## 🏆 {t(lang, 'board.title')}"
+    title = f"### 🏆 {t(lang, 'board.title')}"  # one line on a phone
     if count == 0:
         return Message(
             view=layout(
@@ -139,7 +139,7 @@ def leaderboard(
             )
         )
     last = pages(count)
-    head = [title, t(lang, "leaderboard.sorted", sort=t(lang, f"board.sort.{sort}"))]
+    head = [title, small(t(lang, "leaderboard.sorted", sort=t(lang, f"board.sort.{sort}")))]
     if asked > last:
         head.append(small(tn(lang, "board.past_end", last)))
     mine = me.player.user_id if me else None
@@ -150,9 +150,7 @@ def leaderboard(
     footer = t(lang, "board.footer", page=page, pages=last, players=players, note=note)
     items: list[discord.ui.Item[discord.ui.LayoutView]] = [
         discord.ui.TextDisplay("\n".join(head)),
-        discord.ui.Separator(),
         discord.ui.TextDisplay("\n".join(rows)),
-        discord.ui.Separator(),
         discord.ui.TextDisplay(small(footer if last > 1 else f"{players}\n{note}")),
     ]
     if last > 1:  # no pager on a single page

@@ -93,7 +93,9 @@ class Fonts:
     rank_mini: ImageFont.FreeTypeFont  # the card inside the caption
     name: ImageFont.FreeTypeFont  # a player's name
     text: ImageFont.FreeTypeFont  # counts and labels
-    badge: ImageFont.FreeTypeFont  # the count on a bundle
+    badge: ImageFont.FreeTypeFont  # the count on a bundle (the stats card)
+    words: ImageFont.FreeTypeFont  # the table picture's words: 12 px tall shown on a phone
+    count: ImageFont.FreeTypeFont  # the table picture's badges (a bundle's size, +3, away)
     covered: frozenset[int]  # code points the fonts can draw
 
 
@@ -111,6 +113,8 @@ def _load_fonts() -> Fonts:
         name=font(bold, 28),
         text=font(semibold, 24),
         badge=font(bold, 20),
+        words=font(semibold, 26),
+        count=font(bold, 26),
         covered=_cmap(bold) & _cmap(semibold),
     )
 

@@ -1,5 +1,7 @@
 """The end of a game: standings, how a tie was settled, leftovers, highlights, the match.
-A public message: in the game's language."""
+A public message: in the game's language. The final bundles are a picture, said in full in
+its description (its alt text), or in words when there is no picture; the rest is small
+print, so the end screen fits a phone's screen."""
 
 from __future__ import annotations
 
@@ -12,7 +14,6 @@ from bot.domain import match as matches
 from bot.engine import Result, Rules
 from bot.i18n import t, tn
 from bot.i18n.cards import label
-from bot.i18n.rules import rules_footer
 from bot.session.models import Table
 from bot.ui.highlights import Highlights
 
@@ -35,7 +36,8 @@ def final(
     game, rules = t_.game, t_.game.rules
     result = game.result
     assert result is not None
-    name = in_text(names_of(lang, game.seats, names))  # shown as typed, not applied
+    plain = names_of(lang, game.seats, names)  # for the alt text, read as typed
+    name = in_text(plain)  # shown as typed, not applied
 
     standing = t_.standing  # worked out once by the session as the game ended
     assert standing is not None
@@ -57,25 +59,29 @@ def final(
     lines += _playoff_scores(lang, t_, name)
     items: list[discord.ui.Item[Any]] = [text(f"### {title}", *lines)]
     bundles = t(lang, "final.bundles")
-    if image is not None:
-        items.append(picture(FINAL_PNG, bundles))
     order = sorted(range(len(game.seats)), key=lambda s: (places[s], -sizes[s], s))
     forfeited = " 🏳️ " + t(lang, "table.forfeited")
-    standings = [
-        t(lang, "final.standing", medal=MEDALS[min(places[s], 3)], name=name(s),
-          cards=cards(lang, sizes[s])) + (forfeited if s in t_.forfeited else "")
-        for s in order
-    ]  # fmt: skip
-    items.append(text(f"**{bundles}**", *standings))
+
+    def standings(named: Name) -> list[str]:
+        return [
+            t(lang, "final.standing", medal=MEDALS[min(places[s], 3)], name=named(s),
+              cards=cards(lang, sizes[s])) + (forfeited if s in t_.forfeited else "")
+            for s in order
+        ]  # fmt: skip
+
+    if image is not None:  # alt text is read as typed: the plain names
+        items.append(picture(FINAL_PNG, "\n".join([f"{bundles}:", *standings(plain)])))
+    else:
+        items.append(text(f"**{bundles}**", *standings(name)))
     if result.leftovers:
         if result.leftovers_to is None:
             left = tn(lang, "final.leftovers_nobody", result.leftovers)
         else:
             left = tn(lang, "final.leftovers", result.leftovers, name=name(result.leftovers_to))
-        items.append(text(f"**{t(lang, 'final.leftovers_title')}**", left))
+        items.append(text(f"**{t(lang, 'final.leftovers_title')}**", f"-# {left}"))
     shown = _highlights(lang, hl, rules, name)
     if shown:
-        items.append(text(f"**{t(lang, 'final.highlights')}**", *shown))
+        items.append(text(f"**{t(lang, 'final.highlights')}**", *(f"-# {x}" for x in shown)))
     if m is not None:
         items.append(text(f"**{_match_title(lang, m)}**", _match_text(lang, m, name)))
     # One row of buttons, with room for more (up to five).
@@ -86,11 +92,7 @@ def final(
     if m is None or "winners" in m:
         buttons.insert(0, button(ids.rematch(t_.game_id), t(lang, "final.rematch"),
                                  emoji="🔁", style=discord.ButtonStyle.primary))  # fmt: skip
-    items += [
-        discord.ui.Separator(),
-        row(*buttons),
-        text(f"-# {rules_footer(lang, rules)}", f"-# 📜 {t(lang, 'final.record_hint')}"),
-    ]
+    items += [row(*buttons), text(f"-# 📜 {t(lang, 'final.record_hint')}")]
     colour = GOLD if won else GREY
     images = ((FINAL_PNG, image),) if image is not None else ()
     return Message(view=card_view(colour, *items), images=images)

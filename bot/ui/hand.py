@@ -1,6 +1,8 @@
 """A player's hand: an ephemeral Components V2 message in the language of the player who
-holds it. Their cards as a picture, the table facts they play against, and one button per
-move, so a move is one click. Pure functions of session values, like bot.ui.render.
+holds it. Their cards as a picture (in words in its description) and one button per move, so
+a move is one click; each button says what its move takes, so the hand does not repeat the
+table (it fits a phone's screen under it). Pure functions of session values, like
+bot.ui.render.
 """
 
 from __future__ import annotations
@@ -18,8 +20,7 @@ from bot.session.models import Hand, Table
 
 from . import ids
 from .hand_picture import FILE
-from .render import GREY, Message, bundles_text, command, timestamp
-from .table import seat_dot
+from .render import GREY, Message, command, timestamp
 from .text import Name, cards, in_text, join_names, move_label, names_of
 from .widgets import button
 
@@ -77,22 +78,6 @@ def _status(lang: str, h: Hand, t_: Table, name: Name) -> str:
     return t(lang, "hand.their_turn", name=name(v.turn))
 
 
-def _facts(lang: str, h: Hand, t_: Table, name: Name) -> str:
-    """The pool, every seat's bundles (the one to act marked) and the stock, as on the table."""
-    v, rules = h.view, h.view.rules
-    lines = [t(lang, "hand.pool", cards=labels(lang, v.pool, rules))]
-    for seat in range(len(v.seats)):
-        mark = f"{seat_dot(seat)} " + ("▶️ " if v.turn == seat else "")  # as on the table
-        if seat in t_.forfeited:
-            mark += "🏳️ "
-        elif seat in t_.away:
-            mark += "💤 "
-        bundles = bundles_text(lang, v.bundles[seat], rules)
-        lines.append(mark + t(lang, "hand.other", name=name(seat), bundles=bundles))
-    lines.append(t(lang, "table.stock", cards=cards(lang, v.stock_size)))
-    return "\n".join(lines)
-
-
 def _rows(groups: Sequence[Sequence[Item]]) -> list[discord.ui.ActionRow[Any]]:
     """Each group (a card's moves) on rows of its own, five at most a row."""
     rows = []
@@ -122,13 +107,16 @@ def hand(
     head = [f"### 🃏 {t(lang, 'hand.title')}", _status(lang, h, t_, said)]
     if note:
         head.insert(1, f"⚠️ {note}")
-    items: list[Item] = [discord.ui.TextDisplay("\n".join(head))]
     hand_words = t(lang, "hand.cards", cards=labels(lang, v.hand, rules))
-    if picture is not None:
+    shown = picture is not None and bool(v.hand)
+    if not v.hand and v.result is None:  # between deals: one line, not an empty picture
+        head.append(f"-# {t(lang, 'hand.empty')}")
+    elif not shown:  # no picture: the cards in words
+        head.append(hand_words)
+    items: list[Item] = [discord.ui.TextDisplay("\n".join(head))]
+    if shown:
         media = discord.MediaGalleryItem(f"attachment://{FILE}", description=hand_words[:1024])
         items.append(discord.ui.MediaGallery(media))
-    items.append(discord.ui.TextDisplay(hand_words + "\n" + _facts(lang, h, t_, said)))
-    items.append(discord.ui.Separator())
 
     moves = shown_moves(h, t_)
     rows, legend = _move_rows(lang, h, t_, moves, name)
@@ -141,7 +129,7 @@ def hand(
     yours = v.turn == h.seat and bool(moves)
     layout = discord.ui.LayoutView(timeout=None)
     layout.add_item(discord.ui.Container(*items, accent_colour=GREEN if yours else GREY))
-    return Message(view=layout, images=((FILE, picture),) if picture is not None else ())
+    return Message(view=layout, images=((FILE, picture),) if shown and picture else ())
 
 
 def _move_rows(
@@ -178,7 +166,7 @@ def _move_rows(
     if not all(s.allowed for s in moves):
         legend.append(t(lang, "hand.legend.forced"))
     rows = _rows([[move_button(s) for s in group] for group in by_card.values()])
-    # The fixed parts: container, head, picture, facts, separator, legend, a hint row.
+    # The fixed parts: container, head, picture, legend, a hint row (and two spare).
     room = MAX_COMPONENTS - 8
     if _count(rows) <= room:
         return rows, legend

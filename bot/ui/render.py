@@ -20,7 +20,7 @@ from bot.engine import BundleView, Rules
 from bot.i18n import DEFAULT, t, tn
 from bot.i18n.cards import label
 from bot.i18n.commands import named
-from bot.i18n.rules import rules_summary, rules_title
+from bot.i18n.rules import rules_lines, rules_title
 from bot.session.models import Lobby, Table
 
 from . import ids
@@ -86,9 +86,10 @@ def text(*lines: str) -> discord.ui.TextDisplay[discord.ui.LayoutView]:
 
 
 def picture(name: str, alt: str) -> discord.ui.MediaGallery[discord.ui.LayoutView]:
-    """An attached PNG, shown full width; `alt` is its description for screen readers."""
+    """An attached PNG, shown full width; `alt` is its description for screen readers (at
+    most 1,024 characters, Discord's limit)."""
     return discord.ui.MediaGallery(
-        discord.MediaGalleryItem(f"attachment://{name}", description=alt[:256])
+        discord.MediaGalleryItem(f"attachment://{name}", description=alt[:1024])
     )
 
 
@@ -138,8 +139,9 @@ def jump_url(guild_id: int, channel_id: int, message_id: int) -> str:
 
 def lobby(lang: str, lobby: Lobby, names: Mapping[str, str]) -> Message:
     """The lobby as one card: who hosts and who sits, the rules, the match, when it expires,
-    and its buttons. Start stays disabled while the host is alone, and says why."""
-    seats = "\n".join(
+    and its buttons. Start stays disabled while the host is alone, and says why. The rules
+    are one paragraph of small print, so the lobby fits a phone's screen."""
+    seats = " · ".join(  # on one line (wrapped): the lobby fits a phone's screen
         t(lang, "lobby.seat_host" if u == lobby.host_id else "lobby.seat",
           number=i + 1, name=who(lang, u, names))
         for i, u in enumerate(lobby.seats)
@@ -150,11 +152,10 @@ def lobby(lang: str, lobby: Lobby, names: Mapping[str, str]) -> Message:
     items: list[Item] = [
         text(
             f"### {t(lang, 'lobby.title')}",
-            t(lang, "lobby.description", host=who(lang, lobby.host_id, names)),
+            "-# " + t(lang, "lobby.description", host=who(lang, lobby.host_id, names)),
         ),
-        discord.ui.Separator(),
         text(f"**{players}**", seats),
-        text(f"**{rules_title(lang, rules)}**", rules_summary(lang, rules)),
+        text(f"**{rules_title(lang, rules)}**", "-# " + " ".join(rules_lines(lang, rules))),
     ]
     if lobby.match is not None:
         key = "lobby.match.wins" if lobby.match["scoring"] == "wins" else "lobby.match.cards"
@@ -178,7 +179,6 @@ def lobby(lang: str, lobby: Lobby, names: Mapping[str, str]) -> Message:
         seating.append(lobby_button("unbot"))
     start = lobby_button("start", discord.ButtonStyle.primary, disabled=alone)
     items += [
-        discord.ui.Separator(),
         text(f"-# {footer}", f"-# {t(lang, 'lobby.start_alone')}" if alone else ""),
         row(*seating),
         row(start, lobby_button("cancel", discord.ButtonStyle.danger)),

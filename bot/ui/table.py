@@ -1,7 +1,9 @@
 """The live table as one Components V2 card: its accent colour says whose turn it is, the
-picture (bot.ui.picture) shows the table, and a short text says the same in words (whose turn
-and its countdown, the pool, each seat, the last moves), so screen readers, search and
-notifications still work, and a table whose picture failed to upload is still readable.
+picture (bot.ui.picture) shows the table, and the words under it say only what the picture
+cannot: whose turn it is with its countdown, and the last move. So a turn fits a phone's
+screen. The picture's description (its alt text) says all it shows (the pool, each seat, the
+last moves), so screen readers lose nothing; a table whose picture failed to upload shows
+those facts as text instead, so it is still readable.
 
 Pure functions: the picture's PNG bytes are given (the presenter draws them in a thread).
 """
@@ -85,6 +87,37 @@ def facts(lang: str, t_: Table, names: Mapping[str, str]) -> list[str]:
     return lines
 
 
+def description(lang: str, t_: Table, names: Mapping[str, str], log: Sequence[str]) -> str:
+    """What the picture shows, in plain words (no markdown: alt text is read as it is): whose
+    turn, the pool and stock, each seat, the last moves. One fact a line."""
+    game = t_.game
+    v = view(game, 0)  # only the public parts are read here
+    rules = game.rules
+    name = names_of(lang, game.seats, names)
+    assert v.turn is not None
+    lines = [
+        f"{t(lang, 'table.title')} · {t(lang, 'table.turn', name=name(v.turn))}",
+        f"{t(lang, 'table.pool')}: {labels(lang, v.pool, rules)} · "
+        + t(lang, "table.stock", cards=cards(lang, v.stock_size)),
+    ]
+    for seat in range(len(game.seats)):
+        marks = ""
+        if seat in t_.forfeited:
+            marks = " · " + t(lang, "table.forfeited")
+        elif seat in t_.away:
+            marks = " · " + t(lang, "table.away")
+        counts = t(
+            lang, "table.seat",
+            bundles=bundles_text(lang, v.bundles[seat], rules),
+            cards=cards(lang, v.hand_sizes[seat]),
+        ).replace("\n", " · ")  # fmt: skip
+        lines.append(f"{name(seat)}{marks} · {counts}")
+    if log:
+        lines.append(f"{t(lang, 'table.last_moves')}:")
+        lines.extend(log[-LOG_LINES:])
+    return "\n".join(lines)
+
+
 def table(
     lang: str,
     t_: Table,
@@ -98,16 +131,17 @@ def table(
     items: list[Item] = [
         text(f"### {table_title(lang, t_, v.playoff)}", turn_line(lang, t_, names))
     ]
-    if image is not None:
-        playing = names_of(lang, t_.seats, names)(v.turn)
-        alt = f"{t(lang, 'table.title')} · {t(lang, 'table.turn', name=playing)}"
-        items.append(picture(TABLE_PNG, alt))
-    items.append(text(*facts(lang, t_, names)))
-    if log:
-        moves = [f"-# {line}" for line in log[-LOG_LINES:]]
-        items.append(text(f"**{t(lang, 'table.last_moves')}**", *moves))
+    if image is not None:  # the picture says the rest; its description says it in words
+        items.append(picture(TABLE_PNG, description(lang, t_, names, log)))
+        if log:
+            items.append(text(f"-# {log[-1]}"))
+    else:  # no picture: its facts in words
+        items.append(text(*facts(lang, t_, names)))
+        if log:
+            moves = [f"-# {line}" for line in log[-LOG_LINES:]]
+            items.append(text(f"**{t(lang, 'table.last_moves')}**", *moves))
+        items.append(discord.ui.Separator())
     g = t_.game_id
-    items.append(discord.ui.Separator())
     items.append(
         row(
             button(

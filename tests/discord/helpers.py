@@ -40,8 +40,11 @@ def text_of(message) -> str:
 
 
 def hand_cards(hand) -> list[str]:
-    """The cards a hand lists under its picture: "Your cards: 9♡ 4♡ ..."."""
-    line = next(x for x in text_of(hand).splitlines() if x.startswith("Your cards: "))
+    """The cards a hand holds, as its picture's description says ("Your cards: 9♡ 4♡ ..."),
+    or its words when it has no picture."""
+    said = [item.get("description") or "" for c in components(hand) if c.get("type") == 12
+            for item in c["items"]]  # fmt: skip
+    line = next(x for x in [*said, *text_of(hand).splitlines()] if x.startswith("Your cards: "))
     return line.removeprefix("Your cards: ").split()
 
 
@@ -85,42 +88,73 @@ def description(message) -> str:
     return "\n".join(shown[0].splitlines()[1:]) if shown else ""
 
 
+def alt_text(message) -> str:
+    """What a V2 message's pictures say to a screen reader: their descriptions (alt text)."""
+    return "\n".join(
+        item.get("description") or ""
+        for c in components(message)
+        if c.get("type") == 12
+        for item in c["items"]
+    )
+
+
 def fields(message) -> dict[str, str]:
     """A V2 card's sections: each text display that starts with a bold line, name -> the
-    lines under it (small print without its "-# ")."""
+    lines under it (small print without its "-# "); and in a picture's description, a line
+    ending with a colon and the lines after it (the table's "Last moves:")."""
     out = {}
     for shown in texts(message):
         first, _, rest = shown.partition("\n")
         if first.startswith("**") and first.endswith("**"):
             out[first[2:-2]] = "\n".join(line.removeprefix("-# ") for line in rest.splitlines())
+    for alt in alt_text(message).split("\n\n"):
+        lines = alt.splitlines()
+        for i, line in enumerate(lines):
+            if line.endswith(":"):
+                out[line[:-1].strip()] = "\n".join(lines[i + 1 :])
+                break
     return out
 
 
-POOL = re.compile(r"^-# [^:\n]+: (.*) · ([^·\n]+)$", re.MULTILINE)
+# The pool's line: "-# Pool: 9♡ 4♡ · Stock: 36 cards" in words, or in the picture's
+# description (without the "-# ").
+POOL = re.compile(r"^(?:-# )?[^:\n]+: (.*) · ([^·\n]+)$", re.MULTILINE)
+
+
+def table_facts(table) -> str:
+    """What a table says of the pool and seats: its picture's description, or, when it has
+    no picture, its words."""
+    return alt_text(table) or table_text(table)
 
 
 def pool_cards(table) -> list[str]:
-    """The pool's cards, as the table's text lists them."""
-    match = POOL.search(table_text(table))
-    assert match, table_text(table)
+    """The pool's cards, as the table lists them."""
+    match = POOL.search(table_facts(table))
+    assert match, table_facts(table)
     return match.group(1).split()
 
 
 def stock_text(table) -> str:
     """The table's "Stock: n cards"."""
-    match = POOL.search(table_text(table))
-    assert match, table_text(table)
+    match = POOL.search(table_facts(table))
+    assert match, table_facts(table)
     return match.group(2)
 
 
 def seat_field(table, member) -> tuple[str, str]:
     """A player's seat on the table, as (name with its marks, "Bundle: ...\nHand: ...")
-    from their line: "-# 🔵 ▶️ **ann** 💤 away · Bundle: empty · Hand: 4 cards"."""
-    for line in table_text(table).splitlines():
+    from their line in the picture's description, "ann · away · Bundle: empty · Hand: 4
+    cards", or in words with no picture: "-# 🔵 ▶️ **ann** 💤 away · Bundle: ... · Hand: ..."."""
+    alt = alt_text(table)
+    for line in alt.splitlines():
+        if line.startswith(f"{member.name} · "):
+            who, _, value = line.rpartition(" · Bundle")
+            return who, ("Bundle" + value).replace(" · ", "\n")
+    for line in table_text(table).splitlines() if not alt else ():
         if line.startswith("-# ") and f"**{member.name}**" in line:
             who, _, value = line[3:].split(" ", 1)[1].partition(" · ")
             return who.replace("**", ""), value.replace(" · ", "\n")
-    raise AssertionError(f"no seat line for {member.name}:\n{table_text(table)}")
+    raise AssertionError(f"no seat line for {member.name}:\n{table_facts(table)}")
 
 
 def footer(message) -> str:

@@ -108,7 +108,7 @@ async def test_leaderboard_pages_with_previous_and_next(simcord_env, guild, chan
 
     assert not result.ephemeral  # the board is for everyone
     board = result.response
-    assert text(board).startswith("## 🏆 Steal the Bundle leaderboard\nSorted by **rating**")
+    assert text(board).startswith("### 🏆 Steal the Bundle leaderboard\n-# Sorted by **rating**")
     assert "-# Page 1 of 2 · 12 players" in text(board)
     assert [r[0] for r in rows(board)] == list(range(1, 11))
     assert names_on(board) == order[:10]
@@ -167,7 +167,7 @@ async def test_empty_board_and_members_who_never_played(simcord_env, channel, pl
 
     board = await ann.slash(channel, "steal leaderboard")
     assert not board.ephemeral
-    assert text(board.response) == f"## 🏆 Steal the Bundle leaderboard\n{EMPTY_BOARD}"
+    assert text(board.response) == f"### 🏆 Steal the Bundle leaderboard\n{EMPTY_BOARD}"
     assert v2_buttons(board.response) == []
 
     own = await dan.slash(channel, "steal stats")

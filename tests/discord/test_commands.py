@@ -10,6 +10,7 @@ import discord
 import pytest
 
 from .helpers import (
+    alt_text,
     buttons,
     cards_of,
     description,
@@ -110,10 +111,13 @@ async def test_table_message_shows_the_game(simcord_env, channel, players):
     pool = pool_cards(table)
     assert len(pool) == 4
     assert stock_text(table) == f"Stock: {52 - 2 * 4 - len(pool)} cards"
+    assert alt_text(table).startswith(f"Steal the Bundle · Turn: {first.name}\n")
     for member in (ann, bob):
         name, value = seat_field(table, member)
-        assert name == (f"▶️ {member.name}" if member is first else member.name)
+        assert name == member.name
         assert value == "Bundle: empty\nHand: 4 cards"
+    # under the picture, only the turn: the pool and seats are in the picture (and its alt)
+    assert "Pool:" not in table_text(table) and "Bundle:" not in table_text(table)
     assert footer(table).startswith("Standard · French")
     assert footer(table).endswith("`/steal rules`")
     assert "Last moves" not in fields(table)
@@ -130,7 +134,7 @@ async def test_table_message_shows_the_game(simcord_env, channel, players):
     assert whose_turn(table, players) is other
     match = TURN_LINE.match(description(table).splitlines()[0])
     assert match and int(match.group(2)) == int(start + 30 + 120)
-    assert seat_field(table, other)[0] == f"▶️ {other.name}"
+    assert alt_text(table).startswith(f"Steal the Bundle · Turn: {other.name}\n")
     assert seat_field(table, player)[0] == player.name
     top = re.escape(played)
     left = f"{held - 1} card{'' if held == 2 else 's'}"
@@ -139,6 +143,7 @@ async def test_table_message_shows_the_game(simcord_env, channel, players):
     )
     log = fields(table)["Last moves"].splitlines()
     assert re.fullmatch(rf"{player.name} captured \d+ cards? with {re.escape(played)}", log[-1])
+    assert texts(table)[1] == f"-# {log[-1]}"  # the last move, in words under the picture
     assert played not in pool_cards(table)
 
 
@@ -174,7 +179,7 @@ async def test_hand_command_is_private_with_its_cards_and_moves(simcord_env, cha
     else:  # a greyed button per card
         assert [b["label"] for b in cards_of(hand)] == cards
     assert seat_field(table, ann)[1].endswith("Hand: 4 cards")
-    assert f"Pool: {' '.join(pool_cards(table))}" in text_of(hand)
+    assert "Pool:" not in text_of(hand)  # the hand does not repeat the table
     assert hand.id not in [m.id for m in channel.history()]  # nobody else sees it
 
 
@@ -433,7 +438,7 @@ async def test_forfeit_the_bot_plays_the_seat_to_the_end(simcord_env, guild, cha
 
     assert asked.response.content == "You forfeited. The bot plays your cards to the end."
     assert asked.response.components == []
-    assert seat_field(table, ann)[0].endswith("ann 🏳️ forfeited")
+    assert seat_field(table, ann)[0] == "ann · forfeited"
     assert "forfeited" not in seat_field(table, bob)[0]
     mine = (await ann.slash(channel, "steal hand")).response
     assert "You forfeited: the bot plays your cards." in text_of(mine)
@@ -480,7 +485,7 @@ async def test_a_forfeit_leaves_the_acting_players_countdown_alone(simcord_env, 
     asked = await quitter.slash(channel, "steal forfeit")
     await quitter.click(asked.response, label="Yes, forfeit")
 
-    assert seat_field(table, quitter)[0].endswith("🏳️ forfeited")
+    assert seat_field(table, quitter)[0].endswith(" · forfeited")
     assert whose_turn(table, players) is first
     turn_line = description(table).splitlines()[0]
     assert TURN_LINE.match(turn_line).group(2) == countdown, (

@@ -15,11 +15,13 @@ from .helpers import (
     buttons,
     components,
     hand_cards,
+    images,
     is_over,
     moves_of,
     open_hand,
     plain,
     play_one,
+    seat_field,
     start_game,
     table_text,
     text_of,
@@ -33,10 +35,6 @@ PING = "your turn in Steal the Bundle!"
 def callbacks(env) -> int:
     """How many interactions the bot has answered so far (each click is one)."""
     return sum(1 for r in env.http_requests if r.path.endswith("/callback"))
-
-
-def pool_line(hand) -> str:
-    return next(x for x in text_of(hand).splitlines() if x.startswith("Pool: "))
 
 
 async def until_offered(env, table, members, words: str, limit: int = 150):
@@ -117,9 +115,10 @@ async def test_every_open_hand_follows_each_move(simcord_env, channel, players):
     for _ in range(4):
         await play_one(table, three, hands)
         nxt = whose_turn(table, three)
-        pools = {pool_line(h) for h in hands.values()}
-        assert len(pools) == 1, pools  # every hand shows the same pool, the table's
         for member in three:
+            # every hand holds the cards the table counts for its seat, after each move
+            held = seat_field(table, member)[1].rpartition("Hand: ")[2]
+            assert f"{len(hand_cards(hands[member.id]))} card" in held, held
             words = text_of(hands[member.id])
             if member is nxt:
                 assert "**Your turn**" in words
@@ -127,7 +126,25 @@ async def test_every_open_hand_follows_each_move(simcord_env, channel, players):
                 assert f"It's {nxt.name}'s turn." in words
                 assert f"⏳ {nxt.name} is playing" in words
                 assert all(b.get("disabled") for b in buttons(hands[member.id]))
-            assert f"{member.name} (you): " in words  # the reader's own seat is marked
+            assert "Pool:" not in words  # no repeat of the table
+
+
+async def test_an_empty_hand_between_deals_says_so_in_one_line(simcord_env, channel, players):
+    three = players[:3]
+    table = await start_game(channel, three)
+    hands: dict[int, Any] = {}
+    while True:  # until a player has played their last card and the others still hold some
+        await play_one(table, three, hands)
+        held = {m: seat_field(table, m)[1].endswith("Hand: 0 cards") for m in three}
+        if any(held.values()) and not all(held.values()):
+            break
+    emptied = next(m for m, empty in held.items() if empty)
+    hand = await open_hand(table, emptied)
+
+    words = text_of(hand)
+    assert "No cards in your hand: new cards once everyone has played." in words
+    assert images(hand) == [] and hand.attachments == []  # no blank picture
+    assert buttons(hand) == []
 
 
 async def test_open_hands_show_the_result_at_the_end(simcord_env, channel, players):

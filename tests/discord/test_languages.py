@@ -18,6 +18,7 @@ from tests.storage.play import finish
 
 from .admin_panel import panel_sections, panel_texts, picked
 from .helpers import (
+    alt_text,
     buttons,
     description,
     enabled,
@@ -73,7 +74,7 @@ async def test_a_french_player_in_a_spanish_server(simcord_env, channel, players
         await play_one(table, [ann, bob], hands)
     old = (await ann.click(table, label="Mi mano")).response
     assert "### 🃏 Ta main\n**À toi de jouer** : un clic joue un coup." in text_of(old)
-    assert "\nTable : " in text_of(old) and f"{ann.name} (toi) : " in text_of(old)
+    assert alt_text(old).startswith("Tes cartes : ")  # its picture's description, in French
     hands[ann.id] = (await ann.click(table, label="Mi mano")).response  # the newest one
     assert text_of(old) == "Ta main a bougé ↓" and buttons(old) == []
     stale_move = next(b["custom_id"] for b in enabled(hands[ann.id]) if ":move:" in b["custom_id"])
@@ -183,7 +184,7 @@ async def test_stats_follow_the_member_and_the_board_the_server(
     board = await bob.slash(channel, "steal leaderboard")
     assert not board.ephemeral
     shown = screen_text(board.response)
-    assert shown.startswith("## 🏆 Classifica di Rubamazzo\nOrdinata per **livello**")
+    assert shown.startswith("### 🏆 Classifica di Rubamazzo\n-# Ordinata per **livello**")
     assert "1 partita" in shown and "-# Livello: tutti partono da 1000." in shown
     assert "👉 __bob__" in shown  # Bob asked: his row
     assert screen_buttons(board.response) == []  # one page: no pager

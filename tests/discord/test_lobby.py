@@ -16,6 +16,7 @@ from .helpers import (
     footer,
     labels,
     plain,
+    table_facts,
     table_text,
     title,
     whose_turn,
@@ -184,7 +185,7 @@ async def test_join_and_leave_buttons_edit_the_lobby_in_place(channel, players):
     assert joined.response.id == lobby.id
     assert players_field(lobby) == (
         "Players (2/4)",
-        f"1. **{ann.name}** (host)\n2. **{bob.name}**",
+        f"1. **{ann.name}** (host) · 2. **{bob.name}**",
     )
     await cat.click(lobby, label="Join")
     assert seated(lobby) == [ann.name, bob.name, cat.name]
@@ -193,7 +194,7 @@ async def test_join_and_leave_buttons_edit_the_lobby_in_place(channel, players):
     await bob.click(lobby, label="Leave")
     assert players_field(lobby) == (
         "Players (2/4)",
-        f"1. **{ann.name}** (host)\n2. **{cat.name}**",
+        f"1. **{ann.name}** (host) · 2. **{cat.name}**",
     )
     assert [m.id for m in public(channel)] == [lobby.id]  # edited, never re-posted
     assert labels(lobby) == LOBBY_BUTTONS
@@ -285,7 +286,7 @@ async def test_host_leaving_passes_the_host_to_the_next_seat(channel, players):
     assert f"Hosted by **{bob.name}**" in description(lobby)
     assert players_field(lobby) == (
         "Players (2/4)",
-        f"1. **{bob.name}** (host)\n2. **{cat.name}**",
+        f"1. **{bob.name}** (host) · 2. **{cat.name}**",
     )
     refused = await cat.click(lobby, label="Start")
     assert refused.response.content.startswith("Only the host can do that;")
@@ -378,9 +379,9 @@ async def test_join_leave_start_commands_act_like_the_buttons(simcord_env, chann
     assert started.response.content.startswith("The game has started!")
     assert title(lobby) == "Steal the Bundle"  # the lobby message became the table
     assert labels(lobby) == ["My hand", "Rules"]
-    assert "ann" in table_text(lobby)
-    assert "bob" in table_text(lobby)
-    assert "cat" not in table_text(lobby)
+    assert "ann" in table_facts(lobby)  # the picture's description: every seat
+    assert "bob" in table_facts(lobby)
+    assert "cat" not in table_facts(lobby)
 
 
 async def test_start_command_alone_and_join_without_lobby(simcord_env, channel, players):

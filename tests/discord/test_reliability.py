@@ -43,6 +43,7 @@ from .helpers import (
     is_over,
     play_to_end,
     start_game,
+    table_facts,
     table_text,
     text_of,
     title,
@@ -87,11 +88,12 @@ def last_moves(table) -> list[str]:
 
 
 def seat_name(table, name: str) -> str:
-    """A player's name on the table with its marks: "▶️ ann", "bob 💤 away", ..."""
-    for line in table_text(table).splitlines():
-        if line.startswith("-# ") and f"**{name}**" in line:
-            return line[3:].split(" ", 1)[1].partition(" · ")[0].replace("**", "")
-    raise AssertionError(table_text(table))
+    """A player's name on the table with its marks, as the picture's description says it:
+    "ann", "bob · away", ..."""
+    for line in table_facts(table).splitlines():
+        if line.startswith(f"{name} · "):
+            return line.rpartition(" · Bundle")[0]
+    raise AssertionError(table_facts(table))
 
 
 async def move_button(env, member, hand) -> tuple[Any, str]:
@@ -377,7 +379,7 @@ async def test_timeouts_auto_play_then_away_then_back(simcord_env, channel, play
             assert "away" not in seat_name(table, absent.name)
             await present_plays()
 
-    assert seat_name(table, absent.name).endswith("💤 away")
+    assert seat_name(table, absent.name).endswith(" · away")
     assert not any("away" in seat_name(table, p.name) for p in [present])
 
     # Away: the bot plays for the seat away_delay after its turn comes, not 120 s.
@@ -389,7 +391,7 @@ async def test_timeouts_auto_play_then_away_then_back(simcord_env, channel, play
     moves = await stored_moves(simcord_env, game_id)
     assert len(moves) == 7 and moves[-1]["auto"] is True and moves[-1]["seat"] == seat
     assert whose_turn(table, two) is present
-    assert seat_name(table, absent.name).endswith("💤 away")
+    assert seat_name(table, absent.name).endswith(" · away")
 
     # The player comes back: on their turn they open their hand and play a card.
     await present_plays()
@@ -415,7 +417,7 @@ async def test_an_away_player_is_back_as_soon_as_they_open_their_hand(
         await simcord_env.advance_time(121)  # the absent player's turn runs out
         if n < 2:
             await choose(present, await open_hand(present, table))
-    assert seat_name(table, absent.name).endswith("💤 away")
+    assert seat_name(table, absent.name).endswith(" · away")
     assert whose_turn(table, two) is present
 
     hand = await open_hand(absent, table)  # not their turn: just opening it brings them back

@@ -108,7 +108,7 @@ async def test_rematch_seats_the_same_players(simcord_env, channel, players):
     lobby = result.response
     assert not result.ephemeral and title(lobby) == "Steal the Bundle: new game"
     seats = field(lobby, "Players (3/3)")
-    assert seats.splitlines() == [
+    assert seats.split(" · ") == [  # one line
         f"1. **{bob.name}** (host)",
         f"2. **{ann.name}**",
         f"3. **{cat.name}**",

@@ -1,6 +1,7 @@
 """The table message as players see it: one Components V2 card with the table's picture, its
-accent colour for whose turn it is, the same facts in words, and its buttons; a picture that
-fails to upload still leaves a readable table; edits coalesced to about one a second."""
+accent colour for whose turn it is, under it only whose turn and the last move, what the
+picture shows in its description (alt text), and its buttons; a picture that fails to upload
+still leaves a readable table (its facts in words); edits coalesced to about one a second."""
 
 from __future__ import annotations
 
@@ -14,6 +15,7 @@ from bot.ui.table import SEAT_COLOURS
 from .helpers import (
     V2,
     accent,
+    alt_text,
     buttons,
     description,
     fields,
@@ -22,6 +24,7 @@ from .helpers import (
     pool_cards,
     start_game,
     table_text,
+    texts,
     whose_turn,
 )
 from .play import choose, game_id_of, open_hand, quick, stored_moves, table_patches
@@ -40,11 +43,17 @@ async def test_the_table_is_one_v2_card_with_its_picture_colour_and_words(
     first = whose_turn(table, [ann, bob])
     seat = [ann, bob].index(first)
     assert accent(table) == SEAT_COLOURS[seat].value  # the colour of the seat to play
-    # The words say what the picture shows: whose turn and its countdown, the pool, each seat.
+    # The words say what the picture cannot: whose turn and its countdown.
     turn = description(table)
     assert f"Turn: **{first.name}** · auto-play <t:" in turn and ":R>" in turn
-    assert len(pool_cards(table)) == 4
-    assert f"**{ann.name}**" in table_text(table) and f"**{bob.name}**" in table_text(table)
+    assert "Pool:" not in table_text(table) and f"**{second_of(first, ann, bob).name}**" not in (
+        table_text(table)
+    )
+    # Its description says what it shows: the pool, each seat, in plain words.
+    alt = alt_text(table).splitlines()
+    assert alt[0] == f"Steal the Bundle · Turn: {first.name}"
+    assert len(pool_cards(table)) == 4 and alt[1].startswith("Pool: ")
+    assert alt[2:] == [f"{p.name} · Bundle: empty · Hand: 4 cards" for p in (ann, bob)]
     assert labels(table) == ["My hand", "Rules"]
 
     await choose(first, await open_hand(first, table))
@@ -55,6 +64,11 @@ async def test_the_table_is_one_v2_card_with_its_picture_colour_and_words(
     assert [a.filename for a in table.attachments] == ["table.png"]  # one picture, replaced
     (move,) = fields(table)["Last moves"].splitlines()
     assert move.startswith(first.name)
+    assert texts(table)[1] == f"-# {move}"  # and in words, under the picture
+
+
+def second_of(first, *two):
+    return next(p for p in two if p is not first)
 
 
 async def test_the_tables_picture_is_drawn_once_for_every_repost(simcord_env, channel, players):
@@ -89,6 +103,7 @@ async def test_a_failed_picture_upload_leaves_a_readable_table(simcord_env, chan
     assert images(table) == [] and table.attachments == []
     assert len(fields(table)["Last moves"].splitlines()) == 1
     assert len(pool_cards(table)) >= 1 and labels(table) == ["My hand", "Rules"]
+    assert f"**{ann.name}**" in table_text(table) and f"**{bob.name}**" in table_text(table)
 
     await choose(second, await open_hand(second, table))  # the next edit has its picture again
     assert images(table) == ["table.png"] and len(table.attachments) == 1

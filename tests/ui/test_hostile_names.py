@@ -88,13 +88,19 @@ def check_text(text: str, seats: Iterable[str] = HUMANS) -> None:
 
 
 def check_label(text: str) -> None:
-    """Labels and alt text (no markdown): nothing invisible or direction-changing."""
-    assert not BIDI.search(text) and not INVISIBLE.search(text), text
+    """Labels (no markdown): nothing invisible or direction-changing, on one line."""
+    check_alt(text)
     assert "\n" not in text
 
 
-def parts(message: render.Message) -> Iterator[tuple[str, bool]]:
-    """(text, is markdown) of everything a message shows."""
+def check_alt(text: str) -> None:
+    """Alt text (no markdown; its lines are the bot's own): nothing invisible or
+    direction-changing."""
+    assert not BIDI.search(text) and not INVISIBLE.search(text), text
+
+
+def parts(message: render.Message) -> Iterator[tuple[str, bool | None]]:
+    """(text, is markdown; None for alt text) of everything a message shows."""
     if message.content:
         yield message.content, True
     for embed in [message.embed] if message.embed else []:
@@ -119,13 +125,13 @@ def parts(message: render.Message) -> Iterator[tuple[str, bool]]:
                 yield option.label, False
         elif isinstance(item, discord.ui.MediaGallery):
             for media in item.items:
-                yield media.description or "", False
+                yield media.description or "", None
 
 
 def check(message: render.Message) -> None:
     seen = 0
     for text, markdown in parts(message):
-        (check_text if markdown else check_label)(text)
+        (check_text if markdown else check_alt if markdown is None else check_label)(text)
         seen += 1
     assert seen
 

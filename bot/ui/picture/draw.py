@@ -16,8 +16,6 @@ from .layout import CardSpot, Layout, layout
 from .samples import SAMPLE_NAMES, sample
 from .scene import Scene
 from .style import (
-    CAPTION_MARK,
-    CAPTION_PLATE,
     DIM,
     DOT,
     FELT,
@@ -54,7 +52,7 @@ def draw(lay: Layout) -> Image.Image:
         SLOT_FRAME.paste(im, rect)
         if word:
             cx, cy = (rect[0] + rect[2]) // 2, (rect[1] + rect[3]) // 2
-            d.text((cx, cy), word, font=art.FONTS.badge, fill=DIM, anchor="mm")
+            d.text((cx, cy), word, font=art.FONTS.count, fill=DIM, anchor="mm")
     for spot in lay.stock:
         draw_card(im, spot, deck, four)
     for spot in lay.pool:
@@ -80,19 +78,13 @@ def draw(lay: Layout) -> Image.Image:
             TURN_FRAME.paste(im, (p.rect[0] - 1, p.rect[1] - 1, p.rect[2] + 1, p.rect[3] + 1))
             x, y = p.rect[0] + 14 + DOT + 8, p.rect[1] + 16
             d.polygon([(x, y), (x + 18, y + 10), (x, y + 20)], fill=GOLD)
-    if lay.caption_rect is not None:
-        r = lay.caption_rect
-        CAPTION_PLATE.paste(im, r)
-        art.paste(im, CAPTION_MARK, (r[0] + 12, (r[1] + r[3]) // 2 - 8))
     for text in lay.texts:
         font = getattr(art.FONTS, text.font)
         d.text(text.xy, text.text, font=font, fill=text.fill, anchor=text.anchor)
     for badge in lay.badges:
         PILLS[badge.fill].paste(im, badge.rect)
         cx, cy = (badge.rect[0] + badge.rect[2]) // 2, (badge.rect[1] + badge.rect[3]) // 2
-        d.text((cx, cy), badge.text, font=art.FONTS.badge, fill=badge.ink, anchor="mm")
-    if lay.caption_card is not None:
-        draw_card(im, lay.caption_card, deck, four)
+        d.text((cx, cy), badge.text, font=art.FONTS.count, fill=badge.ink, anchor="mm")
     return im
 
 

@@ -1,6 +1,10 @@
 """Where everything of the table picture goes, as plain data (rects, texts, which seat is
 highlighted): ``layout(scene)``. Tests check the layout, not pixels.
 
+It is drawn to be read on a phone: every word is at least READABLE px tall as shown at
+SHOWN px wide, and it says what the table message's words do not (the last move is said
+in words under it, so here it is only marked).
+
 The steps add their texts, badges, marks and empty slots to one ``_Parts`` in the order they
 are drawn (a later one over an earlier), so their order is the picture's."""
 
@@ -10,7 +14,7 @@ import math
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 
-from bot.engine import CAPTURE, RANK, STEAL, TRAIL
+from bot.engine import RANK, STEAL, TRAIL
 from bot.i18n import t
 from bot.i18n.cards import rank_label
 
@@ -19,7 +23,6 @@ from ..text import cards as count_cards
 from .scene import LastMove, Scene
 from .style import (
     CARD_GAP,
-    COLS,
     CYAN,
     DIM,
     DOT,
@@ -31,11 +34,20 @@ from .style import (
     MARGIN,
     MIN_STEP,
     PANEL_H,
-    PANEL_W,
+    PILL_H,
     RGB,
+    TOP,
     WIDTH,
     Rect,
 )
+
+SHOWN = 235  # px: the picture's width in a message on a 360-px phone (scripts/heights.py)
+READABLE = 12  # px: the smallest a word may be shown there (Discord's small print)
+
+
+def shown_px(font_px: float) -> float:
+    """How tall a font of font_px is shown on a phone."""
+    return font_px * SHOWN / WIDTH
 
 
 @dataclass(frozen=True)
@@ -95,8 +107,6 @@ class Layout:
     panels: tuple[Panel, ...]
     turn: int | None
     marked: tuple[Rect, ...]  # the last move's marks: its card, and a robbed bundle
-    caption_rect: Rect | None  # the last move in words
-    caption_card: CardSpot | None
     texts: tuple[Text, ...]
     badges: tuple[Badge, ...]
     slots: tuple[tuple[Rect, str], ...] = field(default=())  # empty places, with a word
@@ -116,16 +126,17 @@ def fit(text: str, font: str, width: float) -> str:
     return text.rstrip() + "…"
 
 
-def _fit_or(text: str, short: str, width: float, font: str = "text") -> str:
+def _fit_or(text: str, short: str, width: float, font: str = "words") -> str:
     """text if it fits width, else the shorter text (cut if it must be)."""
     return text if text_width(text, font) <= width else fit(short, font, width)
 
 
 def _pill(x: int, y_mid: int, text: str, fill: RGB, ink: RGB, *, right: bool = False) -> Badge:
     """A badge whose left (or right) edge is at x, centred on y_mid."""
-    w = max(26, round(text_width(text, "badge")) + 14)
+    w = max(PILL_H, round(text_width(text, "count")) + 14)
     x0 = x - w if right else x
-    return Badge((x0, y_mid - 13, x0 + w, y_mid + 13), text, fill, ink)
+    half = PILL_H // 2
+    return Badge((x0, y_mid - half, x0 + w, y_mid + half), text, fill, ink)
 
 
 @dataclass
@@ -141,9 +152,19 @@ class _Parts:
 Label = Callable[[str], str]  # a card's rank as printed on it
 
 
+def columns(scene: Scene) -> int:
+    """Panels a row: two, or one when each seat has two bundles (they need the width)."""
+    return 2 if scene.rules.bundles_per_seat == 1 else 1
+
+
+def panel_width(scene: Scene) -> int:
+    cols = columns(scene)
+    return (WIDTH - 2 * MARGIN - (cols - 1) * GAP) // cols
+
+
 def layout(scene: Scene) -> Layout:
-    """Where everything goes, from the scene alone: the pool with the stock, the players'
-    panels two a row below it, and the last move in words at the bottom."""
+    """Where everything goes, from the scene alone: the pool with the stock, then the
+    players' panels, two a row (one with double bundles)."""
     lang, rules = scene.lang, scene.rules
 
     def label(card: str) -> str:
@@ -154,13 +175,8 @@ def layout(scene: Scene) -> Layout:
     seats = len(scene.names)
     y0 = pool_rect[3] + GAP + 6
     panels = tuple(_panel(scene, seat, y0, label, parts) for seat in range(seats))
-    rows = math.ceil(seats / COLS)
+    rows = math.ceil(seats / columns(scene))
     bottom = y0 + rows * PANEL_H + (rows - 1) * GAP
-    caption_rect: Rect | None = None
-    caption_card: CardSpot | None = None
-    if scene.last is not None:
-        caption_rect, caption_card = _caption(scene, scene.last, bottom + GAP, label, parts)
-        bottom = caption_rect[3]
     return Layout(
         width=WIDTH,
         height=bottom + MARGIN,
@@ -172,8 +188,6 @@ def layout(scene: Scene) -> Layout:
         panels=panels,
         turn=scene.turn,
         marked=tuple(parts.marked),
-        caption_rect=caption_rect,
-        caption_card=caption_card,
         texts=tuple(parts.texts),
         badges=tuple(parts.badges),
         slots=tuple(parts.slots),
@@ -190,10 +204,13 @@ def _pool_and_stock(
     marked. Returns the pool's rect (as tall as its rows), its cards and the stock's."""
     lang = scene.lang
     stock_w = art.SMALL.w + 2 * 6
-    top = MARGIN + 26
-    parts.texts.append(Text((MARGIN + 2, MARGIN + 18), t(lang, "table.pool"), "text", LIGHT))
+    top = MARGIN + 30
+    pool_word = t(lang, "table.pool")
+    parts.texts.append(Text((MARGIN + 2, MARGIN + 20), pool_word, "words", LIGHT))
     stock_text = t(lang, "table.stock", cards=count_cards(lang, scene.stock_size))
-    parts.texts.append(Text((WIDTH - MARGIN, MARGIN + 18), stock_text, "text", LIGHT, "rs"))
+    room = WIDTH - 2 * MARGIN - text_width(pool_word, "words") - 16
+    stock_text = _fit_or(stock_text, count_cards(lang, scene.stock_size), room)
+    parts.texts.append(Text((WIDTH - MARGIN, MARGIN + 20), stock_text, "words", LIGHT, "rs"))
     pool_rect = (MARGIN, top, WIDTH - MARGIN - stock_w - GAP, top + art.BIG.h)
     pool, pool_h = _pool_spots(scene, pool_rect, {c: label(c) for c in scene.pool})
     pool_rect = (pool_rect[0], pool_rect[1], pool_rect[2], top + pool_h)
@@ -206,20 +223,18 @@ def _pool_and_stock(
 
 
 def _pool_spots(scene: Scene, rect: Rect, labels: Mapping[str, str]) -> tuple[list[CardSpot], int]:
-    """The pool's cards, in rows; when there are many they overlap (rank and suit showing).
-    Returns them and the height they take."""
+    """The pool's cards, in as few rows as they fit overlapping (rank and suit showing), so
+    the picture stays short. Returns them and the height they take."""
     card = art.BIG
     width = rect[2] - rect[0]
-    full = (width + CARD_GAP) // (card.w + CARD_GAP)
     n = len(scene.pool)
-    if n <= 2 * full:
-        per_row, step = full, card.w + CARD_GAP
-    else:
-        rows = 2
-        while math.ceil(n / rows) > 1 + (width - card.w) // MIN_STEP:
-            rows += 1
-        per_row = math.ceil(n / rows)
-        step = min(card.w + CARD_GAP, (width - card.w) // (per_row - 1))
+    rows = 1
+    while math.ceil(n / rows) > 1 + (width - card.w) // MIN_STEP:
+        rows += 1
+    per_row = max(1, math.ceil(n / rows))
+    step = card.w + CARD_GAP
+    if per_row > 1:
+        step = min(step, (width - card.w) // (per_row - 1))
     spots = []
     for i, c in enumerate(scene.pool):
         row, col = divmod(i, per_row)
@@ -244,23 +259,28 @@ def _stock_pile(stock_size: int, top: int) -> list[CardSpot]:
 
 
 def _panel(scene: Scene, seat: int, y0: int, label: Label, parts: _Parts) -> Panel:
-    """A seat's panel, two a row from y0 (a last row of one centred): the name row, the
-    bundles, the counts and the hand face down."""
+    """A seat's panel, two a row from y0 (a last row of one centred; one a row with double
+    bundles): the name row, the bundles, the hand face down and its count."""
     seats = len(scene.names)
-    row, col = divmod(seat, COLS)
-    in_row = min(COLS, seats - row * COLS)
-    x = MARGIN + col * (PANEL_W + GAP) + (PANEL_W + GAP) // 2 * (COLS - in_row)
+    cols, width = columns(scene), panel_width(scene)
+    row, col = divmod(seat, cols)
+    in_row = min(cols, seats - row * cols)
+    x = MARGIN + col * (width + GAP) + (width + GAP) // 2 * (cols - in_row)
     y = y0 + row * (PANEL_H + GAP)
-    rect = (x, y, x + PANEL_W, y + PANEL_H)
+    rect = (x, y, x + width, y + PANEL_H)
     turn = scene.turn == seat
     state = _state(scene, seat)
     name = _name_row(scene, seat, rect, turn, state, parts)
     by = y + 48  # the bundles' and the hand's top
     bundles = _bundles(scene, seat, x, by, label, parts)
-    rx = x + 14 + scene.rules.bundles_per_seat * (art.BIG.w + CARD_GAP) + 10
-    room = x + PANEL_W - 12 - rx
+    rx = x + 14 + scene.rules.bundles_per_seat * (TOP.w + CARD_GAP) + 4
+    room = x + width - 12 - rx
     _counts(scene, seat, rx, by, room, parts)
-    hand = _hand(scene.hand_sizes[seat], rx, by, room)
+    # The last move's +n or −n sits right of its card's top: the backs start after it.
+    marks = [b.rect[2] for b in parts.badges if b.rect[0] >= rx - 8 and by <= b.rect[1] < by + 20
+             and b.rect[0] < x + width]  # fmt: skip
+    shift = max(marks, default=rx) - rx + (6 if marks else 0)
+    hand = _hand(scene.hand_sizes[seat], rx + shift, by, room - shift)
     return Panel(seat, rect, name, turn, state, bundles, hand)
 
 
@@ -279,15 +299,15 @@ def _name_row(
 ) -> str:
     """The name (after the triangle draw puts before the player to act) and a tag for an
     away or forfeited seat. Returns the name as it fits."""
-    x, y = rect[0], rect[1]
+    x, y, right = rect[0], rect[1], rect[2]
     name_x = x + 14 + DOT + 8 + (26 if turn else 0)
     tag_room = 0
     if state in ("away", "forfeited"):
-        tag = _pill(x + PANEL_W - 12, y + 27, t(scene.lang, f"table.{state}"), DIM, FELT_DARK,
+        tag = _pill(right - 12, y + 27, t(scene.lang, f"table.{state}"), DIM, FELT_DARK,
                     right=True)  # fmt: skip
         parts.badges.append(tag)
         tag_room = tag.rect[2] - tag.rect[0] + 10
-    name = fit(scene.names[seat], "name", x + PANEL_W - 14 - tag_room - name_x)
+    name = fit(scene.names[seat], "name", right - 14 - tag_room - name_x)
     parts.texts.append(Text((name_x, y + 36), name, "name", GOLD if turn else LIGHT))
     return name
 
@@ -295,100 +315,60 @@ def _name_row(
 def _bundles(
     scene: Scene, seat: int, x: int, by: int, label: Label, parts: _Parts
 ) -> tuple[BundleSpot, ...]:
-    """The seat's bundles: each its top card face up with its size, or an empty slot."""
+    """The seat's bundles: each its top card face up with its size, or an empty slot with a
+    0 (the word would not fit a small card)."""
     spots = []
     for b, bundle in enumerate(scene.bundles[seat][: scene.rules.bundles_per_seat]):
-        bx = x + 14 + b * (art.BIG.w + CARD_GAP)
-        brect = (bx, by, bx + art.BIG.w, by + art.BIG.h)
-        face = CardSpot(brect, bundle.top, "big", label(bundle.top)) if bundle.top else None
+        bx = x + 14 + b * (TOP.w + CARD_GAP)
+        brect = (bx, by, bx + TOP.w, by + TOP.h)
+        face = CardSpot(brect, bundle.top, "small", label(bundle.top)) if bundle.top else None
         spots.append(BundleSpot(brect, face, bundle.size))
         if face is None:
-            parts.slots.append((brect, t(scene.lang, "table.bundle_empty")))
+            parts.slots.append((brect, "0"))
         else:
             badges = parts.badges
-            badges.append(_pill(bx + 5, by + art.BIG.h - 18, str(bundle.size), FELT_DARK, LIGHT))
+            badges.append(_pill(bx + 4, by + TOP.h - 18, str(bundle.size), FELT_DARK, LIGHT))
         if scene.last is not None:
-            _mark_bundle(scene.last, seat, b, brect, parts)
+            rightmost = b == scene.rules.bundles_per_seat - 1
+            _mark_bundle(scene.last, seat, b, brect, parts, rightmost)
     return tuple(spots)
 
 
-def _mark_bundle(last: LastMove, seat: int, b: int, rect: Rect, parts: _Parts) -> None:
+def _mark_bundle(
+    last: LastMove, seat: int, b: int, rect: Rect, parts: _Parts, rightmost: bool
+) -> None:
     """The last move's marks on bundle b of the seat: what it took (+n), what it lost (−n)."""
+
+    def mark(word: str) -> Badge:
+        if rightmost:  # right of the card's top, so its rank stays in sight
+            return _pill(rect[2] + 8, rect[1] + PILL_H // 2, word, CYAN, INK)
+        return _pill(rect[2] + 4, rect[1] + 6, word, CYAN, INK, right=True)  # another card right
+
     if last.action != TRAIL and last.seat == seat and b == (last.own_bundle or 0):
         parts.marked.append(rect)
-        parts.badges.append(_pill(rect[2] + 4, rect[1] + 6, f"+{last.n}", CYAN, INK, right=True))
+        parts.badges.append(mark(f"+{last.n}"))
     if last.action == STEAL and last.target_seat == seat and b == (last.target_bundle or 0):
         parts.marked.append(rect)
-        parts.badges.append(_pill(rect[2] + 4, rect[1] + 6, f"−{last.n}", CYAN, INK, right=True))
+        parts.badges.append(mark(f"−{last.n}"))
 
 
 def _counts(scene: Scene, seat: int, rx: int, by: int, room: int, parts: _Parts) -> None:
-    """Two lines right of the bundles: the cards in them, the cards in hand; shortened to the
-    counts, then to the numbers, when the words do not fit."""
+    """The cards in hand, under its backs: "Hand: 4 cards", shortened to "4 cards", then to
+    "4", when the words do not fit. (A bundle's size is on its top card.)"""
     lang = scene.lang
-    size = sum(bundle.size for bundle in scene.bundles[seat])
     held = scene.hand_sizes[seat]
-    lines = t(lang, "table.seat", bundles=count_cards(lang, size),
-              cards=count_cards(lang, held)).split("\n")  # fmt: skip
-    if len(lines) != 2:  # a catalog that lost its line break: counts only
-        lines = [count_cards(lang, size), count_cards(lang, held)]
-    counts = (count_cards(lang, size), count_cards(lang, held))
-    numbers = (str(size), str(held))  # two bundles leave room for these
-    first, second = (
-        _fit_or(a, b, room) if text_width(b, "text") <= room else fit(n, "text", room)
-        for a, b, n in zip(lines, counts, numbers, strict=True)
-    )
-    parts.texts.append(Text((rx, by + 20), first, "text", LIGHT))
-    parts.texts.append(Text((rx, by + art.BIG.h - 4), second, "text", DIM))
+    lines = t(lang, "table.seat", bundles="", cards=count_cards(lang, held)).split("\n")
+    said = lines[-1] if len(lines) == 2 else count_cards(lang, held)
+    counted = count_cards(lang, held)
+    shown = _fit_or(said, counted, room) if text_width(counted, "words") <= room else str(held)
+    parts.texts.append(Text((rx, by + TOP.h - 2), shown, "words", DIM))
 
 
 def _hand(n: int, rx: int, by: int, room: int) -> tuple[CardSpot, ...]:
-    """n backs under the counts, overlapping to fit the room."""
+    """n backs above their count, overlapping to fit the room."""
     step = min(28, (room - art.HAND.w) // max(1, n - 1)) if n > 1 else 0
     spots = []
     for i in range(n):
-        hx, hy = rx + i * step, by + 32
+        hx, hy = rx + i * step, by
         spots.append(CardSpot((hx, hy, hx + art.HAND.w, hy + art.HAND.h), None, "hand"))
     return tuple(spots)
-
-
-# ----- the last move in words
-
-
-def _caption(
-    scene: Scene, last: LastMove, cy: int, label: Label, parts: _Parts
-) -> tuple[Rect, CardSpot]:
-    """The last move as a sentence from cy down, its card drawn where the sentence names it.
-    Returns the caption's plate and the card."""
-    rect = (MARGIN, cy, WIDTH - MARGIN, cy + art.MINI_CARD.h + 16)
-    before, _, after = _caption_words(scene, last).partition("\x00")
-    base = cy + (rect[3] - cy) // 2 + 8
-    tx = MARGIN + 40
-    room = WIDTH - MARGIN - 12 - tx - art.MINI_CARD.w - 12
-    before = fit(before.rstrip(), "text", room)
-    parts.texts.append(Text((tx, base), before, "text", LIGHT))
-    cx = tx + round(text_width(before, "text")) + 8
-    top_y = cy + 8
-    card = CardSpot(
-        (cx, top_y, cx + art.MINI_CARD.w, top_y + art.MINI_CARD.h), last.card, "mini",
-        label(last.card),
-    )  # fmt: skip
-    after = fit(after.lstrip(), "text", WIDTH - MARGIN - 12 - (cx + art.MINI_CARD.w + 8))
-    if after:
-        parts.texts.append(Text((cx + art.MINI_CARD.w + 8, base), after, "text", LIGHT))
-    return rect, card
-
-
-def _caption_words(scene: Scene, last: LastMove) -> str:
-    """The move in the reader's language, a NUL where its card goes."""
-    lang = scene.lang
-    who = scene.names[last.seat]
-    taken = count_cards(lang, last.n)
-    if last.action == CAPTURE:
-        key = "log.captured_sweep" if last.sweep else "log.captured"
-        return t(lang, key, name=who, cards=taken, card="\x00")
-    if last.action == STEAL:
-        assert last.target_seat is not None  # a steal names its victim
-        victim = scene.names[last.target_seat]
-        return t(lang, "log.stole", name=who, victim=victim, cards=taken, card="\x00")
-    return t(lang, "log.trailed", name=who, card="\x00")

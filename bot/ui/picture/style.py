@@ -8,7 +8,9 @@ from .. import cards_art as art
 Rect = tuple[int, int, int, int]  # x0, y0, x1, y1 (x1, y1 excluded)
 RGB = tuple[int, int, int]
 
-WIDTH = 640  # shown scaled to the reader's width: about 300 px on a phone
+# Shown scaled to the message's width: about 235 px on a 360-px phone. At 480 px a 26-px word
+# is shown 12.7 px tall there (words.READABLE), as tall as Discord's small print.
+WIDTH = 480
 MARGIN = 16
 GAP = 12
 CARD_GAP = 8
@@ -29,16 +31,14 @@ SLOT = (64, 130, 92)
 SEAT_RGB = ((52, 152, 219), (230, 126, 34), (155, 89, 182), (46, 204, 113))
 DOT = 14  # the seat dot's diameter
 
-COLS = 2  # panels a row
-PANEL_W = (WIDTH - 2 * MARGIN - GAP) // COLS
-PANEL_H = 48 + art.BIG.h + 14
+TOP = art.SMALL  # a bundle's top card in a seat's panel: small, so four seats fit a phone
+PANEL_H = 48 + TOP.h + 16  # a seat's panel: its name row, then its bundles and hand
+PILL_H = 30  # a badge's height
 # Antialiased plates and frames, their corners drawn once (supersampling them for every
 # picture is slow).
 PLATES = {turn: art.Rounded.make(14, PANEL_TURN if turn else PANEL) for turn in (False, True)}
 TURN_FRAME = art.Rounded.make(15, GOLD, 4)
 MARK = 5  # the last move's frame: this far around its card
 MARK_FRAME = art.Rounded.make(art.BIG.radius + MARK, CYAN, 4)
-CAPTION_PLATE = art.Rounded.make(12, FELT_DARK)
-PILLS = {c: art.Rounded.make(13, c) for c in (FELT_DARK, CYAN, DIM)}  # badges, by colour
-SLOT_FRAME = art.Rounded.make(art.BIG.radius, SLOT, 2)  # an empty bundle or pool
-CAPTION_MARK = art.outline((16, 16), 4, CYAN, 3)
+PILLS = {c: art.Rounded.make(PILL_H // 2, c) for c in (FELT_DARK, CYAN, DIM)}  # badges
+SLOT_FRAME = art.Rounded.make(art.BIG.radius, SLOT, 2)  # an empty pool or bundle
