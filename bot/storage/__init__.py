@@ -30,6 +30,7 @@ from .errors import (
     WrongStatus,
 )
 from .games import Games
+from .hand_tokens import HandTokens
 from .history import History
 from .leaderboard import ORDERS, START_RATING, Stats
 from .live import GameRow, LiveHead
@@ -53,6 +54,7 @@ __all__ = [
     "GameRow",
     "Games",
     "GuildSettings",
+    "HandTokens",
     "History",
     "HistoryEntry",
     "LiveHead",

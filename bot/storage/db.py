@@ -12,6 +12,7 @@ from sqlalchemy.ext.asyncio import AsyncConnection
 
 from .connection import Connection
 from .games import Games
+from .hand_tokens import HandTokens
 from .history import History
 from .leaderboard import START_RATING, Stats
 from .outbox import Outbox
@@ -20,7 +21,8 @@ from .url import parse
 
 
 class Storage:
-    """The repositories (`games`, `stats`, `history`, `outbox`, `settings`) on one connection.
+    """The repositories (`games`, `stats`, `history`, `outbox`, `settings`, `hand_tokens`) on
+    one connection.
 
     `transaction`, `fetchall` and `fetchone` pass to the connection's; the repositories call
     the connection's own, so a test that slows or counts them patches `storage.connection`."""
@@ -41,6 +43,7 @@ class Storage:
         self.history = History(connection)
         self.stats = Stats(connection, start_rating)
         self.outbox = Outbox(connection)
+        self.hand_tokens = HandTokens(connection)
 
     @classmethod
     async def open(
