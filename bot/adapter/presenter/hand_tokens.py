@@ -117,19 +117,21 @@ class OpenHands:
         self._spawn(self._save(game_id, user_id), f"hand-saved-{game_id}")
         if old is None or old.origin == ref.origin or not old.alive:
             return
-        self._spawn(self._retire(old), f"hand-retired-{game_id}")
+        self._spawn(self._retire(game_id, user_id, old), f"hand-retired-{game_id}")
 
     def _spawn(self, work: Any, name: str) -> None:
         task = asyncio.create_task(work, name=name)
         self.edits.add(task)
         task.add_done_callback(self.edits.discard)
 
-    async def _retire(self, old: HandRef) -> None:
+    async def _retire(self, game_id: int, user_id: str, old: HandRef) -> None:
         """Delete an older hand message, once the click it answers has its answer (deleting
-        it before would leave that answer, a frozen copy, in its place)."""
+        it before would leave that answer, a frozen copy, in its place). Not if a click on it
+        made it the newest again meanwhile."""
         if old.answering is not None and not old.answering.done():
             await asyncio.wait({old.answering})
-        if not old.alive:
+        now_shown = self.tokens.get((game_id, user_id))
+        if not old.alive or (now_shown is not None and now_shown.origin == old.origin):
             return
         try:
             await self.webhooks(old.token.token).delete(old.token.message_id)
@@ -179,6 +181,11 @@ class OpenHands:
             for (game, _), ref in self.tokens.items()
             if game == game_id and ref.alive
         ]
+
+    def answering(self, game_id: int, user: str) -> bool:
+        """The player's open hand is the message the click being answered now shows."""
+        ref = self.tokens.get((game_id, user))
+        return ref is not None and ref.answering is not None and ref.answering is self.current()
 
     def alive(self, game_id: int, user: str) -> bool:
         ref = self.tokens.get((game_id, user))

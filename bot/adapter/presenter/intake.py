@@ -131,7 +131,9 @@ class Intake:
         dealt = any(e["type"] == "hands_dealt" for e in events)
         if dealt or event.auto:
             ch.hands.update(table.seats if dealt else [event.user_id])
-        ch.hands.update(self.hands.open(table.game_id, but=None if event.auto else event.user_id))
+        # The mover's hand is drawn by their click's answer, if it is the one they clicked.
+        clicked = not event.auto and self.hands.answering(table.game_id, event.user_id)
+        ch.hands.update(self.hands.open(table.game_id, but=event.user_id if clicked else None))
         self._heard_now(ch)
         self._turn_changed(ch, table, None if event.auto else event.user_id)
         self.kick(ch)
