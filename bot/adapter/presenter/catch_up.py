@@ -28,8 +28,8 @@ async def catch_up(sessions: Sessions, ch: Channel) -> None:
     cancelled before it), at its first change: the ids of its messages as stored, and its
     move log and highlights rebuilt from the game (read by then: a change comes from a
     game in use). A cancel needs no read: its table may still be unread."""
+    lobby_id, table_id, ping_id = await sessions.messages(ch.game_id)  # a failure: retried
     ch.unread = False
-    lobby_id, table_id, ping_id = await sessions.messages(ch.game_id)
     if ch.table_id is None:
         ch.table_id = table_id or lobby_id
     if ch.ping_id is None:
