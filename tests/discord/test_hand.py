@@ -16,6 +16,7 @@ from bot.ui import ids
 from .helpers import (
     buttons,
     components,
+    gone,
     hand_cards,
     is_over,
     moves_of,
@@ -93,17 +94,6 @@ async def test_forced_play_greys_the_moves_the_rules_forbid(simcord_env, channel
     )
     await player.click(hand, custom_id=move["custom_id"])
     assert card not in hand_cards(hand)
-
-
-def gone(env, message) -> bool:
-    """The message was deleted (an ephemeral one too)."""
-    from simcord.backend.errors import BackendError
-
-    try:
-        env.backend.get_message(message.channel_id, message.id)
-    except BackendError as exc:
-        return exc.code == 10008
-    return False
 
 
 async def test_an_older_hand_is_deleted(simcord_env, channel, players):

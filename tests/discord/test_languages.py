@@ -10,6 +10,7 @@ import random
 import discord
 import pytest
 
+from bot.adapter.presenter.intake import NUDGE_AFTER
 from bot.engine import new_game, preset, to_dict
 from bot.engine.playout import play_out
 from tests.storage.play import finish
@@ -20,6 +21,7 @@ from .helpers import (
     description,
     enabled,
     fields,
+    gone,
     is_over,
     play_one,
     table_text,
@@ -72,7 +74,7 @@ async def test_a_french_player_in_a_spanish_server(simcord_env, channel, players
     assert "### 🃏 Ta main\n**À toi de jouer** : un clic joue un coup." in text_of(old)
     assert "\nTable : " in text_of(old) and f"{ann.name} (toi) : " in text_of(old)
     hands[ann.id] = (await ann.click(table, label="Mi mano")).response  # the newest one
-    assert text_of(old) == "Ta main a bougé ↓" and buttons(old) == []
+    assert gone(simcord_env, old)  # the older hand is deleted
     stale_move = next(b["custom_id"] for b in enabled(hands[ann.id]) if ":move:" in b["custom_id"])
     await play_one(table, [ann, bob], hands)
     while whose_turn(table, [ann, bob]) is not ann:
@@ -88,6 +90,7 @@ async def test_a_french_player_in_a_spanish_server(simcord_env, channel, players
     # The log under the table is in Spanish.
     log = fields(table)["Últimas jugadas"]
     assert any(word in log for word in ("se llevó", "dejó", "robó")), log
+    await simcord_env.advance_time(NUDGE_AFTER + 1)  # an idle open hand: its player is nudged
     pings = [m.content for m in channel.history() if "Casita Robada!" in (m.content or "")]
     assert pings and "¡te toca en Casita Robada! [Ir a la mesa](" in pings[-1]
 

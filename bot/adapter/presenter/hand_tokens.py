@@ -183,9 +183,9 @@ class OpenHands:
         ]
 
     def answering(self, game_id: int, user: str) -> bool:
-        """The player's open hand is the message the click being answered now shows."""
+        """The player's open hand is a click's still being answered: its answer draws it."""
         ref = self.tokens.get((game_id, user))
-        return ref is not None and ref.answering is not None and ref.answering is self.current()
+        return ref is not None and not ref.answered
 
     def alive(self, game_id: int, user: str) -> bool:
         ref = self.tokens.get((game_id, user))
