@@ -105,9 +105,12 @@ class OpenHands:
         """`interaction` shows the player's hand now: a new message (`fresh`; `followup` its id
         if it was sent as a follow-up) or a clicked one. The hand message they had before, if it
         is another, is deleted (while its token lives) once its own click is answered."""
+        secret = getattr(interaction, "token", None)
+        if not secret:
+            return  # a stand-in interaction (bench/): nothing could edit its message
         expires = (interaction.created_at + HAND_TOKEN_LIFE).timestamp()
         token = HandToken(
-            game_id, user_id, interaction.token, followup, origin_of(interaction, fresh),
+            game_id, user_id, secret, followup, origin_of(interaction, fresh),
             language_of(interaction.locale), expires,
         )  # fmt: skip
         task = self.current()

@@ -58,9 +58,10 @@ class Worker:
         """A click or command is being answered (interactions.watch) until `task` ends. Its
         token can send the turn ping a change it makes owes, outside the global rate limit."""
         ANSWERING_TASK.set(task)
-        if interaction is not None:
+        token = getattr(interaction, "token", None)  # a stand-in (bench/) may have none
+        if interaction is not None and token:
             expires = (interaction.created_at + HAND_TOKEN_LIFE).timestamp()
-            ANSWERING_TOKEN.set((interaction.channel_id or 0, interaction.token, expires))
+            ANSWERING_TOKEN.set((interaction.channel_id or 0, token, expires))
         self._answering.add(task)
         self._quiet.clear()
         task.add_done_callback(self._answered)
