@@ -29,6 +29,8 @@ from bot.shards import Shards
 from bot.storage import StaleRatings, Storage, parse
 
 if TYPE_CHECKING:
+    import discord
+
     from bot.storage.lock import ShardLock
 
 
@@ -150,10 +152,10 @@ def observe(storage: Storage, sessions: Sessions, presenter: Presenter) -> None:
     """Click latency, render and AI time, database errors and retries."""
     answering = presenter.answering
 
-    def answered(task: asyncio.Task[Any]) -> None:
+    def answered(task: asyncio.Task[Any], interaction: discord.Interaction | None = None) -> None:
         started = time.perf_counter()
         task.add_done_callback(lambda _: metrics.CLICK.observe(time.perf_counter() - started))
-        answering(task)
+        answering(task, interaction)
 
     presenter.answering = answered
     presenter.drawing.of = timed(presenter.drawing.of, metrics.RENDER)  # type: ignore[method-assign,assignment]

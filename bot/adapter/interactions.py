@@ -50,7 +50,7 @@ def watch(interaction: discord.Interaction, *, public: bool = False) -> None:
         return  # watched already, or an autocomplete (answered by discord.py itself)
     task = asyncio.current_task()
     if task is not None:
-        services_of(interaction.client).presenter.answering(task)
+        services_of(interaction.client).presenter.answering(task, interaction)
     interaction.extras[_DEFERRING] = asyncio.Event()
     interaction.extras[_WATCH] = asyncio.create_task(_defer_when_late(interaction, public))
 

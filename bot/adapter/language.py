@@ -41,10 +41,15 @@ def game_lang(interaction: discord.Interaction, game: Lobby | Table) -> str:
     """The language of an ephemeral reply about a lobby or game (a hand, a hint, an error):
     the game's in a game whose server fixed its language; else the reader's words with the
     game's cards and AI names (GameLang)."""
+    return reader_in_game(user_lang(interaction), game)
+
+
+def reader_in_game(reader: str, game: Lobby | Table) -> str:
+    """`game_lang` for a reader whose language is known (a stored open hand's)."""
     public = public_lang(game)
     if game.options.get("lang_fixed"):
         return public
-    return GameLang(user_lang(interaction), public)
+    return GameLang(reader, public)
 
 
 async def guild_lang(interaction: discord.Interaction, configured: str | None = None) -> str:

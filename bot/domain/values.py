@@ -139,3 +139,20 @@ class GameResult:
     @property
     def places(self) -> tuple[int, ...]:
         return tuple(s.place for s in self.seats)
+
+
+@dataclass(frozen=True)
+class HandToken:
+    """An open hand message and the interaction token that can edit it while it lives (a
+    secret: never logged, dropped once expired)."""
+
+    game_id: int
+    user_id: str
+    token: str = ""
+    message_id: int | None = None  # None: the interaction's original response
+    origin: int = 0  # the interaction that made the message: which message it is
+    lang: str = "en"
+    expires_at: float = 0.0  # unix seconds
+
+    def __repr__(self) -> str:  # never the token itself, even in a traceback
+        return f"HandToken(game_id={self.game_id}, user_id={self.user_id!r}, ...)"

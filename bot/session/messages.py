@@ -6,6 +6,7 @@ from __future__ import annotations
 import asyncio
 from collections.abc import Callable
 
+from bot.domain.values import HandToken
 from bot.engine import replay
 from bot.storage import Storage
 
@@ -30,6 +31,17 @@ class GameMessages:
         """Store message ids (lobby, table, ping) so a restart finds the messages again."""
         columns = {f"{what}_message_id": value for what, value in ids.items()}
         await self.storage.games.update(game_id, **columns)
+
+    async def keep_hand(self, hand: HandToken) -> None:
+        """A player's open hand message and its token, so a restart can still edit it."""
+        await self.storage.hand_tokens.keep(hand)
+
+    async def forget_hands(self, game_id: int, user_id: str | None = None) -> None:
+        await self.storage.hand_tokens.forget(game_id, user_id)
+
+    async def open_hands(self) -> list[HandToken]:
+        """Every open hand whose token still lives (the caller keeps its own games')."""
+        return await self.storage.hand_tokens.live()
 
     async def owed(self) -> list[ev.Owed]:
         """Messages that this process's games which ended still owe Discord: end screens

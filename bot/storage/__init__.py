@@ -32,6 +32,7 @@ from .errors import (
 )
 from .forget import Forgetting, Forgotten
 from .games import Games
+from .hand_tokens import HandTokens
 from .history import History
 from .leaderboard import ORDERS, START_RATING, Stats
 from .live import GameRow, LiveHead
@@ -57,6 +58,7 @@ __all__ = [
     "GameRow",
     "Games",
     "GuildSettings",
+    "HandTokens",
     "History",
     "HistoryEntry",
     "LiveHead",

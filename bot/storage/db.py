@@ -13,6 +13,7 @@ from sqlalchemy.ext.asyncio import AsyncConnection
 from .connection import Connection
 from .forget import Forgetting
 from .games import Games
+from .hand_tokens import HandTokens
 from .history import History
 from .leaderboard import START_RATING, Stats
 from .outbox import Outbox
@@ -23,7 +24,7 @@ from .url import parse
 
 class Storage:
     """The repositories (`games`, `stats`, `tallies`, `history`, `outbox`, `settings`,
-    `forgetting`) on one connection.
+    `forgetting`, `hand_tokens`) on one connection.
 
     `transaction`, `fetchall` and `fetchone` pass to the connection's; the repositories call
     the connection's own, so a test that slows or counts them patches `storage.connection`."""
@@ -46,6 +47,7 @@ class Storage:
         self.tallies = Tallies(connection)
         self.outbox = Outbox(connection)
         self.forgetting = Forgetting(connection)
+        self.hand_tokens = HandTokens(connection)
 
     @classmethod
     async def open(

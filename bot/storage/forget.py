@@ -25,6 +25,7 @@ from .schema import (
     games,
     guild_purges,
     guild_settings,
+    hand_tokens,
     history,
     history_players,
     moves,
@@ -102,6 +103,8 @@ class Forgetting:
             if guild_id is not None:
                 rated = rated.where(rated_games.c.guild_id == guild_id)
             await db.execute(rated)
+            tokens = delete(hand_tokens).where(hand_tokens.c.user_id == user)
+            await db.execute(tokens)  # open hands' tokens: minutes old, of any server
             kept = await _rewrite_history(db, user, guild_id)
             rewritten = 0
             for game_id, seats in await _games_of(db, user, guild_id, live=False):
@@ -211,6 +214,7 @@ async def _purge(db: AsyncConnection, guild_id: int) -> int:
     finished = select(history.c.game_id).where(history.c.guild_id == guild_id).scalar_subquery()
     statements = (  # children before parents
         delete(outbox).where(outbox.c.game_id.in_(of_guild)),
+        delete(hand_tokens).where(hand_tokens.c.game_id.in_(of_guild)),
         delete(moves).where(moves.c.game_id.in_(of_guild)),
         delete(history_players).where(history_players.c.game_id.in_(finished)),
         delete(rated_games).where(rated_games.c.guild_id == guild_id),

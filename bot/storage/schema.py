@@ -177,6 +177,23 @@ guild_purges = Table(
     Column("requested_at", Real, nullable=False),
 )
 
-# Every table, parents before children: the order `copy` writes them in.
+# The interaction tokens that can still edit players' open hand messages, so a restart keeps
+# them following their games. A token is a secret for its 15 minutes: dropped once expired.
+hand_tokens = Table(
+    "hand_tokens",
+    metadata,
+    Column("game_id", Integer, ForeignKey("games.id"), nullable=False),
+    Column("user_id", Text, nullable=False),
+    Column("token", Text, nullable=False),
+    Column("message_id", BigInteger),  # NULL: the interaction's original response
+    Column("origin", BigInteger, nullable=False),  # the interaction that made the message
+    Column("lang", Text, nullable=False),  # of the player who opened it
+    Column("expires_at", Real, nullable=False),
+    PrimaryKeyConstraint("game_id", "user_id"),
+)
+Index("hand_tokens_by_expiry", hand_tokens.c.expires_at)
+
+# Every table, parents before children: the order `copy` writes them in. Hand tokens are not
+# copied: they expire within minutes, and a copied database starts a new process anyway.
 TABLES = (guild_settings, games, moves, history, history_players, players, rated_games,
           stats_backfill, outbox, guild_purges)  # fmt: skip

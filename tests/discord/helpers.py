@@ -28,6 +28,17 @@ def components(message) -> list[dict[str, Any]]:
     return out
 
 
+def gone(env, message) -> bool:
+    """The message was deleted (an ephemeral one too)."""
+    from simcord.backend.errors import BackendError
+
+    try:
+        env.backend.get_message(message.channel_id, message.id)
+    except BackendError as exc:
+        return exc.code == 10008
+    return False
+
+
 def buttons(message) -> list[dict[str, Any]]:
     """Every button of a message, in order, wherever it sits."""
     return [c for c in components(message) if c.get("type") == 2]
@@ -234,7 +245,7 @@ async def play_one(table, members, hands) -> None:
     player = whose_turn(table, members)
     assert player is not None, table_text(table)
     hand = hands.get(player.id)
-    if hand is None or not buttons(hand):  # none yet, or it moved to a newer message
+    if hand is None or gone(hand._env, hand) or not buttons(hand):  # none, or a newer one
         hand = hands[player.id] = await open_hand(table, player)
     move = next((b for b in moves_of(hand) if not b.get("disabled")), None)
     assert move is not None, text_of(hand)

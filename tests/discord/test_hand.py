@@ -1,19 +1,22 @@
 """The hand as players use it: one click a move, greyed moves in forced play, older hands
-that say where the hand went, open hands that follow every move and the end of the game, and
-the turn ping's My hand once a hand can no longer be edited."""
+deleted once a newer one is open, open hands that follow every move and the end of the game,
+and the turn ping's My hand once a hand can no longer be edited."""
 
 from __future__ import annotations
 
+import asyncio
 from typing import Any
 
 import pytest
 
+from bot.adapter.presenter.intake import NUDGE_AFTER
 from bot.ui import hand as hand_ui
 from bot.ui import ids
 
 from .helpers import (
     buttons,
     components,
+    gone,
     hand_cards,
     images,
     is_over,
@@ -27,7 +30,7 @@ from .helpers import (
     text_of,
     whose_turn,
 )
-from .play import bot_message, game_id_of, stored_moves
+from .play import bot_message, game_id_of, quick, stored_moves
 
 PING = "your turn in Steal the Bundle!"
 
@@ -92,7 +95,7 @@ async def test_forced_play_greys_the_moves_the_rules_forbid(simcord_env, channel
     assert card not in hand_cards(hand)
 
 
-async def test_an_older_hand_says_it_moved(simcord_env, channel, players):
+async def test_an_older_hand_is_deleted(simcord_env, channel, players):
     two = players[:2]
     table = await start_game(channel, two)
     first = whose_turn(table, two)
@@ -101,11 +104,40 @@ async def test_an_older_hand_says_it_moved(simcord_env, channel, players):
 
     newer = await open_hand(table, first)
 
-    assert text_of(older) == "Your hand moved ↓" and components(older)[0]["type"] == 10
-    assert buttons(older) == []
+    assert gone(simcord_env, older)  # nothing stale is left: no "moved" stub either
     assert moves_of(newer) and "**Your turn**" in text_of(newer)
     await first.click(newer, custom_id=moves_of(newer)[0]["custom_id"])
-    assert text_of(older) == "Your hand moved ↓"  # it stays moved: only the newer one follows
+    assert not gone(simcord_env, newer) and "**Your turn**" not in text_of(newer)
+
+
+async def test_racing_clicks_on_two_copies_leave_one_live_hand(
+    simcord_env, channel, players, monkeypatch
+):
+    """Clicks on two copies of one's hand at once: the copy clicked first is still being
+    answered when the second click makes the other the live one. It is deleted once its
+    answer is in, never left frozen as "out of date" with greyed buttons."""
+    two = players[:2]
+    table = await start_game(channel, two)
+    first = whose_turn(table, two)
+    sessions = simcord_env.bot.app.sessions
+    real_play, slow = sessions.play, [True]
+
+    async def play(*args, **kwargs):
+        if slow.pop() if slow else False:  # the first click's move waits on the database
+            await asyncio.sleep(1.0)
+        return await real_play(*args, **kwargs)
+
+    monkeypatch.setattr(sessions, "play", play)
+    older = await open_hand(table, first)
+    with quick(simcord_env, 0.3):
+        await first.click(older, custom_id=moves_of(older)[0]["custom_id"])  # slow: unanswered
+        newer = (await first.slash(channel, "steal hand")).response  # a copy, meanwhile
+    await simcord_env.advance_time(1.5)
+
+    assert gone(simcord_env, older)  # deleted once its click was answered
+    assert not gone(simcord_env, newer)
+    assert "out of date" not in text_of(newer)
+    assert f"It's {whose_turn(table, two).name}'s turn." in text_of(newer)  # it follows
 
 
 async def test_every_open_hand_follows_each_move(simcord_env, channel, players):
@@ -171,6 +203,10 @@ async def test_the_turn_ping_offers_my_hand_once_the_hand_expired(simcord_env, c
     theirs = await open_hand(table, second)
 
     await first.click(mine, custom_id=moves_of(mine)[0]["custom_id"])
+    # Their open hand wakes up for their turn: no ping, until it sits idle a while.
+    assert not [m for m in channel.history() if PING in m.content]
+    assert "**Your turn**" in text_of(theirs)
+    await simcord_env.advance_time(NUDGE_AFTER)
     ping = [m for m in channel.history() if PING in m.content][-1]
     assert ping.content.startswith(second.mention)
     assert buttons(ping) == []  # their open hand follows the game: nothing to click here

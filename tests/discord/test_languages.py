@@ -11,6 +11,7 @@ import discord
 import pytest
 from simcord.components import walk_components
 
+from bot.adapter.presenter.intake import NUDGE_AFTER
 from bot.engine import new_game, preset, to_dict
 from bot.engine.playout import play_out
 from bot.ui import ids
@@ -23,6 +24,7 @@ from .helpers import (
     description,
     enabled,
     fields,
+    gone,
     is_over,
     plain,
     play_one,
@@ -76,7 +78,7 @@ async def test_a_french_player_in_a_spanish_server(simcord_env, channel, players
     assert "### 🃏 Ta main\n**À toi de jouer** : un clic joue un coup." in text_of(old)
     assert alt_text(old).startswith("Tes cartes : ")  # its picture's description, in French
     hands[ann.id] = (await ann.click(table, label="Mi mano")).response  # the newest one
-    assert text_of(old) == "Ta main a bougé ↓" and buttons(old) == []
+    assert gone(simcord_env, old)  # the older hand is deleted
     stale_move = next(b["custom_id"] for b in enabled(hands[ann.id]) if ":move:" in b["custom_id"])
     await play_one(table, [ann, bob], hands)
     while whose_turn(table, [ann, bob]) is not ann:
@@ -92,6 +94,7 @@ async def test_a_french_player_in_a_spanish_server(simcord_env, channel, players
     # The log under the table is in Spanish.
     log = fields(table)["Últimas jugadas"]
     assert any(word in log for word in ("se llevó", "dejó", "robó")), log
+    await simcord_env.advance_time(NUDGE_AFTER + 1)  # an idle open hand: its player is nudged
     pings = [m.content for m in channel.history() if "Casita Robada!" in (m.content or "")]
     assert pings and "¡te toca en Casita Robada! [Ir a la mesa](" in pings[-1]
 

@@ -14,14 +14,17 @@ from __future__ import annotations
 
 import asyncio
 
+import discord
+
 from bot.session import Sessions, Table
 from bot.ui import render
 
 from .catch_up import Restart
-from .channel import Channel, Discord
+from .channel import ANSWERING_TASK, Channel, Discord
 from .drawing import Drawing
 from .hand_tokens import OpenHands
 from .intake import Intake
+from .webhook import Hook
 from .worker import EDIT_GAP, Worker
 
 __all__ = ["Channel", "Discord", "Presenter"]
@@ -32,7 +35,7 @@ class Presenter:
         self.discord = client
         self.sessions = sessions
         self.channels: dict[int, Channel] = {}  # game id -> its messages; every part shares it
-        self.hands = OpenHands(sessions)
+        self.hands = OpenHands(sessions, self._webhook, ANSWERING_TASK.get)
         self.drawing = Drawing(sessions)
         self.worker = Worker(client, sessions, self.channels, self.hands, self.drawing, gap)
         self.intake = Intake(client, sessions, self.channels, self.hands, self.worker.kick)
@@ -49,6 +52,13 @@ class Presenter:
         self.table_message = self.drawing.table_message
         self.refresh = self.restart.refresh
         self.deliver_owed = self.restart.deliver_owed
+
+    def _webhook(self, token: str) -> Hook:
+        """The interaction webhook of `token`: calls through it are not bound to the bot's
+        global rate limit."""
+        if not isinstance(self.discord, discord.Client):
+            raise TypeError("interaction webhooks need the bot's client")
+        return Hook(self.discord, token)
 
     # ----- what is shown
 

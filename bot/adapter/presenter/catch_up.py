@@ -28,8 +28,8 @@ async def catch_up(sessions: Sessions, ch: Channel) -> None:
     cancelled before it), at its first change: the ids of its messages as stored, and its
     move log and highlights rebuilt from the game (read by then: a change comes from a
     game in use). A cancel needs no read: its table may still be unread."""
+    lobby_id, table_id, ping_id = await sessions.messages(ch.game_id)  # a failure: retried
     ch.unread = False
-    lobby_id, table_id, ping_id = await sessions.messages(ch.game_id)
     if ch.table_id is None:
         ch.table_id = table_id or lobby_id
     if ch.ping_id is None:
@@ -74,7 +74,8 @@ class Restart:
         """After a restart: restored lobby messages are brought up to date now; a restored
         table at its first change (`catch_up`), so start-up reads no game, or now if it is
         in `redraw` (its time left changed: the restart's grace). Until then a table's message
-        shows the game as it stands."""
+        shows the game as it stands. The open hands of these games follow them again."""
+        await self.intake.hands.restore(set(game_ids))
         for game_id in game_ids:
             table = self.sessions.table_of(game_id)
             if table is not None:  # its channel is read at its first change (unread)
@@ -90,8 +91,10 @@ class Restart:
 
     async def deliver_owed(self) -> None:
         """At start-up: show what games that ended before a restart still owe their channels
-        (end screens, closings), as the outbox keeps it."""
-        for item in await self.sessions.owed():
+        (end screens, closings), as the outbox keeps it; open hands show the end too."""
+        owed = await self.sessions.owed()
+        await self.intake.hands.restore({item.game_id for item in owed})
+        for item in owed:
             if item.game_id in self.channels:
                 continue  # already being shown (ended during restore)
             if not isinstance(item, EndOwed):

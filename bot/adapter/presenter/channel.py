@@ -4,10 +4,11 @@ marks it, the worker sends it; nothing else writes it."""
 from __future__ import annotations
 
 import asyncio
+import contextvars
 import logging
 import math
 from dataclasses import dataclass, field
-from typing import Protocol
+from typing import Any, Protocol
 
 import discord
 
@@ -19,6 +20,15 @@ from bot.ui.picture import LastMove
 
 log = logging.getLogger(__name__)
 LOG_KEEP = 20  # lines of the move log a table shows
+# The task answering the current click or command (`Presenter.answering`): a move's background
+# work starts only once it is done, so it never delays the answer.
+ANSWERING_TASK: contextvars.ContextVar[asyncio.Task[Any] | None] = contextvars.ContextVar(
+    "answering", default=None
+)
+# That click's channel and interaction token, and until when it lives.
+ANSWERING_TOKEN: contextvars.ContextVar[tuple[int, str, float] | None] = contextvars.ContextVar(
+    "answering_token", default=None
+)
 
 
 @dataclass
@@ -40,6 +50,12 @@ class Channel:
     dirty: bool = False
     ping_user: str | None = None  # whom the ping should name; None: no ping
     ping_done: str | None = None  # whom the current ping names
+    # The interaction token that sent the current ping, and until when it lives: it deletes
+    # the ping without a global request (None: sent with the bot token, or before a restart).
+    ping_token: tuple[str, float] | None = None
+    voice: tuple[str, float] | None = None  # the newest click's token in the game, its expiry
+    nudge: asyncio.TimerHandle | None = None  # pings a player whose open hand sits idle
+    refused: bool = False  # Discord refused the channel for good (403/404): logged once
     hands: set[str] = field(default_factory=set)  # players whose hand message needs a refresh
     notices: list[render.Message] = field(default_factory=list)  # to post after the table
     # Not shown by this process yet (restored, or ended or cancelled before a restart): its

@@ -1,46 +1,72 @@
 """The players' open hand messages: the newest one of each player in a game, with the
-interaction token that can still edit it (for 15 minutes), and redrawing them."""
+interaction token that can still edit it (for 15 minutes), and redrawing them.
+
+The tokens are kept in storage too (with their expiry; never logged), so after a restart an
+open hand still follows its game to its end screen. A player's older hand message is deleted
+through its own token once the click that showed it is answered: only the newest one is left.
+"""
 
 from __future__ import annotations
 
 import asyncio
 import logging
-from dataclasses import dataclass
+from collections.abc import Callable
+from dataclasses import dataclass, replace
 from datetime import timedelta
+from typing import Any
 
 import discord
 
+from bot.domain.values import HandToken
 from bot.session import Sessions, Table
 from bot.ui import hand as hand_ui
-from bot.ui import render
 
 from ..buttons import dynamic
 from ..hands import drawn
-from ..language import game_lang, user_lang
+from ..language import reader_in_game, user_lang
 from .channel import Channel
+from .webhook import Hook
 
 log = logging.getLogger(__name__)
-HAND_TOKEN_LIFE = timedelta(minutes=14)  # interaction tokens last 15 minutes
+# Interaction tokens last 15 minutes; one is used for 14, so a call never races its expiry.
+HAND_TOKEN_LIFE = timedelta(minutes=14)
+# Makes the interaction webhook of a token (the application's id is the webhook's).
+Webhooks = Callable[[str], Hook]
+
+
+def now() -> float:
+    return discord.utils.utcnow().timestamp()
 
 
 @dataclass(frozen=True)
 class HandRef:
-    """An open hand message and the interaction token that can edit it (for 15 minutes)."""
+    """An open hand message and what can edit it: its token, and the click being answered
+    with it (None once answered, or after a restart). Interaction webhook calls are not
+    bound to the bot's global rate limit."""
 
-    interaction: discord.Interaction
-    origin: int  # the id of the interaction that created the message: which message it is
-    followup: int | None = None  # the message's id when it was sent as a follow-up
+    token: HandToken
+    answering: asyncio.Task[Any] | None = None
 
     @property
     def alive(self) -> bool:
-        return discord.utils.utcnow() - self.interaction.created_at < HAND_TOKEN_LIFE
+        return now() < self.token.expires_at
 
-    async def edit(self, message: render.Message) -> None:
-        fields = dynamic(message.kwargs())
-        if self.followup is not None:
-            await self.interaction.followup.edit_message(self.followup, **fields)
-        else:
-            await self.interaction.edit_original_response(**fields)
+    @property
+    def shown(self) -> float:
+        """When its interaction came (unix seconds)."""
+        return self.token.expires_at - HAND_TOKEN_LIFE.total_seconds()
+
+    @property
+    def answered(self) -> bool:
+        return self.answering is None or self.answering.done()
+
+    @property
+    def lang(self) -> str:
+        return self.token.lang
+
+    @property
+    def origin(self) -> int:
+        return self.token.origin
 
 
 def origin_of(interaction: discord.Interaction, fresh: bool) -> int:
@@ -56,11 +82,16 @@ def origin_of(interaction: discord.Interaction, fresh: bool) -> int:
 class OpenHands:
     """The open hand of each player, by (game id, player id)."""
 
-    def __init__(self, sessions: Sessions) -> None:
+    def __init__(
+        self, sessions: Sessions, webhooks: Webhooks, answering: Callable[[], Any]
+    ) -> None:
         self.sessions = sessions
+        self.webhooks = webhooks
+        self.current = answering  # the task answering the current click, if any
         # (game id, player id) -> the newest hand message of that player, and its token
         self.tokens: dict[tuple[int, str], HandRef] = {}
-        self.edits: set[asyncio.Task[None]] = set()  # older hands being told "moved ↓"
+        self.edits: set[asyncio.Task[None]] = set()  # older hands being deleted; tokens saved
+        self._saving = asyncio.Lock()
 
     def remember(
         self,
@@ -73,21 +104,65 @@ class OpenHands:
     ) -> None:
         """`interaction` shows the player's hand now: a new message (`fresh`; `followup` its id
         if it was sent as a follow-up) or a clicked one. The hand message they had before, if it
-        is another, becomes "Your hand moved ↓" with no buttons (while its token lives)."""
-        ref = HandRef(interaction, origin_of(interaction, fresh), followup)
+        is another, is deleted (while its token lives) once its own click is answered."""
+        secret = getattr(interaction, "token", None)
+        if not secret:
+            return  # a stand-in interaction (bench/): nothing could edit its message
+        expires = (interaction.created_at + HAND_TOKEN_LIFE).timestamp()
+        token = HandToken(
+            game_id, user_id, secret, followup, origin_of(interaction, fresh),
+            user_lang(interaction), expires,
+        )  # fmt: skip
+        task = self.current()
+        ref = HandRef(token, task if isinstance(task, asyncio.Task) else None)
         old = self.tokens.get((game_id, user_id))
         self.tokens[(game_id, user_id)] = ref
+        self._spawn(self._save(game_id, user_id), f"hand-saved-{game_id}")
         if old is None or old.origin == ref.origin or not old.alive:
             return
-        task = asyncio.create_task(self._moved(old), name=f"hand-moved-{game_id}")
+        self._spawn(self._retire(game_id, user_id, old), f"hand-retired-{game_id}")
+
+    def _spawn(self, work: Any, name: str) -> None:
+        task = asyncio.create_task(work, name=name)
         self.edits.add(task)
         task.add_done_callback(self.edits.discard)
 
-    async def _moved(self, old: HandRef) -> None:
+    async def _retire(self, game_id: int, user_id: str, old: HandRef) -> None:
+        """Delete an older hand message, once the click it answers has its answer (deleting
+        it before would leave that answer, a frozen copy, in its place). Not if a click on it
+        made it the newest again meanwhile."""
+        if old.answering is not None and not old.answering.done():
+            await asyncio.wait({old.answering})
+        now_shown = self.tokens.get((game_id, user_id))
+        if not old.alive or (now_shown is not None and now_shown.origin == old.origin):
+            return
         try:
-            await old.edit(hand_ui.moved(user_lang(old.interaction)))
+            await self.webhooks(old.token.token).delete(old.token.message_id)
         except discord.HTTPException as exc:
-            log.debug("an older hand was not marked moved (%s)", exc)
+            log.debug("an older hand was not deleted (%s)", exc.status)
+
+    async def _save(self, game_id: int, user_id: str) -> None:
+        """Store what the player's newest hand is now (in order: the last save wins)."""
+        async with self._saving:
+            ref = self.tokens.get((game_id, user_id))
+            try:
+                if ref is None:
+                    await self.sessions.game_messages.forget_hands(game_id, user_id)
+                else:
+                    await self.sessions.game_messages.keep_hand(ref.token)
+            except Exception:
+                log.warning("game %s: could not store an open hand", game_id, exc_info=True)
+
+    async def restore(self, games: set[int]) -> None:
+        """After a restart: the open hands of `games` (this process's) whose tokens live."""
+        try:
+            stored = await self.sessions.game_messages.open_hands()
+        except Exception:
+            log.warning("could not read the open hands; they wait for My hand", exc_info=True)
+            return
+        for token in stored:
+            if token.game_id in games:
+                self.tokens.setdefault((token.game_id, token.user_id), HandRef(token))
 
     def open(self, game_id: int, but: str | None = None) -> set[str]:
         """The players of a game whose hand message can still be edited."""
@@ -97,6 +172,24 @@ class OpenHands:
             if game == game_id and user != but and ref.alive
         }
 
+    def fresh(self, game_id: int, user: str, since: float) -> bool:
+        """The player's hand can be edited and was shown after `since` (unix seconds)."""
+        ref = self.tokens.get((game_id, user))
+        return ref is not None and ref.alive and ref.shown > since
+
+    def voices(self, game_id: int) -> list[tuple[str, float]]:
+        """The game's hand tokens that live, with their expiry: a ping can go through one."""
+        return [
+            (ref.token.token, ref.token.expires_at)
+            for (game, _), ref in self.tokens.items()
+            if game == game_id and ref.alive
+        ]
+
+    def answering(self, game_id: int, user: str) -> bool:
+        """The player's open hand is a click's still being answered: its answer draws it."""
+        ref = self.tokens.get((game_id, user))
+        return ref is not None and not ref.answered
+
     def alive(self, game_id: int, user: str) -> bool:
         ref = self.tokens.get((game_id, user))
         return ref is not None and ref.alive
@@ -104,9 +197,12 @@ class OpenHands:
     def move_on(self, game_id: int, nxt: Table) -> None:
         """A match's next game: its players' open hands are its hands now."""
         for user in nxt.seats:
-            token = self.tokens.pop((game_id, user), None)
-            if token is not None:
-                self.tokens[(nxt.game_id, user)] = token
+            ref = self.tokens.pop((game_id, user), None)
+            if ref is not None:
+                moved = HandRef(replace(ref.token, game_id=nxt.game_id), ref.answering)
+                self.tokens[(nxt.game_id, user)] = moved
+                self._spawn(self._save(nxt.game_id, user), f"hand-saved-{nxt.game_id}")
+        self._spawn(self.sessions.game_messages.forget_hands(game_id), f"hands-gone-{game_id}")
 
     async def refresh(self, ch: Channel, user: str) -> None:
         """Redraw a player's open hand as the game is now; at its end, the result."""
@@ -115,15 +211,16 @@ class OpenHands:
         if ref is None or table is None:
             return
         if not ref.alive:
-            self.tokens.pop((ch.game_id, user), None)
+            self.drop(ch.game_id, user, ref)
             return
-        if not ref.interaction.response.is_done():
+        if not ref.answered:
             return  # a click still being answered: its answer draws this hand as it is now
         seat = table.seat_of(user)
         if seat is None:
             return
-        # A hand is ephemeral: in its reader's language, its cards in the game's (game_lang).
-        lang = game_lang(ref.interaction, table)
+        # A hand is ephemeral: in the language of the player who opened it, its cards in the
+        # game's (reader_in_game), or the game's alone where its server fixed one.
+        lang = reader_in_game(ref.lang, table)
         if ch.closing is not None:  # cancelled or ended by an admin: no game to play any more
             message = hand_ui.closed(lang)
         elif table.game.over:
@@ -131,15 +228,24 @@ class OpenHands:
         else:
             message = await drawn(lang, table, seat, self.names(ch))
         try:
-            await ref.edit(message)
+            await self.webhooks(ref.token.token).edit(
+                ref.token.message_id, **dynamic(message.kwargs())
+            )
         except discord.HTTPException as exc:
-            log.debug("game %s: hand of %s not refreshed (%s)", ch.game_id, user, exc)
-            if self.tokens.get((ch.game_id, user)) is ref:
-                self.tokens.pop((ch.game_id, user), None)
+            log.debug("game %s: hand of %s not refreshed (%s)", ch.game_id, user, exc.status)
+            self.drop(ch.game_id, user, ref)
+
+    def drop(self, game_id: int, user: str, ref: HandRef) -> None:
+        """A hand that can no longer be edited is forgotten (unless a newer one came)."""
+        if self.tokens.get((game_id, user)) is ref:
+            del self.tokens[(game_id, user)]
+            self._spawn(self._save(game_id, user), f"hand-dropped-{game_id}")
 
     def names(self, ch: Channel) -> dict[str, str]:
         return self.sessions.names_in(ch.guild_id)
 
     def forget(self, game_id: int) -> None:
+        """A game's end is shown: its hands are done, here and in storage."""
         for key in [k for k in self.tokens if k[0] == game_id]:
             del self.tokens[key]
+        self._spawn(self.sessions.game_messages.forget_hands(game_id), f"hands-gone-{game_id}")

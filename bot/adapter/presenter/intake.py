@@ -4,6 +4,7 @@ kicked here, sends what is out of date. Only the cogs' reports make their one ca
 
 from __future__ import annotations
 
+import asyncio
 import logging
 from collections.abc import Callable
 
@@ -28,10 +29,14 @@ from bot.ui.picture import LastMove
 from bot.ui.text import describe, names_of
 
 from ..buttons import dynamic
-from .channel import LOG_KEEP, Channel, Discord, set_table_id
-from .hand_tokens import OpenHands
+from .channel import ANSWERING_TOKEN, LOG_KEEP, Channel, Discord, set_table_id
+from .hand_tokens import OpenHands, now
 
 log = logging.getLogger(__name__)
+# A player whose open hand wakes up on their turn gets no ping, unless it sits idle this long
+# (seconds): then a nudge. Measured in docs/operations.md ("Requests and the global limit").
+NUDGE_AFTER = 30.0
+FRESH = 10 * 60.0  # seconds: a hand shown this recently is one its player is looking at
 
 
 class Intake:
@@ -103,6 +108,7 @@ class Intake:
         if message_id is not None:
             ch.table_id = message_id
         ch.lang = render.public_lang(table)
+        self._heard_now(ch)
         self._turn_changed(ch, table)
         self.kick(ch)
         return ch
@@ -125,8 +131,11 @@ class Intake:
         dealt = any(e["type"] == "hands_dealt" for e in events)
         if dealt or event.auto:
             ch.hands.update(table.seats if dealt else [event.user_id])
-        ch.hands.update(self.hands.open(table.game_id, but=None if event.auto else event.user_id))
-        self._turn_changed(ch, table)
+        # The mover's hand is drawn by their click's answer, if it is the one they clicked.
+        clicked = not event.auto and self.hands.answering(table.game_id, event.user_id)
+        ch.hands.update(self.hands.open(table.game_id, but=event.user_id if clicked else None))
+        self._heard_now(ch)
+        self._turn_changed(ch, table, None if event.auto else event.user_id)
         self.kick(ch)
 
     def ended(self, table: Table, nxt: Table | None = None) -> None:
@@ -135,6 +144,7 @@ class Intake:
         ch = self.channel(table.game_id, table.guild_id, table.channel_id)
         ch.table, ch.dirty, ch.ping_user, ch.owed = table, True, None, True
         ch.lang = render.public_lang(table)
+        self._no_nudge(ch)
         if nxt is None:
             ch.hands.update(table.seats)
         self.kick(ch)
@@ -155,6 +165,7 @@ class Intake:
         """The lobby or game's message becomes `message`: owed until it is shown."""
         ch = self.channel(game_id, guild_id, channel_id)
         ch.closing, ch.dirty, ch.ping_user, ch.owed = message, True, None, True
+        self._no_nudge(ch)
         ch.hands.update(self.hands.open(game_id))  # they say so too, and lose their buttons
         self.kick(ch)
 
@@ -164,7 +175,19 @@ class Intake:
             ch.ping_done = None
             self.kick(ch)
 
-    def _turn_changed(self, ch: Channel, table: Table) -> None:
+    def _heard_now(self, ch: Channel) -> None:
+        """A change made while a click in the game's channel is answered: that click's token
+        is the newest the game has (its ping can go through it)."""
+        clicked = ANSWERING_TOKEN.get()
+        if clicked is None or clicked[0] != ch.channel_id:
+            return
+        if ch.voice is None or ch.voice[1] < clicked[2]:
+            ch.voice = clicked[1], clicked[2]
+
+    def _turn_changed(self, ch: Channel, table: Table, mover: str | None = None) -> None:
+        """Whose turn it is now: their hand wakes up, and they are pinged unless that helps
+        nobody (see `_watching`); the old ping goes either way."""
+        self._no_nudge(ch)
         seat = table.turn
         if seat is None or seat in table.away or seat in table.forfeited:
             ch.ping_user = None
@@ -177,8 +200,38 @@ class Intake:
         if not table.options.get("pings", True):  # the server turned turn pings off
             ch.ping_user = None
             return
+        if self._watching(table, user, mover):
+            ch.ping_user = None
+            loop = asyncio.get_running_loop()
+            ch.nudge = loop.call_later(NUDGE_AFTER, self._nudge, ch, table.version, user)
+            return
         ch.ping_user = user
         ch.ping_done = None  # a new turn: a new ping, even for the same player
+
+    def _watching(self, table: Table, user: str, mover: str | None) -> bool:
+        """A ping would not help: the player's open hand is fresh (it wakes up for their turn),
+        or they are the only person at the table and just moved."""
+        people = {seat for seat in table.seats if not is_ai(seat)}
+        if people == {user} and mover == user:
+            return True
+        return self.hands.fresh(table.game_id, user, now() - FRESH)
+
+    def _nudge(self, ch: Channel, version: int, user: str) -> None:
+        """The player's hand sat idle on their turn: ping them after all."""
+        ch.nudge = None
+        table = ch.table
+        if self.channels.get(ch.game_id) is not ch or table is None or ch.closing is not None:
+            return
+        if table.version != version or table.game.over:
+            return
+        ch.ping_user, ch.ping_done = user, None
+        self.kick(ch)
+
+    @staticmethod
+    def _no_nudge(ch: Channel) -> None:
+        if ch.nudge is not None:
+            ch.nudge.cancel()
+            ch.nudge = None
 
     # ----- what the cogs report
 

@@ -6,7 +6,6 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
-import contextvars
 import itertools
 import logging
 import time
@@ -22,20 +21,15 @@ from bot.ui.widgets import button, view_of
 from .. import governor as rest
 from ..buttons import dynamic
 from .catch_up import catch_up
-from .channel import Channel, Discord, set_table_id
+from .channel import ANSWERING_TASK, ANSWERING_TOKEN, Channel, Discord, set_table_id
 from .drawing import Drawing
-from .hand_tokens import OpenHands
+from .hand_tokens import HAND_TOKEN_LIFE, OpenHands, now
 
 log = logging.getLogger(__name__)
 RETRIES = (0.5, 2.0, 5.0)  # seconds between tries of a failing table edit
 OWED_RETRIES = (*RETRIES, 15.0, 30.0, 60.0)  # an owed message: then every minute until it lands
 EDIT_GAP = 1.0  # seconds between a game's table edits: well inside Discord's channel rate limit
 QUIET_WAIT = 0.25  # seconds background work waits, at most, for the clicks being answered
-# The task answering the current click or command (`Presenter.answering`): a move's background
-# work starts only once it is done, so it never delays the answer.
-ANSWERING_TASK: contextvars.ContextVar[asyncio.Task[Any] | None] = contextvars.ContextVar(
-    "answering", default=None
-)
 
 
 class Worker:
@@ -59,9 +53,16 @@ class Worker:
         self._quiet = asyncio.Event()
         self._quiet.set()
 
-    def answering(self, task: asyncio.Task[Any]) -> None:
-        """A click or command is being answered (interactions.watch) until `task` ends."""
+    def answering(
+        self, task: asyncio.Task[Any], interaction: discord.Interaction | None = None
+    ) -> None:
+        """A click or command is being answered (interactions.watch) until `task` ends. Its
+        token can send the turn ping a change it makes owes, outside the global rate limit."""
         ANSWERING_TASK.set(task)
+        token = getattr(interaction, "token", None)  # a stand-in (bench/) may have none
+        if interaction is not None and token:
+            expires = (interaction.created_at + HAND_TOKEN_LIFE).timestamp()
+            ANSWERING_TOKEN.set((interaction.channel_id or 0, token, expires))
         self._answering.add(task)
         self._quiet.clear()
         task.add_done_callback(self._answered)
@@ -92,30 +93,56 @@ class Worker:
         return [ch.worker for ch in self.channels.values() if ch.worker and not ch.worker.done()]
 
     async def _work(self, ch: Channel, after: asyncio.Task[Any] | None = None) -> None:
-        try:
-            await self._after_answers(after)
-            if ch.unread:
-                await catch_up(self.sessions, ch)
-            for attempt in itertools.count():
-                try:
-                    await self._flush(ch)
-                    break
-                except discord.HTTPException as exc:
-                    log.warning("game %s: Discord said %s; retrying", ch.game_id, exc)
-                    if not ch.owed and attempt == len(RETRIES):
-                        log.error("game %s: giving up on the table until the next move", ch.game_id)
-                        return
-                    # A message a game owes (end screen, closing) is tried until it lands; it is
-                    # in storage's outbox meanwhile, so a restart tries again too.
-                    delays = OWED_RETRIES if ch.owed else RETRIES
-                    await asyncio.sleep(delays[min(attempt, len(delays) - 1)])
-            if ch.closing is not None or (ch.table is not None and ch.table.game.over):
-                if ch.owed:
-                    await self.sessions.delivered(ch.game_id)
-                self.channels.pop(ch.game_id, None)
-                self.hands.forget(ch.game_id)
-        except Exception:
-            log.exception("game %s: could not update its messages", ch.game_id)
+        await self._after_answers(after)
+        # Anything else failing (the database, a drawing) is retried too, with the same
+        # backoff, until it works or the game is gone; logged once per game.
+        for failures in itertools.count():
+            try:
+                await self._round(ch)
+                return
+            except Exception:
+                if failures == 0:
+                    log.exception("game %s: could not update its messages; retrying", ch.game_id)
+                await asyncio.sleep(OWED_RETRIES[min(failures, len(OWED_RETRIES) - 1)])
+                if self.channels.get(ch.game_id) is not ch:
+                    return  # the game is gone: nothing left to show
+
+    async def _round(self, ch: Channel) -> None:
+        if ch.unread:
+            await catch_up(self.sessions, ch)
+        for attempt in itertools.count():
+            try:
+                await self._flush(ch)
+                break
+            except (discord.Forbidden, discord.NotFound) as exc:
+                # Discord refuses the channel (deleted, or no longer visible) for good: trying
+                # again would only pile up invalid requests. What the game owes is settled.
+                if not ch.refused:
+                    log.warning("game %s: Discord refuses its channel (%s); not retrying",
+                                ch.game_id, exc.status)  # fmt: skip
+                ch.refused = True
+                ch.dirty, ch.notices = False, []
+                ch.ping_done = ch.ping_user
+                if not ch.owed:
+                    return
+                break
+            except discord.HTTPException as exc:
+                log.warning("game %s: Discord said %s; retrying", ch.game_id, exc.status)
+                if not ch.owed and attempt == len(RETRIES):
+                    log.error("game %s: giving up on the table until the next move", ch.game_id)
+                    return
+                # A message a game owes (end screen, closing) is tried until it lands; it is
+                # in storage's outbox meanwhile, so a restart tries again too.
+                delays = OWED_RETRIES if ch.owed else RETRIES
+                await asyncio.sleep(delays[min(attempt, len(delays) - 1)])
+        if ch.closing is not None or (ch.table is not None and ch.table.game.over):
+            if ch.owed:
+                await self.sessions.delivered(ch.game_id)
+                ch.owed = False
+            self.channels.pop(ch.game_id, None)
+            self.hands.forget(ch.game_id)
+            if ch.nudge is not None:
+                ch.nudge.cancel()
 
     async def _flush(self, ch: Channel) -> None:
         while ch.dirty or ch.hands or ch.notices or ch.ping_user != ch.ping_done:
@@ -150,13 +177,17 @@ class Worker:
     async def _send_table(self, ch: Channel) -> None:
         # After a failed edit with the picture, the retry sends the table in words alone: a
         # picture that cannot be uploaded never leaves the channel with a stale table.
-        message = await self.drawing.of(ch, image=not ch.words_only)
+        try:
+            message = await self.drawing.of(ch, image=not ch.words_only)
+        except Exception:
+            ch.dirty = True  # so the retry draws it again
+            raise
         target = self.discord.get_partial_messageable(ch.channel_id, guild_id=ch.guild_id)
         try:
             await self._put_table(ch, target, message)
-        except discord.HTTPException:
+        except Exception as exc:
             ch.dirty = True  # so the retry sends it again
-            ch.words_only = bool(message.images)
+            ch.words_only = isinstance(exc, discord.HTTPException) and bool(message.images)
             raise
         else:
             ch.words_only = False
@@ -179,12 +210,15 @@ class Worker:
         await set_table_id(self.sessions, ch, sent.id)
 
     async def _send_ping(self, ch: Channel, user: str | None) -> None:
+        """The turn ping names `user` now (None: no ping). It is sent, and the old one deleted,
+        through an interaction token of the game when one lives: those calls are not bound to
+        the bot's global rate limit (docs/operations.md)."""
         target = self.discord.get_partial_messageable(ch.channel_id, guild_id=ch.guild_id)
         old, ch.ping_id = ch.ping_id, None
+        old_token, ch.ping_token = ch.ping_token, None
         if old is not None:
-            with contextlib.suppress(discord.HTTPException):
-                await target.get_partial_message(old).delete()
-        new = None
+            await self._delete_ping(target, old, old_token)
+        new, voice = None, None
         if user is not None:
             text = t(ch.lang, "ping.turn", user=render.mention(user))
             if ch.table_id is not None:
@@ -195,15 +229,38 @@ class Worker:
                 mine = button(ids.table("hand", ch.game_id), t(ch.lang, "table.button.hand"),
                               discord.ButtonStyle.primary, emoji="🃏")  # fmt: skip
                 extra = dynamic({"view": view_of(mine)})
+            mention = discord.AllowedMentions(users=[discord.Object(int(user))])
+            voice = self._voice(ch)
             try:
-                sent = await target.send(
-                    text,
-                    allowed_mentions=discord.AllowedMentions(users=[discord.Object(int(user))]),
-                    **extra,
-                )
-                new = sent.id
+                if voice is not None:
+                    hook = self.hands.webhooks(voice[0])
+                    new = await hook.send(text, allowed_mentions=mention, **extra)
+                else:
+                    new = (await target.send(text, allowed_mentions=mention, **extra)).id
             except discord.HTTPException as exc:
-                log.info("game %s: no turn ping (%s)", ch.game_id, exc)
+                log.info("game %s: no turn ping (%s)", ch.game_id, exc.status)
         ch.ping_id, ch.ping_done = new, user
+        ch.ping_token = voice if new is not None else None
         with contextlib.suppress(Exception):
             await self.sessions.keep_messages(ch.game_id, ping=new)
+
+    def _voice(self, ch: Channel) -> tuple[str, float] | None:
+        """The game's interaction token that lives longest (a ping it sends can be deleted
+        through it later), if one has a minute left."""
+        tokens = [*self.hands.voices(ch.game_id), *([ch.voice] if ch.voice else [])]
+        best = max(tokens, key=lambda tok: tok[1], default=None)
+        return best if best is not None and best[1] > now() + 60 else None
+
+    async def _delete_ping(
+        self, target: discord.PartialMessageable, ping: int, token: tuple[str, float] | None
+    ) -> None:
+        if token is not None and token[1] > now():
+            try:
+                await self.hands.webhooks(token[0]).delete(ping)
+                return
+            except discord.NotFound:
+                return  # deleted already
+            except discord.HTTPException:
+                pass  # the bot's own delete below
+        with contextlib.suppress(discord.HTTPException):
+            await target.get_partial_message(ping).delete()

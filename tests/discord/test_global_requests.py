@@ -1,0 +1,97 @@
+"""Discord's global limit (50 bot-token requests a second per bot, across every process) is
+what a busy bot runs out of; interaction endpoints (callbacks, /webhooks/{app}/{token}/...)
+are exempt. At a human pace a move costs at most one global request, the table edit: pings go
+only where they help, through a click's interaction token, and are deleted through it."""
+
+from __future__ import annotations
+
+from bot.adapter.presenter.intake import NUDGE_AFTER
+
+from .conftest import BOTH_BACKENDS
+from .helpers import buttons, is_over, moves_of, open_hand, start_game, text_of, whose_turn
+
+pytestmark = BOTH_BACKENDS
+
+PING = "your turn in Steal the Bundle!"
+PACE = 6.0  # seconds between moves: people thinking
+
+
+def is_global(path: str) -> bool:
+    """A bot-token request: anything but an interaction callback or an interaction webhook."""
+    return not (path.startswith("/interactions/") or path.startswith("/webhooks/"))
+
+
+def global_requests(env, since: int = 0) -> list[str]:
+    return [f"{r.method} {r.path}" for r in env.http_requests[since:] if is_global(r.path)]
+
+
+def pings(channel) -> list:
+    return [m for m in channel.history() if PING in m.content]
+
+
+async def test_a_three_player_game_costs_at_most_one_global_request_a_move(
+    simcord_env, channel, players
+):
+    env, three = simcord_env, players[:3]
+    before = len(env.http_requests)
+    table = await start_game(channel, three)
+    first = whose_turn(table, three)
+    (ping,) = pings(channel)  # nobody has a hand open yet: the first player is pinged
+    assert ping.content.startswith(first.mention) and "My hand" in [
+        b["label"] for b in buttons(ping)
+    ]
+
+    hands: dict = {}
+    moves = 0
+    while not is_over(table):
+        player = whose_turn(table, three)
+        hand = hands.get(player.id)
+        if hand is None:  # their first turn: pinged with My hand, as they had no hand open
+            assert pings(channel)[-1].content.startswith(player.mention)
+            hand = hands[player.id] = await open_hand(table, player)
+        seen = {p.id for p in pings(channel)}
+        move = next(b for b in moves_of(hand) if not b.get("disabled"))
+        await player.click(hand, custom_id=move["custom_id"])
+        moves += 1
+        await env.advance_time(PACE)
+        nxt = whose_turn(table, three)
+        if nxt is not None and nxt.id in hands:  # their open hand woke up: no new ping
+            assert "**Your turn**" in text_of(hands[nxt.id])
+            assert not [p for p in pings(channel) if p.id not in seen]
+
+    spent = global_requests(env, before)
+    per_move = len(spent) / moves
+    print(f"\n{moves} moves, {len(spent)} global requests: {per_move:.2f} a move")
+    assert per_move <= 1.0, (per_move, spent[:10])
+    assert len(pings(channel)) <= 1  # old pings were deleted (through their tokens)
+
+
+async def test_an_idle_player_is_nudged(simcord_env, channel, players):
+    env, three = simcord_env, players[:3]
+    table = await start_game(channel, three)
+    hands = {m.id: await open_hand(table, m) for m in three}
+    player = whose_turn(table, three)
+    await player.click(hands[player.id], custom_id=moves_of(hands[player.id])[0]["custom_id"])
+    nxt = whose_turn(table, three)
+    assert "**Your turn**" in text_of(hands[nxt.id])
+    assert not pings(channel)  # their open hand woke up: no ping yet
+
+    await env.advance_time(NUDGE_AFTER + 1)  # they sit idle
+    (ping,) = pings(channel)
+    assert ping.content.startswith(nxt.mention)
+    assert buttons(ping) == []  # their hand is open: nothing to click here
+
+
+async def test_no_ping_for_a_lone_person_who_just_moved(simcord_env, channel, players):
+    env, ann = simcord_env, players[0]
+    table = (await ann.slash(channel, "steal new", bots=1)).response
+    await ann.click(table, label="Start")
+    hand = await open_hand(table, ann)
+    for _ in range(3):
+        while whose_turn(table, [ann]) is not ann:
+            await env.advance_time(1.0)  # the AI plays
+        seen = {p.id for p in pings(channel)}
+        move = next(b for b in moves_of(hand) if not b.get("disabled"))
+        await ann.click(hand, custom_id=move["custom_id"])
+        await env.advance_time(5.0)  # the AI answers: it is ann's turn again
+        assert not [p for p in pings(channel) if p.id not in seen]  # and nobody pinged her
