@@ -8,6 +8,7 @@ from typing import Any
 
 from simcord.results import InteractionResult, ResponseMessage
 
+from bot.engine import active
 from bot.ui import ids
 
 from .conftest import make_bot
@@ -90,3 +91,20 @@ async def with_seed(env, db_path, seed: int) -> None:
 
 def command_syncs(env) -> list:
     return [r for r in env.http_requests if r.method == "PUT" and "/commands" in r.path]
+
+
+def crafted_click_target(env, channel, custom_id: str) -> ResponseMessage:
+    """A bot message carrying a button with `custom_id`: what an old or modified client can
+    still send after the bot took the real button away."""
+    rows = [{"type": 1, "components": [
+        {"type": 2, "style": 4, "label": "stale", "custom_id": custom_id}]}]  # fmt: skip
+    stored = env.backend.create_message(
+        channel.id, env.backend.bot_user.id, "crafted", components=rows, broadcast=False
+    )
+    return ResponseMessage(env, stored)
+
+
+def one_move_left(env, game_id: int) -> bool:
+    """The next move ends the game (no playoff in standard): one card in hand, none to deal."""
+    game = active(env.bot.sessions.table(game_id).game)
+    return not game.stock and sum(len(h) for h in game.hands) == 1

@@ -23,7 +23,6 @@ from typing import Any
 import discord
 import pytest
 from simcord import SetupError
-from simcord.results import ResponseMessage
 
 from bot.ui import ids
 
@@ -53,6 +52,7 @@ from .helpers import (
     title,
     whose_turn,
 )
+from .play import crafted_click_target
 from .screens import figures
 from .screens import text as screen_text
 
@@ -93,17 +93,6 @@ def answered_errors(env) -> list[str]:
 
 def pings(channel) -> list[discord.Message]:
     return [m for m in channel.history() if PING in m.content]
-
-
-def crafted_click_target(env, channel, custom_id: str) -> ResponseMessage:
-    """A bot message carrying a button with `custom_id`: what an old or modified client can
-    still send after the bot took the real button away."""
-    rows = [{"type": 1, "components": [
-        {"type": 2, "style": 4, "label": "stale", "custom_id": custom_id}]}]  # fmt: skip
-    stored = env.backend.create_message(
-        channel.id, env.backend.bot_user.id, "crafted", components=rows, broadcast=False
-    )
-    return ResponseMessage(env, stored)
 
 
 async def board_players(member, room) -> str:

@@ -10,7 +10,7 @@ from bot.ui import ids
 
 from .admin_panel import make_admin
 from .boards import bot_message
-from .test_replay import UNKNOWN, finish
+from .replays import UNKNOWN, finish
 
 NO_RECORD = "I have no record of that game here. Only finished games of this server have one."
 HIDDEN = discord.PermissionOverwrite(view_channel=False)

@@ -9,7 +9,7 @@ import re
 
 import pytest
 
-from .helpers import buttons, is_over, moves_of, table_text, text_of, whose_turn
+from .helpers import alt_text, buttons, is_over, moves_of, table_text, text_of, whose_turn
 from .screens import text as screen_text
 
 # Words no Italian message has and nearly every English one does.
@@ -45,8 +45,8 @@ async def test_a_fixed_language_game_reads_italian_everywhere(
     table = lobby
     started = await ann.click(lobby, custom_id=button_by(lobby, ":start:")["custom_id"])
     assert started.response is not None
-    assert "Bot difficile" in table_text(table)
-    seen: list[str] = [table_text(table)]
+    assert "Bot difficile" in alt_text(table)  # the picture's description names the seats
+    seen: list[str] = [table_text(table), alt_text(table)]
 
     # A member who is not playing clicks the table: the error is Italian too.
     foreign = await cat.click(table, custom_id=button_by(table, ":table:hand:")["custom_id"])
@@ -54,8 +54,8 @@ async def test_a_fixed_language_game_reads_italian_everywhere(
 
     hand = await ann.click(table, custom_id=button_by(table, ":table:hand:")["custom_id"])
     hand = hand.response
-    assert "Bot difficile" in text_of(hand)  # one name for the bot, on the table and here
-    seen.append(text_of(hand))
+    seen += [text_of(hand), alt_text(hand)]
+    hands = [text_of(hand)]
     hint = next((b for b in buttons(hand) if ":hint:" in (b.get("custom_id") or "")), None)
     assert hint is not None, text_of(hand)
     told = await ann.click(hand, custom_id=hint["custom_id"])
@@ -70,12 +70,15 @@ async def test_a_fixed_language_game_reads_italian_everywhere(
         seen.append(move["label"])
         card = move["label"].split(" ", 1)[0]
         await ann.click(hand, custom_id=move["custom_id"])
-        seen.append(text_of(hand))
+        seen += [text_of(hand), alt_text(hand)]
+        hands.append(text_of(hand))
         if not is_over(table):
-            log = table_text(table)
+            log = table_text(table) + "\n" + alt_text(table)  # the last moves are in both
             assert "ann " in log and card in log, (card, log)
             seen.append(log)
     seen.append(table_text(table))
+    # One name for the bot, on the table and in the hand (which names it while it plays).
+    assert any("Bot difficile" in h for h in hands), hands
 
     replay = await ann.slash(channel, "steal replay")
     seen.append(screen_text(replay.response))

@@ -3,7 +3,7 @@ and the end screen show them as typed, and no bot message pings @everyone."""
 
 from __future__ import annotations
 
-from tests.ui.test_hostile_names import check_text
+from tests.hostile import check_text
 
 from .helpers import buttons, enabled, is_over, moves_of, open_hand, start_game, text_of
 

@@ -178,7 +178,7 @@ async def test_stats_follow_the_member_and_the_board_the_server(
     assert "</steal leaderboard:" in shown
 
     board = await bob.slash(channel, "steal leaderboard")  # public: the server's Spanish
-    assert screen_text(board.response).startswith("## 🏆 Clasificación de Casita Robada\n")
+    assert screen_text(board.response).startswith("### 🏆 Clasificación de Casita Robada\n")
     history = await ann.slash(channel, "steal history")  # ephemeral: Ann's French
     assert title(history.response) == "Steal the Bundle : dernières parties sur ce serveur"
 

@@ -4,21 +4,13 @@ storage's outbox with the game's end, and finished at start-up."""
 
 from __future__ import annotations
 
-from bot.engine import active
-
 from .conftest import BOTH_BACKENDS, make_bot
 from .helpers import buttons, is_over, play_one, start_game, table_text, title, whose_turn
-from .play import game_id_of, quick, table_patches
+from .play import game_id_of, one_move_left, quick, table_patches
 
 pytestmark = BOTH_BACKENDS
 
 EDIT = "PATCH"
-
-
-def one_move_left(env, game_id: int) -> bool:
-    """The next move ends the game (no playoff in standard): one card in hand, none to deal."""
-    game = active(env.bot.sessions.table(game_id).game)
-    return not game.stock and sum(len(h) for h in game.hands) == 1
 
 
 async def test_the_end_screen_lands_after_four_failures_and_a_restart(

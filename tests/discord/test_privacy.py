@@ -11,7 +11,7 @@ from .admin_panel import make_admin, panel_texts
 from .boards import rows
 from .conftest import BOTH_BACKENDS, make_bot
 from .helpers import buttons, labels, play_to_end, start_game
-from .test_admin import crafted_click_target
+from .play import crafted_click_target
 
 DAY = 24 * 3600
 OTHER_SERVER = 987654321

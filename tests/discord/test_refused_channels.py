@@ -11,8 +11,7 @@ import pytest
 
 from .conftest import BOTH_BACKENDS, make_bot
 from .helpers import is_over, play_one, start_game, whose_turn
-from .play import game_id_of
-from .test_owed_messages import one_move_left
+from .play import game_id_of, one_move_left
 
 pytestmark = BOTH_BACKENDS
 

@@ -4,41 +4,21 @@ server's game refused."""
 
 from __future__ import annotations
 
-import random
-
 import pytest
 from simcord.components import walk_components
 
 import cogs.replay
-from bot.engine import new_game, preset, replay, to_dict
-from bot.engine.playout import play_out
+from bot.engine import replay
 from bot.ui import ids
 from bot.ui.replay import ReplayCache
-from tests.storage.play import finish as finish_game
 
 from .admin_panel import panel_texts
 from .boards import bot_message
 from .conftest import make_bot
 from .helpers import plain
+from .replays import UNKNOWN, finish
 
-UNKNOWN = (
-    "I have no replay of that game here: only this server's finished games can be replayed. "
-    "`/steal history` lists them."
-)
 ALL_HANDS = "every hand is shown, since the game is over"
-
-
-async def finish(env, channel, seats, seed: int, names: dict[str, str]) -> tuple[int, dict]:
-    """A game played out by the engine and finished through storage, as the session layer
-    does at a game's end. Returns its id and record."""
-    game = play_out(new_game(preset("standard"), seats, seed=seed), random.Random(seed))
-    storage = env.bot.storage
-    row = await storage.games.create(
-        channel.guild.id, channel.id, seats[0], {}, state=to_dict(game)
-    )
-    assert await finish_game(storage, row.id, game, names=names)
-    entry = await storage.history.get(row.id)
-    return row.id, entry.record
 
 
 def steals(record: dict) -> list[tuple[int, int]]:
