@@ -13,11 +13,11 @@ from tests.engine.helpers import record_moves
 from ..storage.outage import Outage
 from .admin_panel import make_admin
 from .conftest import BOTH_BACKENDS, make_bot
-from .helpers import is_over, labels, start_game, text_of, title, whose_turn
+from .helpers import is_over, labels, plain, start_game, text_of, title, whose_turn
 from .play import choose, game_id_of, open_hand, stored_moves
 from .screens import text as screen_text
 
-LOBBY_NOT_SAVED = "The lobby could not be saved. Try `/steal new` again in a moment."
+LOBBY_NOT_SAVED = "The lobby could not be saved. Try /steal new again in a moment."
 NOT_STARTED = "The game could not be started. Press **Start** again in a moment."
 NOT_SAVED = "could not be saved"
 ALREADY = "A lobby or game is already running in this channel."
@@ -60,7 +60,7 @@ async def test_a_whole_game_survives_the_database_failing_at_each_kind_of_write(
     # The lobby: not saved, and the member may try again at once.
     outage.during("create")
     failed = await ann.slash(channel, "steal new")
-    assert failed.ephemeral and text_of(failed.response) == LOBBY_NOT_SAVED
+    assert failed.ephemeral and plain(text_of(failed.response)) == LOBBY_NOT_SAVED
     lobby = (await ann.slash(channel, "steal new")).response
     assert "Join" in labels(lobby)
     await bob.click(lobby, label="Join")

@@ -153,6 +153,14 @@ class OpenHands:
             except Exception:
                 log.warning("game %s: could not store an open hand", game_id, exc_info=True)
 
+    async def _forget_game(self, game_id: int) -> None:
+        """Drop a done game's stored tokens. The database may be down: they are left to
+        expire (every read drops expired tokens, and a restart keeps only its live games')."""
+        try:
+            await self.sessions.game_messages.forget_hands(game_id)
+        except Exception:
+            log.warning("game %s: could not drop its open hands", game_id, exc_info=True)
+
     async def restore(self, games: set[int]) -> None:
         """After a restart: the open hands of `games` (this process's) whose tokens live."""
         try:
@@ -202,7 +210,7 @@ class OpenHands:
                 moved = HandRef(replace(ref.token, game_id=nxt.game_id), ref.answering)
                 self.tokens[(nxt.game_id, user)] = moved
                 self._spawn(self._save(nxt.game_id, user), f"hand-saved-{nxt.game_id}")
-        self._spawn(self.sessions.game_messages.forget_hands(game_id), f"hands-gone-{game_id}")
+        self._spawn(self._forget_game(game_id), f"hands-gone-{game_id}")
 
     async def refresh(self, ch: Channel, user: str) -> None:
         """Redraw a player's open hand as the game is now; at its end, the result."""
@@ -248,4 +256,4 @@ class OpenHands:
         """A game's end is shown: its hands are done, here and in storage."""
         for key in [k for k in self.tokens if k[0] == game_id]:
             del self.tokens[key]
-        self._spawn(self.sessions.game_messages.forget_hands(game_id), f"hands-gone-{game_id}")
+        self._spawn(self._forget_game(game_id), f"hands-gone-{game_id}")
