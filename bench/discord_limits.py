@@ -23,8 +23,13 @@ GAMES games of 2 to 4 seats, some of them AI seats (easy, which thinks quickly),
 server. People move at a human pace: on their turn, after a random PACE seconds (2 to 8). An AI
 seat moves after AI_MOVE_SECONDS, as in the bot. A game that ends is followed by a new one in
 its channel a few seconds later; a tenth of the games start near their end, so games end
-during the run. Moves are played through the session layer (`Sessions.play`), as a click
-would; each click's answer is an interaction response, counted (exempt) but not drawn.
+during the run. People click as on Discord: each click is an interaction with its own token
+(`Click`), answered through its callback route (counted, exempt, not drawn), the presenter told
+of it as interactions.watch tells it. Most people (all but --closed, 20%) open their hand (My
+hand) and move by clicking in it, so the presenter keeps it, refreshes it through the
+interaction webhook and owes them no ping while it is fresh; the others close their hand: their
+clicks are not kept as an open hand, so their turn pings are owed. The stand-in answers the
+interaction webhook (follow-ups, editing and deleting "@original" and follow-ups), exempt.
 
 Per GAMES it prints, over SECONDS of play: global requests per move, by route; the most global
 requests in any one second; 429s by scope and other invalid requests; table staleness (from a
