@@ -23,8 +23,13 @@ GAMES games of 2 to 4 seats, some of them AI seats (easy, which thinks quickly),
 server. People move at a human pace: on their turn, after a random PACE seconds (2 to 8). An AI
 seat moves after AI_MOVE_SECONDS, as in the bot. A game that ends is followed by a new one in
 its channel a few seconds later; a tenth of the games start near their end, so games end
-during the run. Moves are played through the session layer (`Sessions.play`), as a click
-would; each click's answer is an interaction response, counted (exempt) but not drawn.
+during the run. People click as on Discord: each click is an interaction with its own token
+(`Click`), answered through its callback route (counted, exempt, not drawn), the presenter told
+of it as interactions.watch tells it. Most people (all but --closed, 20%) open their hand (My
+hand) and move by clicking in it, so the presenter keeps it, refreshes it through the
+interaction webhook and owes them no ping while it is fresh; the others close their hand: their
+clicks are not kept as an open hand, so their turn pings are owed. The stand-in answers the
+interaction webhook (follow-ups, editing and deleting "@original" and follow-ups), exempt.
 
 Per GAMES it prints, over SECONDS of play: global requests per move, by route; the most global
 requests in any one second; 429s by scope and other invalid requests; table staleness (from a
@@ -40,6 +45,7 @@ import asyncio
 import bisect
 import collections
 import contextlib
+import datetime
 import itertools
 import json
 import logging
@@ -85,6 +91,9 @@ ROUTES = {
     "DELETE /channels/{id}/messages/{id}": (5, 1.0),
 }
 INVALID_LIMIT, INVALID_WINDOW = 10_000, 600.0  # Discord's invalid request limit
+TOKEN_LIFE = 900.0  # an interaction token answers for 15 minutes
+API = "https://discord.com/api/v10"
+CHANNEL_MESSAGE, UPDATE_MESSAGE = 4, 7  # interaction callback types: a new answer, an edit
 
 
 # ----- Discord's side
@@ -121,25 +130,27 @@ class Discord:
         self.global_times: list[float] = []  # every bot-token request's time
         self.routes: collections.Counter[str] = collections.Counter()
         self.interactions = 0
+        self.interaction_routes: collections.Counter[str] = collections.Counter()
+        self.tokens: dict[str, tuple[float, int]] = {}  # interaction token -> (issued, channel)
         self.buckets: dict[tuple[str, str], list[float]] = {}  # (route, channel) -> [start, n]
         self.limited: collections.Counter[str] = collections.Counter()  # 429s by scope
         self.invalid: list[float] = []  # what the invalid request limit counts
         self.failed: collections.Counter[int] = collections.Counter()  # other 4xx
         self.pinged: list[tuple[float, int, str]] = []  # (when, channel, user) of turn pings
+        self.pinged_by: collections.Counter[str] = collections.Counter()  # token or webhook
 
     def now(self) -> float:
         return asyncio.get_running_loop().time()
 
-    def interaction(self) -> None:
-        """A click answered (an interaction callback): not bound by the global limit."""
-        self.interactions += 1
+    def issue(self, token: str, channel: int) -> None:
+        """A click came: its interaction's token answers for TOKEN_LIFE."""
+        self.tokens[token] = (self.now(), channel)
 
     def request(self, method: str, url: str, *, data: Any = None, **_: Any) -> Response:
         path = URL(url).path
         route = metrics.route_of(method, path)
         if traffic.kind_of(path, APPLICATION) == "interaction":
-            self.interactions += 1
-            return Response(204, None, {})
+            return self.interaction(method, route, path.split("/"), data)
         now = self.now()
         while self.window and self.window[0] <= now - 1.0:
             self.window.popleft()
@@ -208,10 +219,7 @@ class Discord:
         if method == "POST" and route == "POST /channels/{id}/messages":
             message_id = next(self.ids)
             self.messages.add(message_id)
-            if isinstance(data, str) and "<@" in data:
-                mentioned = json.loads(data).get("allowed_mentions", {}).get("users", [])
-                for user in mentioned:
-                    self.pinged.append((self.now(), int(channel), str(user)))
+            self.mentions(data, channel, "bot token")
             return Response(200, message(message_id, channel), headers)
         if route.endswith("/messages/{id}"):
             message_id = int(parts[6])
@@ -224,9 +232,54 @@ class Discord:
             return Response(200, message(message_id, channel), headers)
         return Response(200, {}, headers)
 
+    def interaction(self, method: str, route: str, parts: list[str], data: Any) -> Response:
+        """The interaction endpoints: a click's callback (/interactions/{id}/{token}/callback)
+        and its webhook (/webhooks/{application}/{token}: follow-ups, and editing or deleting
+        the first answer, "@original", and follow-ups). Not bound by the global limit; a token
+        answers for 15 minutes (401 after, as Discord answers, an invalid request)."""
+        self.interactions += 1
+        self.interaction_routes[route] += 1
+        now = self.now()
+        token = parts[5] if len(parts) > 5 else ""  # /api/v10/{interactions|webhooks}/{id}/{token}
+        issued = self.tokens.get(token)
+        if issued is None or now >= issued[0] + TOKEN_LIFE:
+            self.invalid.append(now)
+            self.failed[401] += 1
+            return Response(401, {"message": "Invalid Webhook Token", "code": 50027}, {})
+        channel = str(issued[1])
+        if parts[3] == "interactions":  # the callback: the click's first answer
+            return Response(204, None, {})
+        if len(parts) == 6:  # POST /webhooks/{application}/{token}: a follow-up (a turn ping)
+            message_id = next(self.ids)
+            self.messages.add(message_id)
+            self.mentions(data, channel, "webhook")
+            return Response(200, message(message_id, channel), {})
+        which = parts[7]
+        if which != "@original":
+            message_id = int(which)
+            if message_id not in self.messages:
+                self.failed[404] += 1
+                return Response(404, {"message": "Unknown Message", "code": 10008}, {})
+            if method == "DELETE":
+                self.messages.discard(message_id)
+        if method == "DELETE":
+            return Response(204, None, {})
+        return Response(
+            200, message(next(self.ids) if which == "@original" else int(which), channel), {}
+        )
+
+    def mentions(self, data: Any, channel: str, by: str) -> None:
+        """A turn ping: who it mentions (allowed_mentions), when, and how it went."""
+        if isinstance(data, str) and "<@" in data:
+            mentioned = json.loads(data).get("allowed_mentions", {}).get("users", [])
+            for user in mentioned:
+                self.pinged.append((self.now(), int(channel), str(user)))
+            self.pinged_by[by] += bool(mentioned)
+
     def post_as_interaction(self) -> int:
         """A message posted as a click's answer (the lobby): exempt."""
-        self.interaction()
+        self.interactions += 1
+        self.interaction_routes["POST /interactions/{id}/{token}/callback"] += 1
         message_id = next(self.ids)
         self.messages.add(message_id)
         return message_id
@@ -272,6 +325,46 @@ def client_on(wire: Discord, governed: bool, rate: float) -> discord.Client:
 # ----- the players
 
 
+class Click:
+    """A click's interaction, as far as the bot reads one for a hand: its id (a snowflake of
+    now), its token (good for 15 minutes at the stand-in), and the message clicked (a hand
+    message, known by the interaction that made it)."""
+
+    serial = itertools.count()
+
+    def __init__(self, wire: Discord, channel: int, origin: int | None = None) -> None:
+        at = datetime.datetime.fromtimestamp(wall(), datetime.UTC)
+        self.id = discord.utils.time_snowflake(at) + next(Click.serial) % (1 << 22)
+        self.token = f"bench-token-{self.id}"
+        self.application_id = APPLICATION
+        self.channel_id = channel
+        self.created_at = discord.utils.snowflake_time(self.id)
+        self.locale = discord.Locale.american_english
+        self.extras: dict[str, Any] = {}
+        self.message = (
+            None
+            if origin is None
+            else types.SimpleNamespace(
+                id=origin, interaction_metadata=types.SimpleNamespace(id=origin)
+            )
+        )
+        self.wire = wire
+        wire.issue(self.token, channel)
+
+    async def answer(self, kind: int) -> None:
+        """The click's first answer, through its callback route (drawn by the bot, not here)."""
+        url = f"{API}/interactions/{self.id}/{self.token}/callback"
+        async with self.wire.request("POST", url, data=json.dumps({"type": kind})):
+            pass
+
+
+def wall() -> float:
+    """The virtual wall clock (bench/virtual_time.py), what discord.utils.utcnow says here."""
+    loop = asyncio.get_running_loop()
+    assert isinstance(loop, VirtualLoop)
+    return loop.wall()
+
+
 class Bench:
     def __init__(self, app: App, wire: Discord, args: argparse.Namespace, games: int) -> None:
         self.app, self.wire, self.args, self.n = app, wire, args, games
@@ -284,6 +377,10 @@ class Bench:
         self.staleness: list[float] = []
         self.moves = 0
         self.ended = 0
+        self.keeps: dict[str, bool] = {}  # player -> keeps their hand open (else: closes it)
+        self.hands: dict[tuple[int, str], tuple[int, float]] = {}  # open hand: (origin, when)
+        self.opening: set[asyncio.Task[None]] = set()
+        self.clicks = collections.Counter[str]()
         self.measuring = False
         self.stopping = False
         inner = self.sessions.notify_cb
@@ -337,7 +434,61 @@ class Bench:
         await self.app.presenter.lobby_posted(lobby, posted)
         table = await self.sessions.start(channel, host, message_id=posted)
         self.changed[table.game_id] = asyncio.Event()
+        for user in table.seats:
+            if is_ai(user):
+                continue
+            keeps = self.keeps.setdefault(user, self.rng.random() >= self.args.closed)
+            if keeps:  # My hand, a moment after the game starts
+                task = asyncio.create_task(self.open_hand(table.game_id, channel, user, 1.0))
+                self.opening.add(task)
+                task.add_done_callback(self.opening.discard)
         return table.game_id
+
+    def clicked(self, click: Click) -> None:
+        """As interactions.watch: the click is being answered until this task ends."""
+        task = asyncio.current_task()
+        assert task is not None
+        self.app.presenter.answering(task, click)  # type: ignore[arg-type]
+
+    async def open_hand(self, game_id: int, channel: int, user: str, after: float = 0) -> None:
+        """My hand: the player's hand, a new ephemeral message that follows the game (as
+        cogs/hands.py send_hand: the answer first, then the presenter keeps it)."""
+        if after:
+            await asyncio.sleep(self.rng.uniform(after, 3 * after))
+        table = self.sessions.tables.get(game_id)
+        if table is None or table.game.over or self.stopping:
+            return
+        if (game_id, user) in self.hands and after:
+            return  # opened on their turn meanwhile
+        click = Click(self.wire, channel)
+
+        async def handled() -> None:
+            self.clicked(click)
+            await self.sessions.back(game_id, user)
+            await click.answer(CHANNEL_MESSAGE)
+            self.app.presenter.remember_hand(game_id, user, click, None, fresh=True)  # type: ignore[arg-type]
+
+        await asyncio.create_task(handled())
+        self.hands[(game_id, user)] = (click.id, self.wire.now())
+        self.clicks["my hand"] += 1
+
+    async def move(self, game_id: int, channel: int, user: str, move: Any, version: int) -> None:
+        """A move: a click in the player's open hand (as cogs/hands.py move: the clicked hand
+        is the one kept, the move is played, the click is answered with the hand redrawn). A
+        player who closes their hand clicks in a hand the presenter does not keep."""
+        hand = self.hands.get((game_id, user))
+        click = Click(self.wire, channel, hand[0] if hand else next(self.wire.ids))
+
+        async def handled() -> None:
+            self.clicked(click)
+            if hand is not None:
+                self.app.presenter.remember_hand(game_id, user, click)  # type: ignore[arg-type]
+            await self.sessions.back(game_id, user)
+            await self.sessions.play(game_id, user, move, version)
+            await click.answer(UPDATE_MESSAGE)
+
+        await asyncio.create_task(handled())
+        self.clicks["move, hand kept" if hand else "move, hand closed"] += 1
 
     async def play(self, game_id: int, moves: int | None = None, paced: bool = True) -> None:
         """The people of a game play it (`moves` of them, or to its end)."""
@@ -354,13 +505,19 @@ class Bench:
                 self.changed[game_id].clear()
                 await self.changed[game_id].wait()
                 continue
+            hand = self.hands.get((game_id, user))
+            if self.keeps.get(user) and (
+                hand is None or self.wire.now() > hand[1] + TOKEN_LIFE - 120
+            ):  # no hand open yet, or its token near its end: My hand first
+                await self.open_hand(game_id, table.channel_id, user)
+                if paced:
+                    await asyncio.sleep(self.rng.uniform(0.5, 1.5))
             if paced:
                 await asyncio.sleep(self.rng.uniform(*self.args.pace))
             if self.stopping or table.version != self.sessions.tables[game_id].version:
                 continue
             move = self.rng.choice(table.hand(seat).legal)
-            await self.sessions.play(game_id, user, move, table.version)
-            self.wire.interaction()  # the click is answered with the player's hand
+            await self.move(game_id, table.channel_id, user, move, table.version)
             played += 1
 
     async def channel(self, slot: int, game_id: int) -> None:
@@ -383,6 +540,18 @@ class Bench:
         near = games[::10]
         await asyncio.gather(*(self.play(g, moves=length - 6, paced=False) for g in near))
         return games
+
+
+async def settled() -> None:
+    """Once the app is closed: what still runs (AI turn timers, the table work they start,
+    retrying on the closed storage) is cancelled, until nothing new starts."""
+    for _ in range(100):
+        left = asyncio.all_tasks() - {asyncio.current_task()}
+        if not left:
+            return
+        for task in left:
+            task.cancel()
+        await asyncio.gather(*left, return_exceptions=True)
 
 
 async def idle(app: App, limit: float) -> None:
@@ -434,6 +603,9 @@ async def run(args: argparse.Namespace, games: int) -> dict[str, Any]:
     assert isinstance(loop, VirtualLoop)
     # The presenter's edit gap reads time.monotonic: the virtual clock for it too.
     presenter_worker.time = types.SimpleNamespace(monotonic=loop.time)  # type: ignore[assignment]
+    # Tokens' ages, "shown in the last 10 minutes", interactions' created_at: virtual too.
+    utcnow = discord.utils.utcnow
+    discord.utils.utcnow = lambda: datetime.datetime.fromtimestamp(loop.wall(), datetime.UTC)
     wire = Discord(args.rate)
     client = client_on(wire, not args.no_governor, args.rate)
     deals = random.Random(args.seed)
@@ -456,6 +628,9 @@ async def run(args: argparse.Namespace, games: int) -> dict[str, Any]:
             len(wire.invalid),
             sum(wire.failed.values()),
             wire.interactions,
+            wire.interaction_routes.copy(),
+            wire.pinged_by.copy(),
+            bench.clicks.copy(),
         )
         pinged = len(wire.pinged)
         bench.measuring, t0 = True, loop.time()
@@ -468,16 +643,21 @@ async def run(args: argparse.Namespace, games: int) -> dict[str, Any]:
         t1 = loop.time()
         times = wire.global_times[marks[0] :]
         routes = wire.routes - marks[1]
+        interaction_routes = wire.interaction_routes - marks[6]
+        pinged_by = wire.pinged_by - marks[7]
+        clicks = bench.clicks - marks[8]
         ended_in_run = bench.ended
         # Stop: nobody moves any more; what the games still owe is given time to go out.
         bench.stopping = True
         for event in bench.changed.values():
             event.set()
-        await asyncio.gather(*channels, return_exceptions=True)
+        await asyncio.gather(*channels, *bench.opening, return_exceptions=True)
         await idle(app, 900)
         owed = await app.sessions.owed()
         await app.close()
+        await settled()
     logging.getLogger().removeHandler(errors)
+    discord.utils.utcnow = utcnow
     moves = max(bench.moves, 1)
     invalid = wire.invalid
     peak_invalid = max(
@@ -493,6 +673,12 @@ async def run(args: argparse.Namespace, games: int) -> dict[str, Any]:
         "global_per_move": round(len(times) / moves, 2),
         "per_move_by_route": {r: round(n / moves, 2) for r, n in sorted(routes.items())},
         "interaction_requests": wire.interactions - marks[5],
+        "interaction_per_move_by_route": {
+            r: round(n / moves, 2) for r, n in sorted(interaction_routes.items())
+        },
+        "clicks": dict(clicks),
+        "pings_by": dict(pinged_by),
+        "keep_hand_open": round(sum(bench.keeps.values()) / max(len(bench.keeps), 1), 2),
         "peak_global_per_s": most_in_a_second(times),
         "rate_limited": dict(wire.limited),
         "invalid_requests": len(invalid),
@@ -536,7 +722,12 @@ def printed(out: dict[str, Any], rate: float) -> None:
     )
     for route, n in out["per_move_by_route"].items():
         print(f"    {route}: {n}")
-    print(f"  interaction requests (exempt): {out['interaction_requests']:,}")
+    print(
+        f"  interaction requests (exempt): {out['interaction_requests']:,}; clicks "
+        f"{out['clicks']}; {out['keep_hand_open']:.0%} of the people keep their hand open"
+    )
+    for route, n in out["interaction_per_move_by_route"].items():
+        print(f"    {route}: {n}")
     print(
         f"  429s: {out['rate_limited'] or 0}; invalid requests {out['invalid_requests']} "
         f"(most in 10 min {out['invalid_peak_10min']}; banned: {out['banned']}); "
@@ -546,7 +737,8 @@ def printed(out: dict[str, Any], rate: float) -> None:
     print(
         f"  turn ping delay p50 {p['p50']} s, p95 {p['p95']} s, max {p['max']} s "
         f"({p['n']:,} pings landed for {out['human_turns']:,} turns of a person; the others "
-        f"were superseded before they went)"
+        f"were superseded before they went, or not owed); pings sent through "
+        f"{out['pings_by'] or 'none'}"
     )
     print(
         f"  games ended: {out['games_ended']} (in all {out['ended_all']}); "
@@ -562,6 +754,10 @@ def main() -> None:
     parser.add_argument("--seconds", type=float, default=60.0)
     parser.add_argument("--rate", type=float, default=50.0, help="the global limit, per second")
     parser.add_argument("--pace", default="2,8", help="a person's seconds per move: low,high")
+    parser.add_argument(
+        "--closed", type=float, default=0.2,
+        help="the share of people who close their hand (the others keep it open)",
+    )  # fmt: skip
     parser.add_argument("--rules", default="standard")
     parser.add_argument("--no-governor", action="store_true")
     parser.add_argument("--seed", type=int, default=1)

@@ -111,6 +111,18 @@ def test_discord_limits_bench_keeps_within_the_limits_and_delivers_what_games_ow
         "PATCH /channels/{id}/messages/{id}", "POST /channels/{id}/messages",
         "DELETE /channels/{id}/messages/{id}",
     }  # fmt: skip
+    # People click: their hands and turn pings go through the interaction webhook (exempt).
+    assert set(governed["interaction_per_move_by_route"]) <= {
+        "POST /interactions/{id}/{token}/callback", "POST /webhooks/{id}/{token}",
+        "PATCH /webhooks/{id}/{token}/messages/@original",
+        "PATCH /webhooks/{id}/{token}/messages/{id}",
+        "DELETE /webhooks/{id}/{token}/messages/{id}",
+    }  # fmt: skip
+    assert (
+        governed["interaction_per_move_by_route"]["PATCH /webhooks/{id}/{token}/messages/@original"]
+        > 0
+    )
+    assert governed["clicks"]["move, hand kept"] > 0
     bare = run("discord_limits.py", *args, "--no-governor")["runs"][0]
     assert bare["rate_limited"].get("global", 0) > 0  # the stand-in answers as Discord does
     assert bare["invalid_requests"] >= bare["rate_limited"]["global"]
