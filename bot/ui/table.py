@@ -15,7 +15,7 @@ from collections.abc import Mapping, Sequence
 import discord
 
 from bot.domain.seats import is_ai
-from bot.engine import view
+from bot.engine import Rules, View, view
 from bot.i18n import t
 from bot.i18n.cards import labels
 from bot.i18n.rules import rules_footer
@@ -72,19 +72,30 @@ def facts(lang: str, t_: Table, names: Mapping[str, str]) -> list[str]:
     stock = t(lang, "table.stock", cards=cards(lang, v.stock_size))
     lines = [f"-# {t(lang, 'table.pool')}: {labels(lang, v.pool, rules)} · {stock}"]
     for seat in range(len(game.seats)):
-        marks = ""
-        if seat in t_.forfeited:
-            marks = " 🏳️ " + t(lang, "table.forfeited")
-        elif seat in t_.away:
-            marks = " 💤 " + t(lang, "table.away")
-        counts = t(
-            lang, "table.seat",
-            bundles=bundles_text(lang, v.bundles[seat], rules),
-            cards=cards(lang, v.hand_sizes[seat]),
-        ).replace("\n", " · ")  # fmt: skip
+        mark = seat_mark(lang, t_, seat)
+        marks = f" {mark[0]} {mark[1]}" if mark else ""
         turn = "▶️ " if v.turn == seat else ""
+        counts = seat_counts(lang, v, rules, seat)
         lines.append(f"-# {seat_dot(seat)} {turn}**{shown(name(seat))}**{marks} · {counts}")
     return lines
+
+
+def seat_mark(lang: str, t_: Table, seat: int) -> tuple[str, str] | None:
+    """(emoji, word) for a seat that forfeited or is away; None for one that plays."""
+    if seat in t_.forfeited:
+        return "🏳️", t(lang, "table.forfeited")
+    if seat in t_.away:
+        return "💤", t(lang, "table.away")
+    return None
+
+
+def seat_counts(lang: str, v: View, rules: Rules, seat: int) -> str:
+    """A seat's bundle and hand, on one line."""
+    return t(
+        lang, "table.seat",
+        bundles=bundles_text(lang, v.bundles[seat], rules),
+        cards=cards(lang, v.hand_sizes[seat]),
+    ).replace("\n", " · ")  # fmt: skip
 
 
 def description(lang: str, t_: Table, names: Mapping[str, str], log: Sequence[str]) -> str:
@@ -101,17 +112,9 @@ def description(lang: str, t_: Table, names: Mapping[str, str], log: Sequence[st
         + t(lang, "table.stock", cards=cards(lang, v.stock_size)),
     ]
     for seat in range(len(game.seats)):
-        marks = ""
-        if seat in t_.forfeited:
-            marks = " · " + t(lang, "table.forfeited")
-        elif seat in t_.away:
-            marks = " · " + t(lang, "table.away")
-        counts = t(
-            lang, "table.seat",
-            bundles=bundles_text(lang, v.bundles[seat], rules),
-            cards=cards(lang, v.hand_sizes[seat]),
-        ).replace("\n", " · ")  # fmt: skip
-        lines.append(f"{name(seat)}{marks} · {counts}")
+        mark = seat_mark(lang, t_, seat)
+        marks = f" · {mark[1]}" if mark else ""
+        lines.append(f"{name(seat)}{marks} · {seat_counts(lang, v, rules, seat)}")
     if log:
         lines.append(f"{t(lang, 'table.last_moves')}:")
         lines.extend(log[-LOG_LINES:])
