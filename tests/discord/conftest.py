@@ -42,6 +42,10 @@ def make_bot(db_path: Path | str, **options) -> StealBot:
     # clicks, so a one-second gap would wait for real. Coalescing is tested on its own
     # (test_table.py), with edit_gap=1 and advance_time.
     options.setdefault("edit_gap", 0.0)
+    # AI seats here play at once: a 1.5 s wait shorter than SimCord's settle timeout is
+    # waited out in real time at every AI move. The wait is tested on its own (test_ai.py,
+    # test_table.py), with bot_delay set.
+    options.setdefault("bot_delay", 0.0)
     # Options' fields go into the bot's one Options value; the rest are StealBot's own.
     names = {f.name for f in fields(Options)}
     chosen = Options(**{k: options.pop(k) for k in list(options) if k in names})

@@ -40,12 +40,12 @@ async def test_a_fixed_language_game_reads_italian_everywhere(
 ):
     ann, cat = players[0], players[2]
     lobby = (
-        await ann.slash(channel, "steal new", rules="rubamazzo", bots=1, difficulty="hard")
+        await ann.slash(channel, "steal new", rules="rubamazzo", bots=1, difficulty="medium")
     ).response
     table = lobby
     started = await ann.click(lobby, custom_id=button_by(lobby, ":start:")["custom_id"])
     assert started.response is not None
-    assert "Bot difficile" in alt_text(table)  # the picture's description names the seats
+    assert "Bot medio" in alt_text(table)  # the picture's description names the seats
     seen: list[str] = [table_text(table), alt_text(table)]
 
     # A member who is not playing clicks the table: the error is Italian too.
@@ -78,7 +78,7 @@ async def test_a_fixed_language_game_reads_italian_everywhere(
             seen.append(log)
     seen.append(table_text(table))
     # One name for the bot, on the table and in the hand (which names it while it plays).
-    assert any("Bot difficile" in h for h in hands), hands
+    assert any("Bot medio" in h for h in hands), hands
 
     replay = await ann.slash(channel, "steal replay")
     seen.append(screen_text(replay.response))
