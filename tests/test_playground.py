@@ -16,6 +16,7 @@ from pathlib import Path
 
 import pytest
 
+from bot import config
 from bot.domain.options import Options
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -218,18 +219,24 @@ def test_stored_games_still_belong_to_the_playground_after_a_restart(tmp_path):
         assert "already running in this channel" in reply
 
 
-def test_make_run_chooses_the_bot_only_with_a_token(tmp_path):
-    def has_token(**extra: str) -> int:
-        command = [sys.executable, "-m", "bot.config", "--has-token"]
-        env = {**environment(), **extra}
-        return subprocess.run(command, env=env, cwd=tmp_path, timeout=60).returncode
+def test_make_run_chooses_the_bot_only_with_a_token(tmp_path, monkeypatch):
+    """`make run` asks `python -m bot.config --has-token`: its exit code once, then the
+    function it runs, in this process (a subprocess costs seconds of imports)."""
+    command = [sys.executable, "-m", "bot.config", "--has-token"]
+    env = {**environment(), "DISCORD_TOKEN": "abc"}
+    assert subprocess.run(command, env=env, cwd=tmp_path, timeout=60).returncode == 0
 
-    assert has_token() == 1  # no token anywhere: make run starts the playground
-    assert has_token(DISCORD_TOKEN="abc") == 0
-    (tmp_path / ".env").write_text("DISCORD_TOKEN=\n")
-    assert has_token() == 1
-    (tmp_path / ".env").write_text("DISCORD_TOKEN=abc\n")
-    assert has_token() == 0
+    monkeypatch.chdir(tmp_path)
+
+    def has_token(dotenv: str) -> bool:
+        monkeypatch.delenv("DISCORD_TOKEN", raising=False)  # .env fills in only what is unset
+        (tmp_path / ".env").write_text(dotenv)
+        return config.has_token()
+
+    assert not has_token("")  # no token anywhere: make run starts the playground
+    assert not has_token("DISCORD_TOKEN=\n")
+    assert has_token("DISCORD_TOKEN=abc\n")
+    assert not has_token("# nothing\n")
 
 
 def test_python_m_bot_never_falls_back_to_the_playground(tmp_path):
