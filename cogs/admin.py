@@ -266,6 +266,21 @@ class Admin(commands.Cog):
             t(lang, "admin.board.yes"),
         )
 
+    @admin.command(
+        name="season-new", description="End this season and start a new one (ratings softly reset)"
+    )
+    @per_member(3, 10)
+    async def season_new(self, interaction: discord.Interaction) -> None:
+        lang = user_lang(interaction)
+        number = await common.sessions(interaction).seasons.current(guild_of(interaction))
+        await self.questions.ask(
+            interaction,
+            t(lang, "admin.season.question", n=number, next=number + 1),
+            "new_season",
+            number,  # the season to end: a late second click ends no other
+            t(lang, "admin.season.yes", next=number + 1),
+        )
+
     @admin.command(name="export", description="The leaderboard (CSV) and finished games (JSON)")
     @per_member(1, 60)
     async def export(self, interaction: discord.Interaction) -> None:
