@@ -25,8 +25,9 @@ START_MU, START_SIGMA = MODEL.mu, MODEL.sigma
 
 # ----- a new season's soft reset (docs/rules.md#seasons)
 
-# How much of a player's lead over (or gap below) the start mu a new season keeps: half.
-SEASON_KEEP = 0.5
+# How much of a player's lead over (or gap below) the start mu a new season keeps: three
+# quarters. Half cost a strong player most of a season to win back (tests/domain/test_ratings.py).
+SEASON_KEEP = 0.75
 # The uncertainty a new season adds, in quadrature: half the start sigma.
 SEASON_SIGMA_GROWTH = START_SIGMA / 2
 
@@ -34,8 +35,8 @@ SEASON_SIGMA_GROWTH = START_SIGMA / 2
 def soft_reset(mu: float, sigma: float) -> tuple[float, float]:
     """A player's (mu, sigma) for a new season, from the last one's.
 
-    mu' = START_MU + SEASON_KEEP x (mu - START_MU): half the way back to the start, so a season
-    is a fresh race in which a strong player still starts ahead.
+    mu' = START_MU + SEASON_KEEP x (mu - START_MU): a quarter of the way back to the start, so a
+    season is a fresh race in which a strong player still starts ahead.
     sigma' = min(START_SIGMA, sqrt(sigma^2 + SEASON_SIGMA_GROWTH^2)): more uncertain, never more
     than a newcomer. A larger sigma makes each game move the rating further (openskill's
     updates grow with sigma), so a returning player climbs back to their old place in a few
