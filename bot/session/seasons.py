@@ -48,7 +48,8 @@ class Seasons:
         self.owns = owns
         self.retry_seconds = retry_seconds
         self.task: asyncio.Task[None] | None = None
-        self._wake = asyncio.Event()
+        self._sleeping = False  # the job waits for its next look (wake may restart it then)
+        self._again = False  # woken while it looked: it looks again at once
 
     # ----- what the screens read
 
@@ -96,8 +97,15 @@ class Seasons:
         return ended
 
     def wake(self) -> None:
-        """A server's season length changed: the job looks again now."""
-        self._wake.set()
+        """A server's season length changed: the job looks again now (a job that is waiting
+        is started afresh; one that is looking looks again when it is done)."""
+        if self.task is None or self.task.done():
+            return
+        if self._sleeping:
+            self.task.cancel()
+            self.task = asyncio.create_task(self.run())
+        else:
+            self._again = True
 
     async def due(self) -> float | None:
         """End every season of this process's servers whose time is up (a server that just
@@ -131,15 +139,20 @@ class Seasons:
     async def run(self) -> None:
         """The timed seasons' job, until cancelled."""
         while True:
-            self._wake.clear()
+            self._again = False
             try:
                 at = await self.due()
             except Exception:  # storage down: looked at again after a wait
                 log.exception("timed seasons: could not look at the due seasons")
                 at = self.clock() + self.retry_seconds
+            if self._again:
+                continue
             wait = CHECK_SECONDS if at is None else min(CHECK_SECONDS, max(1.0, at - self.clock()))
-            with contextlib.suppress(TimeoutError):
-                await asyncio.wait_for(self._wake.wait(), wait)
+            self._sleeping = True
+            try:
+                await asyncio.sleep(wait)
+            finally:
+                self._sleeping = False
 
     def start(self) -> None:
         if self.task is None or self.task.done():

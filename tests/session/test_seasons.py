@@ -45,9 +45,7 @@ class Clock:
         return self.now
 
 
-async def test_a_timed_season_ends_once_its_weeks_have_passed_even_across_a_restart(
-    storage, notes
-):
+async def test_a_timed_season_ends_once_its_weeks_have_passed_even_across_a_restart(storage, notes):
     game_id = await a_finished_game(storage)
     clock = Clock(1_000_000.0)
     sessions = Sessions(storage, clock=clock, notify=notes)

@@ -31,7 +31,7 @@ def halve(mu, sigma):
 
 
 async def test_ending_a_season_archives_its_board_and_soft_resets_every_rating(storage):
-    game_id, game = await played(storage)
+    game_id, _ = await played(storage)
     before = {s.player.user_id: s for s in await storage.stats.leaderboard(GUILD)}
     at = storage.clock() + 5000.0
     ended = await storage.seasons.end(GUILD, 1, at, ratings.soft_reset, owed=("season", {}))
