@@ -104,7 +104,8 @@ class Admin(commands.Cog):
         old = (await common.current(interaction))[key]
         await common.sessions(interaction).records.set_setting(guild_of(interaction), key, new)
         common.changed(interaction, f"set {key} to {spec.show(new)} (was {spec.show(old)})")
-        when = t(lang, "admin.applies_now" if key == "manager_role" else "admin.applies_next")
+        now = key in ("manager_role", "season_length")  # not a lobby setting: at once
+        when = t(lang, "admin.applies_now" if now else "admin.applies_next")
         await tell(
             interaction,
             t(lang, "admin.set_done", setting=key, value=value_words(lang, spec, new),

@@ -98,6 +98,7 @@ async def main(chromium: str, out: Path) -> None:
                 ("season-board", lambda: ann.slash(channel, "steal leaderboard", season=1)),
             ):
                 if run is not None:
+                    await env.advance_time(11)  # past /steal leaderboard's cooldown
                     await run()
                 await shot(name, WIDTH)
                 await shot(f"{name}-phone", PHONE)

@@ -144,11 +144,10 @@ def leaderboard(
     elif season is not None and season > 1:
         title = f"### 🏆 {t(lang, 'board.season_title', n=season)}"
     if count == 0:
-        return Message(
-            view=layout(
-                discord.ui.TextDisplay(f"{title}\n{t(lang, 'board.empty', start=start(lang))}")
-            )
-        )
+        empty = t(lang, "board.empty", start=start(lang))
+        if past is None and season is not None and season > 1:
+            empty = t(lang, "board.season_empty", n=season, start=start(lang))
+        return Message(view=layout(discord.ui.TextDisplay(f"{title}\n{empty}")))
     last = pages(count)
     head = [title, small(t(lang, "leaderboard.sorted", sort=t(lang, f"board.sort.{sort}")))]
     if past is not None:
@@ -189,15 +188,16 @@ def leaderboard(
 # ----- seasons
 
 
-def day(lang: str, when: float) -> str:
-    """A date as the language writes it: "Dec 2, 2026", "2 déc. 2026"."""
-    return format_date(datetime.fromtimestamp(when, UTC).date(), format="medium", locale=lang)
+def day(lang: str, when: float, size: str = "medium") -> str:
+    """A date as the language writes it: "Dec 2, 2026", "2 déc. 2026"; short: "12/2/26"."""
+    return format_date(datetime.fromtimestamp(when, UTC).date(), format=size, locale=lang)
 
 
 def season_span(lang: str, season: Season) -> str:
-    """ "Final standings: Oct 7, 2026 – Dec 2, 2026" """
+    """ "Final · 10/7/26 – 12/2/26": short, so it stays one line on a phone."""
     end = season.ended_at if season.ended_at is not None else season.started_at
-    return t(lang, "board.season_final", start=day(lang, season.started_at), end=day(lang, end))
+    start = day(lang, season.started_at, "short")
+    return t(lang, "board.season_final", start=start, end=day(lang, end, "short"))
 
 
 def season_choice(lang: str, season: Season) -> str:
