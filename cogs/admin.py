@@ -104,7 +104,8 @@ class Admin(commands.Cog):
         old = (await common.current(interaction))[key]
         await common.sessions(interaction).records.set_setting(guild_of(interaction), key, new)
         common.changed(interaction, f"set {key} to {spec.show(new)} (was {spec.show(old)})")
-        when = t(lang, "admin.applies_now" if key == "manager_role" else "admin.applies_next")
+        now = key in ("manager_role", "season_length")  # not a lobby setting: at once
+        when = t(lang, "admin.applies_now" if now else "admin.applies_next")
         await tell(
             interaction,
             t(lang, "admin.set_done", setting=key, value=value_words(lang, spec, new),
@@ -264,6 +265,21 @@ class Admin(commands.Cog):
             "reset_board",
             0,
             t(lang, "admin.board.yes"),
+        )
+
+    @admin.command(
+        name="season-new", description="End this season and start a new one (ratings softly reset)"
+    )
+    @per_member(3, 10)
+    async def season_new(self, interaction: discord.Interaction) -> None:
+        lang = user_lang(interaction)
+        number = await common.sessions(interaction).seasons.current(guild_of(interaction))
+        await self.questions.ask(
+            interaction,
+            t(lang, "admin.season.question", n=number, next=number + 1),
+            "new_season",
+            number,  # the season to end: a late second click ends no other
+            t(lang, "admin.season.yes", next=number + 1),
         )
 
     @admin.command(name="export", description="The leaderboard (CSV) and finished games (JSON)")

@@ -108,7 +108,7 @@ async def _set(interaction: discord.Interaction, spec: Setting, old: object, new
     await common.sessions(interaction).records.set_setting(guild_of(interaction), key, new)
     common.changed(interaction, f"set {key} to {spec.show(new)} (was {spec.show(old)}) by menu")
     # "From the next lobby" is the panel's intro already; a role applies at once.
-    when = t(lang, "admin.applies_now") if key == "manager_role" else ""
+    when = t(lang, "admin.applies_now") if key in ("manager_role", "season_length") else ""
     return t(lang, "panel.set_done", setting=spec.label(lang), value=value_words(lang, spec, new),
              old=value_words(lang, spec, old), when=when).strip()  # fmt: skip
 

@@ -114,6 +114,8 @@ class Questions:
             n = await records.reset_board(guild_id)
             common.changed(interaction, f"reset the leaderboard ({n} players)")
             done = tn(lang, "admin.board.done", n)
+        elif op == "new_season":
+            done = await new_season(interaction, game_id)
         elif op == "reset_settings":
             await records.reset_settings(guild_id)
             common.changed(interaction, "reset every setting")
@@ -121,6 +123,21 @@ class Questions:
         else:
             done = await end(interaction, game_id, op == "end_lobby")
         await update(interaction, content=done, view=None)
+
+
+async def new_season(interaction: discord.Interaction, number: int) -> str:
+    """End the confirmed season (`number`, as asked) and begin the next; if it ended in the
+    seconds since the question (its time ran out, another click), nothing changes."""
+    lang = user_lang(interaction)
+    sessions = common.sessions(interaction)
+    guild_id = guild_of(interaction)
+    configured = await sessions.records.language(guild_id)
+    fixed = None if configured == "follow" else configured  # else: as its latest game
+    ended = await sessions.seasons.end(guild_id, number, fixed)
+    if ended is None:
+        return t(lang, "admin.season.gone", n=number)
+    common.changed(interaction, f"ended season {number} ({ended.players} players)")
+    return tn(lang, "admin.season.done", ended.players, season=number, next=number + 1)
 
 
 async def end(interaction: discord.Interaction, game_id: int, lobby_only: bool) -> str:

@@ -10,6 +10,7 @@ from __future__ import annotations
 import io
 
 import discord
+from discord import app_commands
 
 from bot import work
 from bot.adapter.access import can_see, seen_channels
@@ -17,6 +18,7 @@ from bot.adapter.interactions import reply, seen, tell, update
 from bot.adapter.language import guild_lang, user_lang
 from bot.adapter.services import app_of
 from bot.domain import server_settings as settings
+from bot.domain.values import Season
 from bot.ui import boards as ui
 from bot.ui import ids
 from bot.ui.render import Message
@@ -27,20 +29,63 @@ async def board(interaction: discord.Interaction, sort: str, page: int, lang: st
     if sort not in ids.SORTS:
         sort = "rating"
     guild_id = interaction.guild_id or 0
-    records = app_of(interaction).sessions.records
+    sessions = app_of(interaction).sessions
+    records = sessions.records
     count = await records.players(guild_id)
     shown = ui.clamp_page(page, count)  # also keeps a crafted huge page out of OFFSET
     standings = await records.board(guild_id, sort, ui.PER_PAGE, (shown - 1) * ui.PER_PAGE)
     # The member who asked (or turned the page): their row is highlighted, or shown below.
     me = await records.standing(guild_id, str(interaction.user.id), sort) if count else None
-    return ui.leaderboard(lang, standings, sort, shown, count, page, me)
+    season = await sessions.seasons.current(guild_id)
+    return ui.leaderboard(lang, standings, sort, shown, count, page, me, season=season)
 
 
-async def leaderboard(interaction: discord.Interaction, sort: str, page: int) -> None:
+async def past_board(
+    interaction: discord.Interaction, past: Season, page: int, lang: str
+) -> Message:
+    """An ended season's final board, as archived, best rating first."""
+    guild_id = interaction.guild_id or 0
+    seasons = app_of(interaction).sessions.seasons
+    count = await seasons.players(guild_id, past.number)
+    shown = ui.clamp_page(page, count)
+    standings = await seasons.board(guild_id, past.number, ui.PER_PAGE, (shown - 1) * ui.PER_PAGE)
+    me = await seasons.standing(guild_id, past.number, str(interaction.user.id))
+    return ui.leaderboard(lang, standings, "rating", shown, count, page, me, past=past)
+
+
+async def leaderboard(
+    interaction: discord.Interaction, sort: str, page: int, season: int | None = None
+) -> None:
     await seen(interaction)
     lang = await guild_lang(interaction)  # public: the server's language
-    message = await board(interaction, sort, page, lang)
+    seasons = app_of(interaction).sessions.seasons
+    guild_id = interaction.guild_id or 0
+    if season is not None and season != await seasons.current(guild_id):
+        # Untrusted: a season this server never had is refused, naming the ones it had.
+        past = await seasons.past(guild_id)
+        found = next((s for s in past if s.number == season), None)
+        if found is None:
+            await tell(interaction, ui.unknown_season(user_lang(interaction), season, past))
+            return
+        message = await past_board(interaction, found, page, lang)
+    else:
+        message = await board(interaction, sort, page, lang)
     await reply(interaction, ephemeral=False, **message.send_kwargs())  # the shared board
+
+
+async def season_choices(
+    interaction: discord.Interaction, typed: str
+) -> list[app_commands.Choice[int]]:
+    """The `season` option's autocomplete: the server's past seasons, newest first (those
+    whose number starts with what was typed)."""
+    lang = user_lang(interaction)
+    past = await app_of(interaction).sessions.seasons.past(interaction.guild_id or 0)
+    typed = typed.strip()
+    return [
+        app_commands.Choice(name=ui.season_choice(lang, s), value=s.number)
+        for s in past
+        if str(s.number).startswith(typed)
+    ][:25]
 
 
 async def turn_page(interaction: discord.Interaction, sort: str, page: int) -> None:
@@ -61,8 +106,14 @@ async def stats(interaction: discord.Interaction, member: discord.abc.User) -> N
     user = str(member.id)
     me = member.id == interaction.user.id
     found = await records.player(guild_id, user)
+    seasons = app_of(interaction).sessions.seasons
+    medals = await seasons.medals(guild_id, user)
     if found is None or found.games == 0:  # a row with no games: seen, or nothing counted
         whose = None if me else member.display_name
+        current = await seasons.current(guild_id)
+        if found is not None and current > 1:  # played before: a new season began since
+            await tell(interaction, ui.season_empty(lang, whose, current, medals))
+            return
         played = await records.played(guild_id, user)
         await tell(interaction, (ui.only_uncounted if played else ui.never_played)(lang, whose))
         return
@@ -72,7 +123,9 @@ async def stats(interaction: discord.Interaction, member: discord.abc.User) -> N
     figures = await records.figures(found, deck)  # the player's last games: never the history
     card = ui.stats_card(lang, found, member.display_name, rank, count, figures)
     picture = await work.run(guild_id, render_card, card)  # Pillow: off the event loop
-    message = ui.player_stats(lang, found, member.display_name, rank, count, figures, picture, me)
+    message = ui.player_stats(
+        lang, found, member.display_name, rank, count, figures, picture, me, medals
+    )
     await reply(interaction, **message.send_kwargs())
 
 

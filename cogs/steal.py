@@ -138,15 +138,21 @@ class Steal(commands.Cog):
 
     @steal.command(name="leaderboard", description="This server's rankings")
     @per_member(2, 10)
-    @app_commands.describe(sort="How to rank players (default: rating)", page="Which page")
+    @app_commands.describe(
+        sort="How to rank players (default: rating)",
+        page="Which page",
+        season="A past season's final standings (default: the current season)",
+    )
     @app_commands.choices(sort=SORT_CHOICES)
+    @app_commands.autocomplete(season=boards.season_choices)
     async def leaderboard(
         self,
         interaction: discord.Interaction,
         sort: app_commands.Choice[str] | None = None,
         page: app_commands.Range[int, 1, 10_000] = 1,
+        season: app_commands.Range[int, 1, 10_000] | None = None,
     ) -> None:
-        await boards.leaderboard(interaction, sort.value if sort else "rating", page)
+        await boards.leaderboard(interaction, sort.value if sort else "rating", page, season)
 
     @steal.command(name="stats", description="A player's games, wins, steals and rating")
     @per_member(3, 10)

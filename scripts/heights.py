@@ -5,8 +5,9 @@ headless Chromium at 360 px wide, each message's rendered height in CSS pixels.
         [--languages en it] [--themes dark light] [--markdown]
 
 Measures the lobby, the table, the hand (on your turn, and while you wait), the end screen, the
-leaderboard, stats, each rules page, the replay viewer and the settings panel, in each language
-and theme. A phone shows about 540-580 px of messages; the targets are in docs/development.md.
+leaderboard, stats, a season's end and a past season's board, each rules page, the replay
+viewer and the settings panel, in each language and theme. A phone shows about 540-580 px of
+messages; the targets are in docs/development.md.
 Chromium is driven over its DevTools protocol (aiohttp's websocket client, no other package).
 Needs Chromium; tests never run this.
 """
@@ -239,6 +240,12 @@ async def measure_language(args: argparse.Namespace, tmp: Path, lang: str) -> di
                     "leaderboard", (await ann.slash(channel, "steal leaderboard")).response
                 )
                 await measure("stats", (await ann.slash(channel, "steal stats")).response)
+                await bot.app.sessions.seasons.end(GUILD_ID, 1)  # as /steal-admin season-new
+                await env.advance_time(1)  # its announcement is posted
+                said = channel.history()[-1]  # the newest message
+                await measure("season's end", said)
+                past = (await ann.slash(channel, "steal leaderboard", season=1)).response
+                await measure("leaderboard (season 1)", past)
                 rules = (await ann.slash(channel, "steal rules")).response
                 for tab in ids.RULES_TABS:
                     button = next(b for b in buttons(rules) if b["custom_id"].endswith(f":{tab}"))

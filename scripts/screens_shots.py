@@ -5,7 +5,9 @@ the desktop width in its light theme.
     .venv/bin/python scripts/screens_shots.py [--chromium /usr/bin/chromium] [--out DIR]
 
 Writes rules.png, rules-phone.png, rules-light.png and the same for leaderboard and stats,
-stats-phone-light.png, and leaderboard-es-phone.png (a Spanish server's board).
+stats-phone-light.png, leaderboard-es-phone.png (a Spanish server's board), and, once the
+season has ended, season-end.png (its announcement) and season-board.png (`/steal leaderboard
+season:1`), each also -phone, -light and -phone-light.
 The light theme: scripts/shots.py. Needs Chromium; tests never run this.
 """
 
@@ -34,7 +36,7 @@ from bot.session import results  # noqa: E402
 SEED = 20261129  # the same deals every run, so the pictures only change when the bot does
 
 WIDTH, PHONE = 1000, 360
-HEIGHTS = {"rules": 1700, "leaderboard": 1000, "stats": 1150}
+HEIGHTS = {"rules": 1700, "leaderboard": 1000, "stats": 1150, "season": 1000}
 
 
 async def finish(storage, guild_id: int, channel_id: int, seats, names, seed: int) -> None:
@@ -87,6 +89,21 @@ async def main(chromium: str, out: Path) -> None:
             await storage.settings.set(channel.guild.id, "language", "es")
             await ann.slash(channel, "steal leaderboard")
             await shot("leaderboard-es-phone", PHONE)
+            # The season ends (as /steal-admin season-new does): its announcement, its archive.
+            await storage.settings.set(channel.guild.id, "language", "en")
+            await bot.app.sessions.seasons.end(channel.guild.id, 1)
+            await env.advance_time(1)  # the announcement is posted
+            for name, run in (
+                ("season-end", None),
+                ("season-board", lambda: ann.slash(channel, "steal leaderboard", season=1)),
+            ):
+                if run is not None:
+                    await env.advance_time(11)  # past /steal leaderboard's cooldown
+                    await run()
+                await shot(name, WIDTH)
+                await shot(f"{name}-phone", PHONE)
+                await shot(f"{name}-light", WIDTH, light=True)
+                await shot(f"{name}-phone-light", PHONE, light=True)
     finally:
         if bot.storage is not None:
             await bot.storage.close()

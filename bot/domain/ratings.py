@@ -5,6 +5,7 @@ from __future__ import annotations
 from collections.abc import Callable, Collection, Mapping, Sequence
 from dataclasses import dataclass
 from itertools import chain, permutations, product
+from math import sqrt
 from typing import Any
 
 from openskill.models import PlackettLuce
@@ -21,6 +22,32 @@ from bot.engine.serialize import move_from_dict
 
 MODEL = PlackettLuce()  # openskill's defaults: mu 25, sigma 25/3
 START_MU, START_SIGMA = MODEL.mu, MODEL.sigma
+
+# ----- a new season's soft reset (docs/rules.md#seasons)
+
+# How much of a player's lead over (or gap below) the start mu a new season keeps: three
+# quarters. Half cost a strong player most of a season to win back (tests/domain/test_ratings.py).
+SEASON_KEEP = 0.75
+# The uncertainty a new season adds, in quadrature: half the start sigma.
+SEASON_SIGMA_GROWTH = START_SIGMA / 2
+
+
+def soft_reset(mu: float, sigma: float) -> tuple[float, float]:
+    """A player's (mu, sigma) for a new season, from the last one's.
+
+    mu' = START_MU + SEASON_KEEP x (mu - START_MU): a quarter of the way back to the start, so a
+    season is a fresh race in which a strong player still starts ahead.
+    sigma' = min(START_SIGMA, sqrt(sigma^2 + SEASON_SIGMA_GROWTH^2)): more uncertain, never more
+    than a newcomer. A larger sigma makes each game move the rating further (openskill's
+    updates grow with sigma), so a returning player climbs back to their old place in a few
+    games, while a newcomer still has to earn every point. The displayed rating (mu - 3 sigma)
+    drops for everyone who played, most for the players whose rating was furthest from the
+    start; a newcomer's start (25, 25/3) is left as it is.
+    """
+    return (
+        START_MU + SEASON_KEEP * (mu - START_MU),
+        min(START_SIGMA, sqrt(sigma * sigma + SEASON_SIGMA_GROWTH * SEASON_SIGMA_GROWTH)),
+    )
 
 
 @dataclass(frozen=True)

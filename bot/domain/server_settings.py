@@ -12,13 +12,15 @@ from bot.domain.options import DEFAULTS, Options
 from bot.engine import PRESETS, Rules
 from bot.engine.rules import CHOICES
 from bot.i18n import LANGUAGES as LANGUAGE_CODES
-from bot.i18n import t
+from bot.i18n import t, tn
 
 LANGUAGES = ("follow", *LANGUAGE_CODES)
 HINTS = ("on", "off", "casual")  # casual: only in games that do not count for the leaderboard
 TURN_RANGE = (15, 86_400)  # 15 s to 24 h
 LOBBY_RANGE = (60, 86_400)
 MAX_GAMES_RANGE = (1, 100)
+SEASON_RANGE = (0, 52)  # a leaderboard season's length in weeks; 0: no seasons
+SEASON_WEEKS = (1, 2, 4, 8, 12, 26, 52)  # the lengths the settings panel offers
 ON = ("on", "true", "yes", "1")
 OFF = ("off", "false", "no", "0")
 
@@ -46,7 +48,7 @@ class BadValue(ValueError):
 class Setting:
     key: str
     group: str  # rules, timing, limits, language, ai, roles: its title is setting.group.<group>
-    kind: str  # choice, bool, seconds, number, role
+    kind: str  # choice, bool, seconds, number, weeks, role
     default: Any
     choices: tuple[str, ...] = ()
     low: int = 0
@@ -74,6 +76,8 @@ class Setting:
             return t(lang, "setting.allowed.off_or", span=span) if self.can_be_off else span
         if self.kind == "number":
             return t(lang, "setting.allowed.number", low=self.low, high=self.high)
+        if self.kind == "weeks":
+            return t(lang, "setting.allowed.weeks", low=max(1, self.low), high=self.high)
         return t(lang, "setting.allowed.role")
 
     def suggestions(self) -> tuple[str, ...]:
@@ -91,6 +95,8 @@ class Setting:
         if self.kind == "number":
             return tuple(str(n) for n in sorted({self.low, 5, 10, 20, 50, self.high})
                          if self.low <= n <= self.high)  # fmt: skip
+        if self.kind == "weeks":
+            return ("off", *(str(n) for n in SEASON_WEEKS if self.low <= n <= self.high))
         return ("none",)
 
     def parse(self, text: str) -> Any:
@@ -113,6 +119,12 @@ class Setting:
         elif self.kind == "number":
             if re.fullmatch(r"\d{1,6}", word) and self.low <= int(word) <= self.high:
                 return int(word)
+        elif self.kind == "weeks":
+            if word in OFF or word in _shown("setting.off"):
+                return 0
+            m = re.fullmatch(r"(\d{1,3})\s*(?:w|weeks?)?", word)
+            if m and self.low <= int(m.group(1)) <= self.high:
+                return int(m.group(1))
         elif self.kind == "role":
             if word in ("none", "off") or word in _shown("setting.none", "setting.off"):
                 return None
@@ -133,6 +145,10 @@ class Setting:
             return duration(value, lang)
         if self.kind == "role":
             return f"<@&{value}>"
+        if self.kind == "weeks":
+            if not value:
+                return t(lang, "setting.off")
+            return tn(lang, "setting.weeks", int(value))
         return str(value)
 
 
@@ -188,6 +204,8 @@ def make_settings(options: Options = DEFAULTS) -> dict[str, Setting]:
         Setting("max_games", "limits", "number", 10,
                 low=MAX_GAMES_RANGE[0], high=MAX_GAMES_RANGE[1]),
         Setting("pings", "limits", "bool", True),
+        # The leaderboard's seasons: their length in weeks, 0 = no timed seasons (docs/admin.md).
+        Setting("season_length", "timing", "weeks", 0, low=SEASON_RANGE[0], high=SEASON_RANGE[1]),
         Setting("language", "language", "choice", "follow", choices=LANGUAGES),
         Setting("ai_allowed", "ai", "bool", True),
         Setting("ai_counts", "ai", "bool", False),  # whether games with AI count for stats

@@ -156,3 +156,30 @@ class HandToken:
 
     def __repr__(self) -> str:  # never the token itself, even in a traceback
         return f"HandToken(game_id={self.game_id}, user_id={self.user_id!r}, ...)"
+
+
+@dataclass(frozen=True)
+class Season:
+    """One of a server's leaderboard seasons (storage's `seasons`): numbered from 1; the
+    current one has no end."""
+
+    guild_id: int
+    number: int
+    started_at: float
+    ended_at: float | None = None
+
+
+@dataclass(frozen=True)
+class SeasonEnd:
+    """A season just ended (storage's `seasons.end`, one transaction): its number, its top
+    three as archived, and the game whose channel its announcement is owed to (None: the
+    server never had a game, so nothing is announced)."""
+
+    guild_id: int
+    number: int
+    top: tuple[Standing, ...]
+    game_id: int | None
+    channel_id: int | None
+    players: int  # how many were on its board
+    announcement: int | None = None  # the outbox item owed, if any
+    payload: dict[str, Any] = field(default_factory=dict)  # what it holds

@@ -115,6 +115,19 @@ class EndOwed:
     game_id: int
 
 
-Event = Started | Moved | GameOver | Away | Back | Forfeited | Closed
-Owed = Closed | EndOwed  # what `Sessions.owed` returns: messages still to show
+@dataclass(frozen=True)
+class SeasonOver:
+    """A leaderboard season ended: its announcement (the outbox item `item_id`, `payload` as
+    bot.session.seasons writes it: season, top, players, lang) is owed to `channel_id`, the
+    channel of the server's latest game `game_id`."""
+
+    item_id: int
+    game_id: int
+    guild_id: int
+    channel_id: int
+    payload: Mapping[str, Any]
+
+
+Event = Started | Moved | GameOver | Away | Back | Forfeited | Closed | SeasonOver
+Owed = Closed | EndOwed | SeasonOver  # what `Sessions.owed` returns: messages still to show
 Listener = Callable[[Event], Awaitable[None]]

@@ -11,7 +11,7 @@ from bot.engine import replay
 from bot.storage import Storage
 
 from . import events as ev
-from .models import CLOSED, Table
+from .models import CLOSED, SEASON, Table
 from .restore import table_of
 
 
@@ -50,14 +50,22 @@ class GameMessages:
         # is delivered, as before shards: showing it twice is harmless (see storage.outbox).
         return [
             ev.Closed.of(item.game_id, item.payload) if item.kind == CLOSED
+            else ev.SeasonOver(item.id, item.game_id, int(item.payload["guild_id"]),
+                               int(item.payload["channel_id"]), item.payload)
+            if item.kind == SEASON
             else ev.EndOwed(item.game_id)
             for item in await self.storage.outbox.pending()
             if item.payload.get("guild_id") is None or self.owns(int(item.payload["guild_id"]))
         ]  # fmt: skip
 
     async def delivered(self, game_id: int) -> None:
-        """A game's owed message is shown: nothing is owed for it any more."""
-        await self.storage.outbox.settle(game_id)
+        """A game's owed message is shown: nothing is owed for it any more (a season's
+        announcement owed to its channel stays until it is shown: `announced`)."""
+        await self.storage.outbox.settle(game_id, keep=(SEASON,))
+
+    async def announced(self, item_id: int) -> None:
+        """A season's announcement is shown (or can never be)."""
+        await self.storage.outbox.done(item_id)
 
     async def ended_table(self, game_id: int) -> Table | None:
         """A finished game as its end screen shows it (after a restart)."""

@@ -224,6 +224,8 @@ def with_moves(state: Mapping[str, Any], moves: Sequence[Any]) -> dict[str, Any]
 
 # Kinds of message a game owes Discord once it ends (kept in storage's outbox until shown).
 ENDED, CLOSED = "ended", "closed"
+# Owed to the channel of a server's latest game, not by the game: a season's end (seasons.py).
+SEASON = "season"
 
 
 def closing(live: Lobby | Table, reason: str, **details: Any) -> dict[str, Any]:

@@ -24,6 +24,9 @@ class Records:
         # answer is in), and only set_setting and reset_settings change it. A server's clicks
         # all come to the one process that runs its shard, which is also the one that sets it.
         self._languages: dict[int, str] = {}
+        # Told of every change of a setting (guild, key; None: all of them): Sessions wakes
+        # the timed seasons' job when a season length changes.
+        self.setting_changed: Callable[[int, str | None], None] = lambda guild_id, key: None
 
     # ----- settings
 
@@ -43,11 +46,13 @@ class Records:
         self._languages.pop(guild_id, None)
         await self._storage.settings.set(guild_id, key, value)
         self._languages.pop(guild_id, None)
+        self.setting_changed(guild_id, key)
 
     async def reset_settings(self, guild_id: int, key: str | None = None) -> None:
         self._languages.pop(guild_id, None)
         await self._storage.settings.reset(guild_id, key)
         self._languages.pop(guild_id, None)
+        self.setting_changed(guild_id, key)
 
     # ----- leaderboard and stats
 

@@ -32,6 +32,7 @@ from .play import Play
 from .privacy import PURGE_GRACE, Privacy
 from .records import Records
 from .restore import RESTORE_GRACE, Restorer
+from .seasons import Seasons
 from .timers import TurnTimers, stop
 
 log = logging.getLogger(__name__)
@@ -106,6 +107,11 @@ class Sessions(Live):
         self.game_messages = GameMessages(storage, owns=self.owns)
         # Deleting data: a person on request, a server after the bot left it (privacy.py).
         self.privacy = Privacy(self, storage, clock=clock, owns=self.owns, grace=purge_grace)
+        # Leaderboard seasons: a new one by hand, or timed (seasons.py).
+        self.seasons = Seasons(
+            storage, self.notify, clock=clock, owns=self.owns, retry_seconds=retry_seconds
+        )
+        self.records.setting_changed = self._setting_changed
         # The collaborators' operations, as the cogs and tests call them.
         ops = self.lobby_ops
         self.open_lobby, self.join, self.leave, self.start = (
@@ -122,15 +128,22 @@ class Sessions(Live):
         shown = self.game_messages
         self.messages, self.keep_messages = shown.messages, shown.keep_messages
         self.owed, self.delivered, self.ended_table = shown.owed, shown.delivered, shown.ended_table
+        self.announced = shown.announced
 
     async def restore(self) -> list[int]:
         """Start-up: the stats rows an upgrade left to work out (Records.backfill), then every
-        stored lobby and game (Restorer.restore)."""
+        stored lobby and game (Restorer.restore); then the timed seasons' job starts."""
         try:
             await self.records.backfill(self.owns)
         except Exception:  # the card then shows less; the next start tries again
             log.exception("could not work out the stats of the games before the upgrade")
-        return await self.restorer.restore()
+        restored = await self.restorer.restore()
+        self.seasons.start()
+        return restored
+
+    def _setting_changed(self, guild_id: int, key: str | None) -> None:
+        if key in (None, "season_length"):
+            self.seasons.wake()
 
     async def _timed_move(self, table: Table, version: int, thought: Move | None) -> None:
         await self.play_ops.timed_move(table, version, thought)
@@ -231,6 +244,7 @@ class Sessions(Live):
     async def close(self) -> None:
         """Stop every timer and background job (the storage stays open: its owner closes
         it)."""
+        await self.seasons.close()
         live: list[Lobby | Table] = [*self.lobbies.values(), *self.tables.values()]
         for x in live:
             stop(x.timer)

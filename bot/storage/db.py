@@ -17,6 +17,7 @@ from .hand_tokens import HandTokens
 from .history import History
 from .leaderboard import START_RATING, Stats
 from .outbox import Outbox
+from .seasons import Seasons
 from .settings import Settings
 from .tallies import Tallies
 from .url import parse
@@ -24,7 +25,7 @@ from .url import parse
 
 class Storage:
     """The repositories (`games`, `stats`, `tallies`, `history`, `outbox`, `settings`,
-    `forgetting`, `hand_tokens`) on one connection.
+    `forgetting`, `hand_tokens`, `seasons`) on one connection.
 
     `transaction`, `fetchall` and `fetchone` pass to the connection's; the repositories call
     the connection's own, so a test that slows or counts them patches `storage.connection`."""
@@ -48,6 +49,7 @@ class Storage:
         self.outbox = Outbox(connection)
         self.forgetting = Forgetting(connection)
         self.hand_tokens = HandTokens(connection)
+        self.seasons = Seasons(connection)
 
     @classmethod
     async def open(

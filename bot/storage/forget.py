@@ -1,9 +1,10 @@
 """Deleting people's and servers' data (docs/privacy.md).
 
-A person forgotten: their stats rows (players, rated_games) go, and in the games they played
-(history, records, game rows and what those games still owe) their id is replaced by
-`former:<seat>`, which the screens show as "former player". No display name is kept anywhere
-but `players`, so their name goes with those rows. A server purged: every row of it goes.
+A person forgotten: their stats rows (players, rated_games) and their places in past seasons
+(season_standings) go, and in the games they played (history, records, game rows and what
+those games still owe) their id is replaced by `former:<seat>`, which the screens show as
+"former player". No display name is kept anywhere but `players` and `season_standings`, so
+their name goes with those rows. A server purged: every row of it goes.
 Servers the bot was removed from wait in `guild_purges` until their grace is over, so a
 restart never loses one.
 """
@@ -32,6 +33,8 @@ from .schema import (
     outbox,
     players,
     rated_games,
+    season_standings,
+    seasons,
     stats_backfill,
 )
 from .sql import LIVE, dumps, upsert_into
@@ -103,6 +106,10 @@ class Forgetting:
             if guild_id is not None:
                 rated = rated.where(rated_games.c.guild_id == guild_id)
             await db.execute(rated)
+            archived = delete(season_standings).where(season_standings.c.user_id == user)
+            if guild_id is not None:
+                archived = archived.where(season_standings.c.guild_id == guild_id)
+            await db.execute(archived)  # their places in past seasons (the others' stay)
             tokens = delete(hand_tokens).where(hand_tokens.c.user_id == user)
             await db.execute(tokens)  # open hands' tokens: minutes old, of any server
             kept = await _rewrite_history(db, user, guild_id)
@@ -223,6 +230,8 @@ async def _purge(db: AsyncConnection, guild_id: int) -> int:
         delete(games).where(games.c.guild_id == guild_id),
         delete(players).where(players.c.guild_id == guild_id),
         delete(guild_settings).where(guild_settings.c.guild_id == guild_id),
+        delete(season_standings).where(season_standings.c.guild_id == guild_id),
+        delete(seasons).where(seasons.c.guild_id == guild_id),
         delete(guild_purges).where(guild_purges.c.guild_id == guild_id),
     )
     total = 0

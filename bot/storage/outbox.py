@@ -11,7 +11,7 @@ post a new one).
 from __future__ import annotations
 
 import json
-from collections.abc import Mapping
+from collections.abc import Collection, Mapping
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
@@ -62,7 +62,11 @@ class Outbox:
         async with self.connection.transaction() as db:
             await db.execute(delete(outbox).where(o.id == item_id))
 
-    async def settle(self, game_id: int) -> None:
-        """Forget everything a game owed: its messages are shown."""
+    async def settle(self, game_id: int, keep: Collection[str] = ()) -> None:
+        """Forget everything a game owed: its messages are shown. Items of the kinds in `keep`
+        stay (owed to its channel, not by the game: a season's announcement)."""
+        stmt = delete(outbox).where(o.game_id == game_id)
+        if keep:
+            stmt = stmt.where(o.kind.not_in(list(keep)))
         async with self.connection.transaction() as db:
-            await db.execute(delete(outbox).where(o.game_id == game_id))
+            await db.execute(stmt)

@@ -193,7 +193,43 @@ hand_tokens = Table(
 )
 Index("hand_tokens_by_expiry", hand_tokens.c.expires_at)
 
+# A server's leaderboard seasons (revision 14): numbered from 1; the current one has no end.
+seasons = Table(
+    "seasons",
+    metadata,
+    Column("guild_id", BigInteger, nullable=False),
+    Column("number", Integer, nullable=False),
+    Column("started_at", Real, nullable=False),
+    Column("ended_at", Real),
+    PrimaryKeyConstraint("guild_id", "number"),
+)
+
+# The board of each season that ended, as it stood then (its players' totals and ratings).
+season_standings = Table(
+    "season_standings",
+    metadata,
+    Column("guild_id", BigInteger, nullable=False),
+    Column("season", Integer, nullable=False),
+    Column("rank", Integer, nullable=False),  # 1 for the top: the board's rating order
+    Column("user_id", Text, nullable=False),
+    Column("name", Text, nullable=False, server_default=""),
+    Column("games", Integer, nullable=False),
+    Column("wins", Integer, nullable=False),
+    Column("cards", Integer, nullable=False),
+    Column("steals", Integer, nullable=False),
+    Column("biggest_steal", Integer, nullable=False),
+    Column("mu", Real, nullable=False),
+    Column("sigma", Real, nullable=False),
+    PrimaryKeyConstraint("guild_id", "season", "rank"),
+)
+Index(
+    "season_standings_by_user",
+    season_standings.c.guild_id,
+    season_standings.c.user_id,
+    season_standings.c.rank,
+)
+
 # Every table, parents before children: the order `copy` writes them in. Hand tokens are not
 # copied: they expire within minutes, and a copied database starts a new process anyway.
 TABLES = (guild_settings, games, moves, history, history_players, players, rated_games,
-          stats_backfill, outbox, guild_purges)  # fmt: skip
+          stats_backfill, outbox, guild_purges, seasons, season_standings)  # fmt: skip

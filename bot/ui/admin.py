@@ -62,7 +62,7 @@ TOPIC_KEYS: dict[str, tuple[str, ...]] = {
         "preset", "host_picks_preset", "deck", "direction", "play", "short_deal", "leftovers",
         "tiebreak", "stealing", "refill_pool", "wild_jacks", "sweep_bonus", "double_bundles",
     ),
-    "timers": ("turn_timer", "lobby_timeout", "pings"),
+    "timers": ("turn_timer", "lobby_timeout", "pings", "season_length"),
     "channels": ("max_games",),
     "ai": ("ai_allowed", "ai_counts", "hints", "hint_counts"),
     "language": ("language",),
@@ -80,7 +80,7 @@ def topic_of(key: str) -> str:
 def select_values(spec: Setting) -> tuple[str, ...]:
     """The values a setting's select offers: what a click may send back. Anything else from a
     client is refused, even if `Setting.parse` would read it."""
-    if spec.kind in ("choice", "seconds", "number"):
+    if spec.kind in ("choice", "seconds", "number", "weeks"):
         return tuple(PRESET if v == "preset" else v for v in spec.suggestions())
     return ()
 
@@ -91,6 +91,8 @@ def select_value(spec: Setting, value: Any) -> str:
         return PRESET if spec.follows_preset else "off"
     if spec.kind == "seconds":
         return duration(value)
+    if spec.kind == "weeks" and not value:
+        return "off"
     return str(value)
 
 
@@ -98,7 +100,7 @@ def option_label(lang: str, spec: Setting, value: str, preset_rules: Rules) -> s
     if value == PRESET:
         shown = spec.show(getattr(preset_rules, spec.key), lang)
         return t(lang, "panel.as_preset", value=_value_words(lang, spec.key, shown))
-    if spec.kind == "seconds":
+    if spec.kind in ("seconds", "weeks"):
         parsed = spec.parse(value)
         return spec.show(parsed, lang)
     return _value_words(lang, spec.key, value)

@@ -11,14 +11,17 @@ from __future__ import annotations
 
 import json
 from collections.abc import Mapping, Sequence
+from datetime import UTC, datetime
+from typing import Any
 
 import discord
+from babel.dates import format_date
 from babel.numbers import format_decimal, get_decimal_symbol
 
 from bot.domain import ratings as stats
 from bot.domain.former import is_former
 from bot.domain.seats import is_ai
-from bot.domain.values import HistoryEntry, PlayerStats, Standing
+from bot.domain.values import HistoryEntry, PlayerStats, Season, Standing
 from bot.i18n import t, tn
 
 from . import ids
@@ -127,19 +130,28 @@ def leaderboard(
     count: int,
     asked: int,
     me: Standing | None = None,
+    season: int | None = None,
+    past: Season | None = None,
 ) -> Message:
     """One page of the board. `page` is the page shown (see clamp_page), `asked` the one
     requested, `count` how many players the whole board has; `me` the standing of the member
-    who asked, highlighted on the page or shown below it."""
+    who asked, highlighted on the page or shown below it. `season`: the season under way, named
+    in the title once the server has had one end; `past`: an ended season's final board
+    instead (in its rating order, turned by the `page` option: no pager)."""
     title = f"### 🏆 {t(lang, 'board.title')}"  # one line on a phone
+    if past is not None:
+        title = f"### 🏆 {t(lang, 'board.season_title', n=past.number)}"
+    elif season is not None and season > 1:
+        title = f"### 🏆 {t(lang, 'board.season_title', n=season)}"
     if count == 0:
-        return Message(
-            view=layout(
-                discord.ui.TextDisplay(f"{title}\n{t(lang, 'board.empty', start=start(lang))}")
-            )
-        )
+        empty = t(lang, "board.empty", start=start(lang))
+        if past is None and season is not None and season > 1:
+            empty = t(lang, "board.season_empty", n=season, start=start(lang))
+        return Message(view=layout(discord.ui.TextDisplay(f"{title}\n{empty}")))
     last = pages(count)
     head = [title, small(t(lang, "leaderboard.sorted", sort=t(lang, f"board.sort.{sort}")))]
+    if past is not None:
+        head[1] = small(season_span(lang, past))
     if asked > last:
         head.append(small(tn(lang, "board.past_end", last)))
     mine = me.player.user_id if me else None
@@ -153,7 +165,7 @@ def leaderboard(
         discord.ui.TextDisplay("\n".join(rows)),
         discord.ui.TextDisplay(small(footer if last > 1 else f"{players}\n{note}")),
     ]
-    if last > 1:  # no pager on a single page
+    if last > 1 and past is None:  # no pager on a single page
         items.append(
             row(
                 button(
@@ -171,6 +183,65 @@ def leaderboard(
             )
         )
     return Message(view=layout(*items))
+
+
+# ----- seasons
+
+
+def day(lang: str, when: float, size: str = "medium") -> str:
+    """A date as the language writes it: "Dec 2, 2026", "2 déc. 2026"; short: "12/2/26"."""
+    return format_date(datetime.fromtimestamp(when, UTC).date(), format=size, locale=lang)
+
+
+def season_span(lang: str, season: Season) -> str:
+    """ "Final · 10/7/26 – 12/2/26": short, so it stays one line on a phone."""
+    end = season.ended_at if season.ended_at is not None else season.started_at
+    start = day(lang, season.started_at, "short")
+    return t(lang, "board.season_final", start=start, end=day(lang, end, "short"))
+
+
+def season_choice(lang: str, season: Season) -> str:
+    """A past season as the `season` option's autocomplete offers it (at most 100)."""
+    end = season.ended_at if season.ended_at is not None else season.started_at
+    return t(lang, "board.season_choice", n=season.number, start=day(lang, season.started_at),
+             end=day(lang, end))[:100]  # fmt: skip
+
+
+def unknown_season(lang: str, asked: int, past: Sequence[Season]) -> str:
+    """An ephemeral error: `season:` named no season of this server's; the valid ones."""
+    if not past:
+        return t(lang, "board.season_none", n=asked)
+    numbers = ", ".join(str(s.number) for s in sorted(past, key=lambda s: s.number))
+    return t(lang, "board.season_unknown", n=asked, seasons=numbers)
+
+
+def medal_counts(lang: str, medals: Sequence[int]) -> str:
+    """ "🥇 2 · 🥉 1": the seasons a player ended first, second and third (only those won)."""
+    won = [f"{MEDALS[place]} {format_decimal(n, locale=lang)}"
+           for place, n in enumerate(medals, start=1) if n]  # fmt: skip
+    return " · ".join(won)
+
+
+def season_over(lang: str, payload: Mapping[str, Any]) -> Message:
+    """The public announcement of a season's end in the channel of the server's latest game:
+    the top three with their medals and ratings, and what the next season starts from.
+    `payload`: what bot.storage.seasons owed (season, top, players)."""
+    number = int(payload["season"])
+    rows = []
+    for rank, user_id, name, mu, sigma in payload["top"]:
+        medal = MEDALS.get(int(rank), f"{rank}.")
+        who = shown_name(lang, str(user_id), {str(user_id): str(name)})
+        value = rating(lang, stats.display_rating(float(mu), float(sigma)))
+        rows.append(t(lang, "season.over.row", medal=medal, name=who, rating=value))
+    players = tn(lang, "board.players", int(payload.get("players", len(rows))))
+    board = command(lang, "leaderboard")
+    body = t(lang, "season.over.next", next=number + 1, command=board, n=number)
+    view = layout(
+        discord.ui.TextDisplay(f"### 🏁 {t(lang, 'season.over.title', n=number)}"),
+        discord.ui.TextDisplay("\n".join(rows)),
+        discord.ui.TextDisplay(f"{body}\n{small(players)}"),
+    )
+    return Message(view=view)
 
 
 # ----- /steal stats
@@ -195,6 +266,7 @@ def player_stats(
     figures: stats.Figures,
     picture: bytes,
     me: bool = False,
+    medals: Sequence[int] = (),
 ) -> Message:
     """A player's stats: the card (`picture`, from `stats_card`), every figure in its
     description (alt text), and in words only what the picture does not draw: the cards and
@@ -211,6 +283,8 @@ def player_stats(
         )
 
     totals = " · ".join([item("stats.cards", p.cards), item("stats.steals", p.steals)])
+    if any(medals):
+        totals += "\n" + t(lang, "stats.medals", medals=medal_counts(lang, medals))
     board = command(lang, "leaderboard")
     footer = t(lang, "stats.footer", note=rating_note(lang), command=board)
     view = layout(
@@ -222,6 +296,18 @@ def player_stats(
         discord.ui.TextDisplay(small(footer)),
     )
     return Message(view=view, images=((STATS_PNG, picture),))
+
+
+def season_empty(lang: str, name: str | None, season: int, medals: Sequence[int]) -> str:
+    """For /steal stats of a member with no counted game yet in the season under way, who
+    played in an earlier one: their season medals, if any."""
+    if name is None:
+        text = t(lang, "stats.season_empty_you", n=season, start=start(lang))
+    else:
+        text = t(lang, "stats.season_empty_other", name=shown(name), n=season)
+    if any(medals):
+        text += "\n" + t(lang, "stats.medals", medals=medal_counts(lang, medals))
+    return text
 
 
 def only_uncounted(lang: str, name: str | None) -> str:

@@ -31,7 +31,7 @@ SORTS = ("rating", "wins", "cards", "win_rate")  # leaderboard orders
 CONFIRM_OPS = ("cancel", "close", "forfeit")  # cancel a game, close a lobby, forfeit
 # Admin questions: reset the leaderboard, reset every setting, end a channel's game or lobby
 # (a lobby and the game it becomes share an id: ending the lobby must not end its game).
-ADMIN_OPS = ("reset_board", "reset_settings", "end", "end_lobby")
+ADMIN_OPS = ("reset_board", "reset_settings", "end", "end_lobby", "new_season")
 _ACTION_CODE = {action: action[0] for action in ACTIONS}  # capture -> c, steal -> s, trail -> t
 _CODE_ACTION = {code: action for action, code in _ACTION_CODE.items()}
 

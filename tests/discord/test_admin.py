@@ -187,6 +187,13 @@ CASES = [
         {"admin": "Reset this server's leaderboard?",
          "manager": "Reset this server's leaderboard?"},
     ),
+    Case(
+        "season-new",
+        {},
+        {},
+        {"admin": "End season 1 and start season 2?",
+         "manager": "End season 1 and start season 2?"},
+    ),
     Case("export", {}, {}, {"admin": "file:leaderboard.csv", "manager": "file:leaderboard.csv"}),
 ]  # fmt: skip
 
@@ -229,7 +236,7 @@ async def test_who_may_use_each_subcommand(simcord_env, guild, players, case):
             assert [a.filename for a in reply.attachments] == [expected.removeprefix("file:")]
         else:
             assert reply.content.startswith(expected), (who, reply.content)
-            if case.command in ("end-game", "reset-leaderboard"):
+            if case.command in ("end-game", "reset-leaderboard", "season-new"):
                 assert labels(reply)[1] == "Cancel" and labels(reply)[0].startswith("Yes, ")
 
     # the game manager role, though the owner opened the command to it under Integrations:

@@ -21,8 +21,8 @@ async def test_commands_are_guild_only_and_intents_are_not_privileged(simcord_en
     assert admin.name == "steal-admin" and admin.guild_only
     assert admin.default_permissions == discord.Permissions(manage_guild=True)
     assert {c.name for c in admin.commands} == {
-        "settings", "set", "reset", "channels", "end-game", "reset-leaderboard", "export",
-        "forget",
+        "settings", "set", "reset", "channels", "end-game", "reset-leaderboard", "season-new",
+        "export", "forget",
     }  # fmt: skip
     intents = bot.intents
     assert not (intents.members or intents.presences or intents.message_content)

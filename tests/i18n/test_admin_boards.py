@@ -232,6 +232,8 @@ def tokens(spec, lang: str) -> list[str]:
                 duration(spec.high, lang)]  # fmt: skip
     if spec.kind == "number":
         return [str(spec.low), str(spec.high)]
+    if spec.kind == "weeks":
+        return ["off", "1", str(spec.high)]
     return ["none"]
 
 

@@ -17,8 +17,10 @@ import asyncio
 import discord
 
 from bot.session import Sessions, Table
+from bot.session.events import Event, SeasonOver
 from bot.ui import render
 
+from .announce import Announcer
 from .catch_up import Restart
 from .channel import ANSWERING_TASK, Channel, Discord
 from .drawing import Drawing
@@ -39,10 +41,10 @@ class Presenter:
         self.drawing = Drawing(sessions)
         self.worker = Worker(client, sessions, self.channels, self.hands, self.drawing, gap)
         self.intake = Intake(client, sessions, self.channels, self.hands, self.worker.kick)
-        self.restart = Restart(sessions, self.channels, self.intake)
+        self.announcer = Announcer(client, sessions)
+        self.restart = Restart(sessions, self.channels, self.intake, self.announcer.announce)
         # What the rest of the bot calls, as the parts' own methods. The session layer calls
         # on_event; it only marks work, never waits on Discord.
-        self.on_event = self.intake.on_event
         self.lobby_posted = self.intake.lobby_posted
         self.table_shown = self.intake.table_shown
         self.table_reposted = self.intake.table_reposted
@@ -52,6 +54,14 @@ class Presenter:
         self.table_message = self.drawing.table_message
         self.refresh = self.restart.refresh
         self.deliver_owed = self.restart.deliver_owed
+
+    async def on_event(self, event: Event) -> None:
+        """Called by the session layer; only marks work (or starts a season's announcement),
+        never waits on Discord."""
+        if isinstance(event, SeasonOver):
+            self.announcer.announce(event)
+            return
+        await self.intake.on_event(event)
 
     def _webhook(self, token: str) -> Hook:
         """The interaction webhook of `token`: calls through it are not bound to the bot's
@@ -81,6 +91,7 @@ class Presenter:
     async def close(self) -> None:
         tasks = self.worker.running()
         tasks += self.hands.edits
+        tasks += self.announcer.running()
         for task in tasks:
             task.cancel()
         await asyncio.gather(*tasks, return_exceptions=True)

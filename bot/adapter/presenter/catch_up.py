@@ -6,12 +6,12 @@ from __future__ import annotations
 
 import asyncio
 import logging
-from collections.abc import Collection, Sequence
+from collections.abc import Callable, Collection, Sequence
 
 from bot.engine import Event as EngineEvent
 from bot.engine import record, replay
 from bot.session import Sessions, Table
-from bot.session.events import EndOwed
+from bot.session.events import EndOwed, SeasonOver
 from bot.ui import render
 from bot.ui.highlights import Tally
 from bot.ui.picture import LastMove
@@ -65,10 +65,17 @@ async def rebuild_log(
 class Restart:
     """Start-up's share: it reads no game it need not (a table waits for its first change)."""
 
-    def __init__(self, sessions: Sessions, channels: dict[int, Channel], intake: Intake) -> None:
+    def __init__(
+        self,
+        sessions: Sessions,
+        channels: dict[int, Channel],
+        intake: Intake,
+        announce: Callable[[SeasonOver], None],
+    ) -> None:
         self.sessions = sessions
         self.channels = channels
         self.intake = intake
+        self.announce = announce  # a season's end, owed to a channel (announce.py)
 
     async def refresh(self, game_ids: Sequence[int], redraw: Collection[int] = ()) -> None:
         """After a restart: restored lobby messages are brought up to date now; a restored
@@ -91,10 +98,15 @@ class Restart:
 
     async def deliver_owed(self) -> None:
         """At start-up: show what games that ended before a restart still owe their channels
-        (end screens, closings), as the outbox keeps it; open hands show the end too."""
+        (end screens, closings), as the outbox keeps it; open hands show the end too. And
+        the seasons' ends still to announce."""
         owed = await self.sessions.owed()
-        await self.intake.hands.restore({item.game_id for item in owed})
-        for item in owed:
+        seasons = [item for item in owed if isinstance(item, SeasonOver)]
+        for season in seasons:
+            self.announce(season)
+        games = [item for item in owed if not isinstance(item, SeasonOver)]
+        await self.intake.hands.restore({item.game_id for item in games})
+        for item in games:
             if item.game_id in self.channels:
                 continue  # already being shown (ended during restore)
             if not isinstance(item, EndOwed):
