@@ -104,7 +104,7 @@ async def test_a_french_player_in_a_spanish_server(simcord_env, channel, players
     assert "Montones finales" in fields(table)
     assert [b["label"] for b in buttons(table)] == [
         "Revancha",
-        "Archivo de la partida",
+        "Archivo",
         "Repetición",
     ]
     over = await cat.slash(channel, "steal hand")

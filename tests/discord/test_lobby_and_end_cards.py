@@ -51,7 +51,7 @@ async def test_the_lobby_says_why_start_waits_in_the_servers_language(
 
     assert footer(lobby).endswith(
         "Para empezar hace falta otro jugador: que alguien pulse Unirme, "
-        "o que el anfitrión pulse Añadir bot."
+        "o que el anfitrión pulse Poner bot."
     )
     assert "Empezar" not in [b["label"] for b in enabled(lobby)]
 
