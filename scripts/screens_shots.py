@@ -86,7 +86,8 @@ async def main(chromium: str, out: Path) -> None:
                 if name == "stats":  # the card on a phone in the light theme too
                     await shot(f"{name}-phone-light", PHONE, light=True)
             # A Spanish server's public board, on a phone.
-            await storage.settings.set(channel.guild.id, "language", "es")
+            # (through the session, which caches each server's language)
+            await bot.sessions.records.set_setting(channel.guild.id, "language", "es")
             await ann.slash(channel, "steal leaderboard")
             await shot("leaderboard-es-phone", PHONE)
             # The season ends (as /steal-admin season-new does): its announcement, its archive.

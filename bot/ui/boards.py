@@ -149,21 +149,23 @@ def leaderboard(
             empty = t(lang, "board.season_empty", n=season, start=start(lang))
         return Message(view=layout(discord.ui.TextDisplay(f"{title}\n{empty}")))
     last = pages(count)
-    head = [title, small(t(lang, "leaderboard.sorted", sort=t(lang, f"board.sort.{sort}")))]
+    players, note = tn(lang, "board.players", count), rating_note(lang)
+    sorted_by = t(lang, "leaderboard.sorted", sort=t(lang, f"board.sort.{sort}"))
     if past is not None:
-        head[1] = small(season_span(lang, past))
+        sorted_by = season_span(lang, past)
+    # One page: the count shares the sort's line; more pages: it is in the footer.
+    head = [title, small(sorted_by if last > 1 else f"{sorted_by} · {players}")]
     if asked > last:
         head.append(small(tn(lang, "board.past_end", last)))
     mine = me.player.user_id if me else None
     rows = [board_row(lang, s, sort, mine) for s in standings]
     if me is not None and all(s.player.user_id != mine for s in standings):
         rows += ["…", board_row(lang, me, sort, mine)]  # the asker, below the page
-    players, note = tn(lang, "board.players", count), rating_note(lang)
     footer = t(lang, "board.footer", page=page, pages=last, players=players, note=note)
     items: list[discord.ui.Item[discord.ui.LayoutView]] = [
         discord.ui.TextDisplay("\n".join(head)),
         discord.ui.TextDisplay("\n".join(rows)),
-        discord.ui.TextDisplay(small(footer if last > 1 else f"{players}\n{note}")),
+        discord.ui.TextDisplay(small(footer if last > 1 else note)),
     ]
     if last > 1 and past is None:  # no pager on a single page
         items.append(

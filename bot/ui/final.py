@@ -57,6 +57,12 @@ def final(
         lines = [t(lang, "final.shared", names=join_names(lang, [name(s) for s in won]))]
     lines += _tiebreak(lang, t_, result, name)
     lines += _playoff_scores(lang, t_, name)
+    if result.leftovers:  # one small line, no heading: the sentence says what it is
+        if result.leftovers_to is None:
+            left = tn(lang, "final.leftovers_nobody", result.leftovers)
+        else:
+            left = tn(lang, "final.leftovers", result.leftovers, name=name(result.leftovers_to))
+        lines.append(f"-# {left}")
     items: list[discord.ui.Item[Any]] = [text(f"### {title}", *lines)]
     bundles = t(lang, "final.bundles")
     order = sorted(range(len(game.seats)), key=lambda s: (places[s], -sizes[s], s))
@@ -73,12 +79,6 @@ def final(
         items.append(picture(FINAL_PNG, "\n".join([f"{bundles}:", *standings(plain)])))
     else:
         items.append(text(f"**{bundles}**", *standings(name)))
-    if result.leftovers:
-        if result.leftovers_to is None:
-            left = tn(lang, "final.leftovers_nobody", result.leftovers)
-        else:
-            left = tn(lang, "final.leftovers", result.leftovers, name=name(result.leftovers_to))
-        items.append(text(f"**{t(lang, 'final.leftovers_title')}**", f"-# {left}"))
     shown = _highlights(lang, hl, rules, name)
     if shown:
         items.append(text(f"**{t(lang, 'final.highlights')}**", *(f"-# {x}" for x in shown)))

@@ -104,7 +104,7 @@ async def test_a_french_player_in_a_spanish_server(simcord_env, channel, players
     assert "Montones finales" in fields(table)
     assert [b["label"] for b in buttons(table)] == [
         "Revancha",
-        "Archivo de la partida",
+        "Archivo",
         "Repetición",
     ]
     over = await cat.slash(channel, "steal hand")
@@ -188,7 +188,7 @@ async def test_stats_follow_the_member_and_the_board_the_server(
     assert not board.ephemeral
     shown = screen_text(board.response)
     assert shown.startswith("### 🏆 Classifica di Rubamazzo\n-# Ordinata per **livello**")
-    assert "1 partita" in shown and "-# Livello: tutti partono da 1000." in shown
+    assert "1 partita" in shown and "-# Livello: si parte da 1000," in shown
     assert "👉 __bob__" in shown  # Bob asked: his row
     assert screen_buttons(board.response) == []  # one page: no pager
 

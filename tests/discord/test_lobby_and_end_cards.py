@@ -51,7 +51,7 @@ async def test_the_lobby_says_why_start_waits_in_the_servers_language(
 
     assert footer(lobby).endswith(
         "Para empezar hace falta otro jugador: que alguien pulse Unirme, "
-        "o que el anfitrión pulse Añadir bot."
+        "o que el anfitrión pulse Poner bot."
     )
     assert "Empezar" not in [b["label"] for b in enabled(lobby)]
 
@@ -75,7 +75,7 @@ async def test_the_end_screen_shows_the_bundles_picture_medals_and_the_game_file
     medals = [line.split()[0] for line in fields(table)["Final bundles"].splitlines()]
     assert medals == ["🥇", "🥈"]
     assert labels(table) == ["Rematch", "Game file", "Replay"]
-    assert "Game file: every move of this game, sent to you privately" in footer(table)
+    assert "Game file: every move of this game, sent only to you." in footer(table)
     sent = await bob.click(table, label="Game file")
     assert sent.ephemeral and sent.response.attachments  # the file, as the line says
     replay = await ann.click(table, label="Replay")  # the viewer, at the deal, for ann only

@@ -52,7 +52,7 @@ async def test_a_single_page_has_no_pager_and_explains_the_rating(
 
     assert buttons(board) == []  # one page: no Previous / Next
     assert "Page 1 of" not in text(board)
-    assert "-# 4 players" in text(board)
+    assert "-# Sorted by **rating** · 4 players\n" in text(board)  # the count on the sort's line
     assert "-# Rating: everyone starts at 1000." in text(board)
     assert "μ" not in text(board) and "σ" not in text(board)
 

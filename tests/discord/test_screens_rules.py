@@ -67,14 +67,14 @@ async def test_rules_pages_in_spanish_say_which_server_rules(
     assert "**1. Capturar.**" in text(shown) and "(**Mi mano** en la mesa)" in text(shown)
     assert tabs(shown) == {
         "Cómo se juega": False,
-        "Reglas completas": True,
+        "Reglas": True,
         "Opciones y modos": True,
     }
     await ann.click(shown, label="Opciones y modos")
     options = text(shown)
     assert "Estas reglas cambian respecto al modo **Clásica** en:" in options
     assert "• Jotas comodín: una Jota puede robar cualquier montón." in options
-    await ann.click(shown, label="Reglas completas")
+    await ann.click(shown, label="Reglas")
     assert "• Cada jugador recibe 4 cartas" in text(shown)
 
     # a preset asked for by name is titled as that preset

@@ -25,9 +25,10 @@ def test_a_shared_win_names_everyone_tied():
     assert description(message).splitlines() == [
         "🏆 **Ann and Bob** share the win.",
         "Tied on 26 cards: the win is shared.",
+        "-# Bob took the 20 cards left in the pool.",  # small print, no heading of its own
     ]
     assert fields(message)["Final bundles"].splitlines() == ["🥇 Ann: 26 cards", "🥇 Bob: 26 cards"]
-    assert fields(message)["Leftovers"] == "Bob took the 20 cards left in the pool."
+    assert "Leftovers" not in fields(message)
     assert labels(message) == ["Rematch", "Game file", "Replay"]
 
 
