@@ -19,12 +19,13 @@ from .leaderboard import START_RATING, Stats
 from .outbox import Outbox
 from .settings import Settings
 from .tallies import Tallies
+from .tournaments import Tournaments
 from .url import parse
 
 
 class Storage:
     """The repositories (`games`, `stats`, `tallies`, `history`, `outbox`, `settings`,
-    `forgetting`, `hand_tokens`) on one connection.
+    `forgetting`, `hand_tokens`, `tournaments`) on one connection.
 
     `transaction`, `fetchall` and `fetchone` pass to the connection's; the repositories call
     the connection's own, so a test that slows or counts them patches `storage.connection`."""
@@ -48,6 +49,7 @@ class Storage:
         self.outbox = Outbox(connection)
         self.forgetting = Forgetting(connection)
         self.hand_tokens = HandTokens(connection)
+        self.tournaments = Tournaments(connection)
 
     @classmethod
     async def open(
