@@ -4,7 +4,8 @@ Ids only, no Discord objects: the cog turns interactions into these calls and th
 `notify` callback's events, bot.session.events) into messages.
 
 `Sessions` is the facade: its methods are those of the collaborators it owns, each a module
-with one job (lobbies, play, hints, matches, restore, messages, records, timers).
+with one job (lobbies, play, hints, matches, restore, messages, records, timers,
+tournaments).
 """
 
 from __future__ import annotations
@@ -33,6 +34,7 @@ from .privacy import PURGE_GRACE, Privacy
 from .records import Records
 from .restore import RESTORE_GRACE, Restorer
 from .timers import TurnTimers, stop
+from .tournaments import TournamentOps
 
 log = logging.getLogger(__name__)
 
@@ -106,6 +108,11 @@ class Sessions(Live):
         self.game_messages = GameMessages(storage, owns=self.owns)
         # Deleting data: a person on request, a server after the bot left it (privacy.py).
         self.privacy = Privacy(self, storage, clock=clock, owns=self.owns, grace=purge_grace)
+        # Tournaments: rounds of tables, each an ordinary game in its thread (tournaments.py).
+        self.tournaments = TournamentOps(
+            self, storage, self.timers, self.notify, clock=clock, seed_source=self.seed_source,
+            owns=self.owns, retry_seconds=retry_seconds, cancel_game=self._cancel_for_tournament,
+        )  # fmt: skip
         # The collaborators' operations, as the cogs and tests call them.
         ops = self.lobby_ops
         self.open_lobby, self.join, self.leave, self.start = (
@@ -130,7 +137,15 @@ class Sessions(Live):
             await self.records.backfill(self.owns)
         except Exception:  # the card then shows less; the next start tries again
             log.exception("could not work out the stats of the games before the upgrade")
-        return await self.restorer.restore()
+        restored = await self.restorer.restore()
+        try:  # after the games: a tournament's tables are restored with them
+            await self.tournaments.resume()
+        except Exception:  # the next start tries again; its games play on meanwhile
+            log.exception("could not resume the tournaments")
+        return restored
+
+    async def _cancel_for_tournament(self, channel_id: int, by: str, game_id: int) -> None:
+        await self.cancel(channel_id, by, True, game_id=game_id)
 
     async def _timed_move(self, table: Table, version: int, thought: Move | None) -> None:
         await self.play_ops.timed_move(table, version, thought)
@@ -234,6 +249,7 @@ class Sessions(Live):
         live: list[Lobby | Table] = [*self.lobbies.values(), *self.tables.values()]
         for x in live:
             stop(x.timer)
+        await self.tournaments.close()
         jobs = [*self.matches.jobs, *self.lobby_ops.jobs]
         for job in jobs:
             job.cancel()
@@ -245,6 +261,11 @@ class Sessions(Live):
         self.channels.clear()
 
     async def notify(self, event: ev.Event) -> None:
+        # A tournament table's end moves its tournament on (in the background).
+        if isinstance(event, ev.GameOver) and "tournament" in event.table.options:
+            await self.tournaments.game_over(event.table)
+        elif isinstance(event, ev.Closed) and event.what == "game":
+            await self.tournaments.game_closed(event.game_id)
         if self.notify_cb is None:
             return
         try:
