@@ -130,7 +130,7 @@ class TournamentOps:
                 return row
         raise SessionError("error.tournament.none")
 
-    async def list(self, guild_id: int, limit: int = 25) -> list[tour.TournamentInfo]:
+    async def of_guild(self, guild_id: int, limit: int = 25) -> list[tour.TournamentInfo]:
         rows = await self.storage.tournaments.by_guild(guild_id, limit)
         out = []
         for row in rows:
@@ -287,7 +287,8 @@ class TournamentOps:
         have = await self.storage.tournaments.entrants(tournament_id)
         room = MAX_ENTRANTS - len(have)
         taken = {e.entrant for e in have}
-        made, n = [], 1
+        made: list[tuple[str, float]] = []
+        n = 1
         while len(made) < min(count, room):
             entrant = tour.ai_entrant(level, n)
             if entrant not in taken:
@@ -650,4 +651,3 @@ def info_of(row: TournamentRow, entrants: Sequence[tour.Entrant]) -> tour.Tourna
         check_in=row.check_in, counted=row.counted, status=status, round=row.round,
         entrants=tuple(entrants),
     )  # fmt: skip
-
