@@ -115,7 +115,7 @@ class TournamentOps:
     async def get(self, tournament_id: int, guild_id: int | None = None) -> TournamentRow:
         row = await self.storage.tournaments.get(tournament_id)
         if row is None or (guild_id is not None and row.guild_id != guild_id):
-            raise SessionError("error.tournament.none")
+            raise SessionError("tour.error.not_found")
         return row
 
     async def info(self, tournament_id: int, guild_id: int | None = None) -> tour.TournamentInfo:
@@ -128,7 +128,7 @@ class TournamentOps:
         for row in await self.storage.tournaments.by_guild(guild_id):
             if row.status in (SIGNUP, RUNNING):
                 return row
-        raise SessionError("error.tournament.none")
+        raise SessionError("tour.error.not_found")
 
     async def of_guild(self, guild_id: int, limit: int = 25) -> list[tour.TournamentInfo]:
         rows = await self.storage.tournaments.by_guild(guild_id, limit)
@@ -200,19 +200,22 @@ class TournamentOps:
         a tournament under way); `options`: the tables' options (the server's settings)."""
         name = " ".join(name.split())[:NAME_LENGTH]
         if not name:
-            raise SessionError("error.tournament.no_name")
+            raise SessionError("tourop.error.no_name")
         if format not in ("swiss", "knockout"):
-            raise SessionError("error.tournament.format")
+            raise SessionError("tourop.error.format")
         if not tour.MIN_TABLE <= table_size <= tour.MAX_TABLE:
-            raise SessionError("error.tournament.table_size")
+            raise SessionError("tourop.error.table_size")
         if rounds is not None and not 1 <= rounds <= 20:
-            raise SessionError("error.tournament.rounds")
+            raise SessionError("tourop.error.rounds")
         now = self.clock()
         for moment in (signup_ends, starts_at):
             if moment is not None and moment <= now:
-                raise SessionError("error.tournament.past")
+                raise SessionError("tourop.error.past")
         if signup_ends is not None and starts_at is not None and starts_at < signup_ends:
-            raise SessionError("error.tournament.start_before_signup")
+            raise SessionError("tourop.error.start_before_signup")
+        for other in await self.storage.tournaments.by_guild(guild_id):
+            if other.channel_id == channel_id and other.status in (SIGNUP, RUNNING):
+                raise SessionError("tour.error.already_open")
         settings: dict[str, Any] = {
             "rules": None if rules is None else rules.to_dict(),
             "options": dict(options or {}),
@@ -226,7 +229,7 @@ class TournamentOps:
                 counted=counted, settings=settings,
             )  # fmt: skip
         except Exception as exc:
-            raise SaveFailed("error.tournament.save") from exc
+            raise SaveFailed("tourop.error.save") from exc
         self._arm_start(row)
         return row
 
@@ -238,16 +241,16 @@ class TournamentOps:
         user = str(user_id)
         row = await self.get(tournament_id, guild_id)
         if row.status != SIGNUP:
-            raise SessionError("error.tournament.closed")
+            raise SessionError("tour.error.signup_closed")
         if len(await self.storage.tournaments.entrants(tournament_id)) >= MAX_ENTRANTS:
-            raise SessionError("error.tournament.full", n=MAX_ENTRANTS)
+            raise SessionError("tour.error.full")
         rating = entrant_rating((await self.storage.stats.ratings(guild_id, [user])).get(user))
         try:
             added = await self.storage.tournaments.join(tournament_id, user, rating)
         except Exception as exc:
-            raise SaveFailed("error.tournament.save") from exc
+            raise SaveFailed("tourop.error.save") from exc
         if not added:
-            raise SessionError("error.tournament.joined")
+            raise SessionError("tour.error.already_joined")
         known = self.live.names_in(guild_id)
         if user in known:  # a person is stored once they sign up (docs/privacy.md)
             with contextlib.suppress(Exception):
@@ -263,16 +266,16 @@ class TournamentOps:
         as any absent player's)."""
         entrant = str(user_id)
         if by is not None and str(by) != entrant and not manager:
-            raise NotHost("error.tournament.managers_only")
+            raise NotHost("tour.error.managers_only")
         row = await self.get(tournament_id, guild_id)
         if row.status not in (SIGNUP, RUNNING):
-            raise SessionError("error.tournament.over")
+            raise SessionError("tour.error.over")
         try:
             left = await self.storage.tournaments.leave(tournament_id, entrant)
         except Exception as exc:
-            raise SaveFailed("error.tournament.save") from exc
+            raise SaveFailed("tourop.error.save") from exc
         if not left:
-            raise SessionError("error.tournament.not_in")
+            raise SessionError("tour.error.not_joined")
         return row
 
     async def fill_with_ai(
@@ -281,9 +284,9 @@ class TournamentOps:
         """Sign up `count` AI entrants of this difficulty (managers). How many were added."""
         row = await self.get(tournament_id, guild_id)
         if row.status != SIGNUP:
-            raise SessionError("error.tournament.closed")
+            raise SessionError("tour.error.signup_closed")
         if not 1 <= count <= MAX_AI_FILL:
-            raise SessionError("error.tournament.fill", n=MAX_AI_FILL)
+            raise SessionError("tourop.error.fill", n=MAX_AI_FILL)
         have = await self.storage.tournaments.entrants(tournament_id)
         room = MAX_ENTRANTS - len(have)
         taken = {e.entrant for e in have}
@@ -297,7 +300,7 @@ class TournamentOps:
         try:
             return await self.storage.tournaments.join_many(tournament_id, made)
         except Exception as exc:
-            raise SaveFailed("error.tournament.save") from exc
+            raise SaveFailed("tourop.error.save") from exc
 
     # ----- starting, cancelling
 
@@ -306,11 +309,11 @@ class TournamentOps:
         background: `step`). Needs two entrants."""
         row = await self.get(tournament_id, guild_id)
         if row.status != SIGNUP:
-            raise SessionError("error.tournament.started")
+            raise SessionError("tour.error.signup_closed")
         entrants = await self.storage.tournaments.entrants(tournament_id)
         n = len(entrants)
         if n < MIN_ENTRANTS:
-            raise SessionError("error.tournament.too_few", n=MIN_ENTRANTS)
+            raise SessionError("tour.error.too_few")
         if row.format == "knockout":
             rounds = tour.knockout_rounds(n, row.table_size)
         elif row.settings.get("advised", False) or row.rounds < 1:
@@ -320,9 +323,9 @@ class TournamentOps:
         try:
             started = await self.storage.tournaments.start(tournament_id, rounds=rounds)
         except Exception as exc:
-            raise SaveFailed("error.tournament.save") from exc
+            raise SaveFailed("tourop.error.save") from exc
         if not started:
-            raise SessionError("error.tournament.started")
+            raise SessionError("tour.error.signup_closed")
         timer = self.timers_.pop(tournament_id, None)
         if timer is not None and timer is not asyncio.current_task():
             timer.cancel()
@@ -337,9 +340,9 @@ class TournamentOps:
             try:
                 ended = await self.storage.tournaments.end(tournament_id, CANCELLED, by=str(by))
             except Exception as exc:
-                raise SaveFailed("error.tournament.save") from exc
+                raise SaveFailed("tourop.error.save") from exc
             if not ended:
-                raise SessionError("error.tournament.over")
+                raise SessionError("tour.error.over")
         timer = self.timers_.pop(tournament_id, None)
         if timer is not None:
             timer.cancel()
