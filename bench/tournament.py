@@ -30,11 +30,12 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from bot.domain import tournament as tour  # noqa: E402
-from bot.domain.options import Options  # noqa: E402
-from bot.session import Sessions  # noqa: E402
-from bot.session import events as ev  # noqa: E402
-from bot.storage import Storage  # noqa: E402
+from bot.domain import tournament as tour
+from bot.domain.options import Options
+from bot.session import Sessions
+from bot.session import events as ev
+from bot.session.tournaments import result_of
+from bot.storage import Storage
 
 LEVELS = ("easy", "medium", "hard")
 
@@ -89,8 +90,7 @@ async def run(players: int, rounds: int, size: int, fmt: str) -> dict[str, objec
         pure = []
         for n in range(1, played + 1):
             before = [[t for t in course if t.round == r and t.table_no] for r in range(1, n)]
-            results = [[tour.TableResult(t.entrants, tuple(t.result["places"]),
-                                         tuple(t.result["cards"])) for t in r] for r in before]  # fmt: skip
+            results = [[result_of(t) for t in r] for r in before]
             byes = [[e for t in course if t.round == r and not t.table_no for e in t.entrants]
                     for r in range(1, n)]  # fmt: skip
             a = time.perf_counter()
