@@ -24,7 +24,7 @@ import asyncio
 import contextlib
 import logging
 import random
-from collections.abc import Awaitable, Callable, Mapping, Sequence
+from collections.abc import Awaitable, Callable, Collection, Mapping, Sequence
 from datetime import UTC, datetime
 from typing import Any, Literal, cast
 
@@ -42,6 +42,9 @@ from .models import Table, state_of
 from .timers import TurnTimers
 
 log = logging.getLogger(__name__)
+
+# A tournament's stored row, as the adapter and the cogs read it (they reach no storage).
+Tournament = TournamentRow
 
 MIN_ENTRANTS = 2
 MAX_ENTRANTS = 512
@@ -123,11 +126,18 @@ class TournamentOps:
         entrants = await self.storage.tournaments.entrants(tournament_id)
         return info_of(row, [tour.Entrant(e.entrant, e.rating) for e in entrants])
 
-    async def current(self, guild_id: int) -> TournamentRow:
-        """The server's newest tournament still in sign-up or running."""
-        for row in await self.storage.tournaments.by_guild(guild_id):
-            if row.status in (SIGNUP, RUNNING):
+    async def current(self, guild_id: int, channels: Collection[int] = ()) -> TournamentRow:
+        """The tournament still in sign-up or running in one of `channels`, else the
+        server's newest such."""
+        rows = [
+            r for r in await self.storage.tournaments.by_guild(guild_id)
+            if r.status in (SIGNUP, RUNNING)
+        ]  # fmt: skip
+        for row in rows:
+            if row.channel_id in channels:
                 return row
+        if rows:
+            return rows[0]
         raise SessionError("tour.error.not_found")
 
     async def of_guild(self, guild_id: int, limit: int = 25) -> list[tour.TournamentInfo]:
