@@ -56,6 +56,8 @@ class TournamentDesk:
         self.sessions = sessions
         self.wait = wait  # seconds before a failed post is tried again (doubling)
         self.posts: set[asyncio.Task[None]] = set()
+        # One tournament's posts go out in the order they were announced (a lock is FIFO).
+        self.order: dict[int, asyncio.Lock] = {}
 
     async def thread(
         self, row: Tournament, round: int, table_no: int, entrants: tuple[str, ...]
@@ -70,7 +72,7 @@ class TournamentDesk:
         return int(data["id"])
 
     async def announce(self, event: ev.TournamentEvent) -> None:
-        task = asyncio.create_task(self._post(event))
+        task = asyncio.create_task(self._in_order(event))
         self.posts.add(task)
         task.add_done_callback(self.posts.discard)
 
@@ -108,6 +110,10 @@ class TournamentDesk:
             screens.standings_view(info, rows, names, lang, final=True),
             screens.champion_view(info, rows, names, lang),
         ]
+
+    async def _in_order(self, event: ev.TournamentEvent) -> None:
+        async with self.order.setdefault(event.tournament_id, asyncio.Lock()):
+            await self._post(event)
 
     async def _post(self, event: ev.TournamentEvent) -> None:
         ops = self.sessions.tournaments

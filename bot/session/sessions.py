@@ -261,14 +261,14 @@ class Sessions(Live):
         self.channels.clear()
 
     async def notify(self, event: ev.Event) -> None:
-        # A tournament table's end moves its tournament on (in the background).
+        if self.notify_cb is not None:
+            try:
+                await self.notify_cb(event)
+            except Exception:
+                log.exception("notify %s for game %s failed", type(event).__name__, event.game_id)
+        # A tournament table's end moves its tournament on (in the background), once the
+        # listener has it: its end screen is marked before anything else is awaited.
         if isinstance(event, ev.GameOver) and "tournament" in event.table.options:
             await self.tournaments.game_over(event.table)
         elif isinstance(event, ev.Closed) and event.what == "game":
             await self.tournaments.game_closed(event.game_id)
-        if self.notify_cb is None:
-            return
-        try:
-            await self.notify_cb(event)
-        except Exception:
-            log.exception("notify %s for game %s failed", type(event).__name__, event.game_id)
