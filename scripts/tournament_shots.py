@@ -61,10 +61,8 @@ def tournament(members: list[discord.abc.Snowflake], n: int) -> tuple[Tournament
     names = {str(m.id): m.name for m in members}  # type: ignore[attr-defined]
     names.update({str(900 + i): NAMES[i % len(NAMES)] for i in range(n)})
     rng = random.Random(SEED)
-    entrants = tuple(Entrant(p, rating=round(rng.uniform(-5, 20), 1)) for p in people) + (
-        Entrant(ai_entrant("hard", 1)),
-        Entrant(ai_entrant("medium", 1)),
-    )
+    bots = (Entrant(ai_entrant("hard", 1)), Entrant(ai_entrant("medium", 1)))
+    entrants = (*(Entrant(p, rating=round(rng.uniform(-5, 20), 1)) for p in people), *bots)
     now = NOW
     info = TournamentInfo(
         id=1, guild_id=0, channel_id=0, name="Winter Cup", host_id=int(people[0]),
