@@ -340,36 +340,45 @@ def _greedy(
     return tables
 
 
+_NONE: frozenset[str] = frozenset()
+
+
 def _improve(tables: list[list[str]], met: dict[str, set[str]], passes: int = 4) -> int:
     """Swap entrants between tables while a swap cuts the repeat pairs; nearer tables (in
     standing) are tried first. Changes `tables`; returns the repeats left."""
-    cost = [_conflicts(t, met) for t in tables]
+
+    def counts(table: list[str]) -> list[int]:  # each member's tablemates met before
+        return [sum(1 for x in table if x in met.get(w, _NONE)) for w in table]
+
+    own = [counts(t) for t in tables]
+    cost = [sum(c) // 2 for c in own]
     for _ in range(passes):
         improved = False
         for ti in range(len(tables)):
             if cost[ti] == 0:
                 continue
+            here = tables[ti]
             others = sorted(range(len(tables)), key=lambda u: (abs(u - ti), u))
-            for ai in range(len(tables[ti])):
-                a = tables[ti][ai]
-                seen_a = met.get(a, set())
-                a_here = sum(1 for x in tables[ti] if x != a and x in seen_a)
+            for ai in range(len(here)):
+                a = here[ai]
+                a_here = own[ti][ai]
                 if a_here == 0:
                     continue
+                seen_a = met.get(a, _NONE)
                 done = False
                 for ui in others:
                     if ui == ti:
                         continue
-                    for bi, b in enumerate(tables[ui]):
-                        seen_b = met.get(b, set())
-                        b_there = sum(1 for x in tables[ui] if x != b and x in seen_b)
-                        a_there = sum(1 for x in tables[ui] if x != b and x in seen_a)
-                        b_here = sum(1 for x in tables[ti] if x != a and x in seen_b)
-                        delta = (a_there + b_here) - (a_here + b_there)
-                        if delta < 0:
-                            tables[ti][ai], tables[ui][bi] = b, a
-                            cost[ti] = _conflicts(tables[ti], met)
-                            cost[ui] = _conflicts(tables[ui], met)
+                    there = tables[ui]
+                    a_in_there = sum(1 for x in there if x in seen_a)
+                    for bi, b in enumerate(there):
+                        seen_b = met.get(b, _NONE)
+                        a_there = a_in_there - (b in seen_a)
+                        b_here = sum(1 for x in here if x != a and x in seen_b)
+                        if a_there + b_here < a_here + own[ui][bi]:
+                            here[ai], there[bi] = b, a
+                            own[ti], own[ui] = counts(here), counts(there)
+                            cost[ti], cost[ui] = sum(own[ti]) // 2, sum(own[ui]) // 2
                             improved = done = True
                             break
                     if done:
@@ -389,7 +398,18 @@ def _plain(order: Sequence[str], sizes: Sequence[int]) -> list[list[str]]:
     return tables
 
 
-RESTARTS = 6  # extra greedy tries with a shaken order when repeats are left
+RESTARTS = 6  # extra greedy tries with a shaken order when repeats are left (at least)
+WORK = 2048  # ... and more for small fields: about WORK / entrants tries, at most MAX_RESTARTS
+MAX_RESTARTS = 64
+# Tries in a row that found nothing better: the repeats left look unavoidable, so stop (in
+# fields over STALL_FROM entrants, where a try costs more; small ones use all their tries).
+STALL, STALL_FROM = 12, 32
+
+
+def restarts(n: int) -> int:
+    """How many shaken tries a round of `n` entrants gets when repeats are left: many for a
+    small field (each try is quick there, and repeats are likelier), a few for a big one."""
+    return max(RESTARTS, min(MAX_RESTARTS, WORK // max(n, 1)))
 
 
 def seat_swiss(
@@ -403,9 +423,11 @@ def seat_swiss(
     """The next Swiss round. Entrants in order of the standings (points, then rating; the
     seed breaks what is left) fill the tables from the top, each table taking the next
     entrants who have not sat with anyone at it yet; then entrants are swapped between
-    tables (nearest first) while that cuts the pairs who meet again. Byes only when the
-    count cannot make tables (tables of 2 with an odd count, or one entrant): the lowest
-    ranked of those with the fewest byes so far sits out. Dropped entrants are not seated."""
+    tables (nearest first) while that cuts the pairs who meet again, and if some still do, the
+    same from orders shaken a little (`restarts`), keeping the seating with the fewest.
+    Byes only when the count cannot make tables (tables of 2 with an odd count, or one
+    entrant): the lowest ranked of those with the fewest byes so far sits out. Dropped
+    entrants are not seated."""
     number = len(rounds) + 1
     rng = _rng(seed, number, "swiss")
     tally = _tallies(entrants, rounds, byes, BYE_POINTS)
@@ -421,13 +443,15 @@ def seat_swiss(
 
     best = _plain(order, sizes)
     best_cost = _improve(best, met)
-    tries = [order] + [_shaken(order, rng) for _ in range(RESTARTS)]
-    for attempt in tries:
-        if best_cost == 0:
+    tries, stalled = restarts(len(order)), 0
+    for attempt in range(tries + 1):
+        if best_cost == 0 or (stalled >= STALL and len(order) > STALL_FROM):
             break
-        tables = _greedy(attempt, sizes, met)
+        start = order if attempt == 0 else _shaken(order, rng, attempt / tries)
+        tables = _greedy(start, sizes, met)
         cost = _improve(tables, met)
-        if cost < best_cost or (attempt is order and cost <= best_cost):
+        stalled = 0 if cost < best_cost else stalled + 1
+        if cost < best_cost or (attempt == 0 and cost <= best_cost):
             best, best_cost = tables, cost
     return RoundPlan(
         number=number,
@@ -436,12 +460,15 @@ def seat_swiss(
     )
 
 
-def _shaken(order: Sequence[str], rng: random.Random) -> list[str]:
-    """The order with neighbours swapped at random: a nearby start for another try."""
+def _shaken(order: Sequence[str], rng: random.Random, strength: float) -> list[str]:
+    """The order with entrants swapped at random with one a little further down: a nearby
+    start for another try, further off as `strength` (0 to 1) grows."""
     out = list(order)
+    reach = 1 + round(strength * 6)
     for i in range(len(out) - 1):
-        if rng.random() < 0.3:
-            out[i], out[i + 1] = out[i + 1], out[i]
+        if rng.random() < 0.2 + 0.4 * strength:
+            j = min(len(out) - 1, i + rng.randint(1, reach))
+            out[i], out[j] = out[j], out[i]
     return out
 
 

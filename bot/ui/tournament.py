@@ -327,7 +327,8 @@ def standings_view(
     it shows, and a short summary in words: the top three, the viewer's place, the order."""
     scene = standings_scene(info, rows, names, lang, final, viewer)
     title = standings_title(lang, info, rows, final)
-    summary = [f"### {title}", "-# " + t(lang, "tour.round.of", name=tournament_name(info))]
+    # The title is the picture's own (and its alt text's): the text names the tournament.
+    summary = [f"### {t(lang, 'tour.standings.heading', name=tournament_name(info))}"]
     top = [_line(lang, r, names, final) for r in rows[:3]]
     mine = next((r for r in rows if r.entrant == viewer), None)
     extra: list[str] = []

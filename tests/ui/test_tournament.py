@@ -34,9 +34,7 @@ from bot.ui.picture.layout import READABLE, shown_px
 from bot.ui.picture.standings import FONTS_USED, WIDTH, height
 from tests.hostile import HOSTILE, check_alt, check_label, check_text, names
 
-from .messages import labels, texts
-from .test_hostile_names import parts
-from .test_message_limits import within_limits
+from .messages import labels, parts, texts, within_limits
 
 NOW = datetime(2026, 12, 2, 12, tzinfo=UTC)
 LONG = ("*_~`|" * 7)[:32]  # Discord's longest display name, doubled by escaping
