@@ -8,7 +8,7 @@ import discord
 import pytest
 
 from .conftest import make_bot
-from .helpers import labels, text_of
+from .helpers import alt_text, labels, text_of
 
 TURN = 15  # the shortest turn timer a tournament takes: people who never move time out
 
@@ -36,8 +36,9 @@ def boss(simcord_env, guild):
 
 
 def said(channel) -> list[str]:
-    """The words of every message in the channel, oldest first."""
-    return [text_of(m) for m in channel.history()]
+    """The words of every message in the channel (a picture's by its description), oldest
+    first."""
+    return [f"{text_of(m)}\n{alt_text(m)}" for m in channel.history()]
 
 
 def signup_of(channel):
