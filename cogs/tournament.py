@@ -34,6 +34,9 @@ log = logging.getLogger(__name__)
 
 # What the bot needs in the channel beside a game's needs: the tables' threads.
 THREADS = ("create_public_threads", "send_messages_in_threads")
+# A tournament's tables always have a turn timer, so a no-show cannot hold up a round: the
+# server's, or this (seconds) on a server whose games are untimed.
+UNTIMED_SERVER_TURN = 120
 
 
 async def _manager(interaction: discord.Interaction) -> None:
@@ -102,7 +105,7 @@ async def new(
         guild_of(interaction), interaction.channel_id or 0, user, name, format=fmt,
         table_size=table_size, rounds=rounds, preset=preset or values["preset"],
         rules=settings.rules_for(values, preset),
-        turn_seconds=turn_timer if turn_timer is not None else server.turn_seconds,
+        turn_seconds=turn_timer or server.turn_seconds or UNTIMED_SERVER_TURN,
         signup_ends=None if signup_minutes is None else now + 60 * signup_minutes,
         starts_at=None if start_minutes is None else now + 60 * start_minutes,
         counted=bool(values.get("tournament_counted", True)),

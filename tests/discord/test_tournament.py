@@ -7,6 +7,8 @@ from __future__ import annotations
 import discord
 import pytest
 
+from bot.i18n import lookup, tn
+
 from .conftest import make_bot
 from .helpers import alt_text, labels, text_of
 
@@ -134,3 +136,23 @@ async def test_a_knockout_of_8_and_a_cancel(simcord_env, guild, channel, boss, p
     await until(simcord_env, other, "was cancelled")
     [thread] = other.threads
     assert any("cancelled" in text_of(m).lower() for m in thread.history())
+
+
+@pytest.mark.parametrize("lang", ["es", "fr", "it"])
+async def test_the_screens_in_each_language_within_discords_limits(
+    simcord_env, guild, channel, boss, lang
+):
+    """A server that fixes its language gets every tournament screen in it (English is the
+    rest of this file); SimCord refuses a message over Discord's limits."""
+    set_ = await boss.slash(channel, "steal-admin set", setting="language", value=lang)
+    assert set_.response.content
+    made = await boss.slash(channel, "steal tournament new", name="Copa", table_size=2, rounds=2)
+    assert lookup(lang, "tour.button.join") in labels(made.response)
+    filled = await boss.slash(channel, "steal tournament fill", count=5, difficulty="easy")
+    assert filled.response.content == tn(lang, "tourop.filled", 5, name="Copa")
+    await boss.slash(channel, "steal tournament start")
+    champion = lookup(lang, "tour.champion.title").split("{name}")[-1].strip()
+    words = "\n".join(said(channel))
+    assert champion in words and lookup(lang, "tour.standings.final") in words
+    for message in channel.history():
+        assert len(text_of(message)) <= 4000 and len(alt_text(message)) <= 1024
