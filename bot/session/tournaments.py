@@ -47,6 +47,7 @@ log = logging.getLogger(__name__)
 Tournament = TournamentRow
 
 MIN_ENTRANTS = 2
+REANNOUNCE = 86_400.0  # seconds: a tournament's end not posted is posted at a start this soon
 MAX_ENTRANTS = 512
 MAX_AI_FILL = 256  # AI entrants one `fill` may add
 NAME_LENGTH = 60
@@ -606,9 +607,22 @@ class TournamentOps:
                 self.kick(row.id)
             if row.status == RUNNING and self.announce is not None:
                 await self._reannounce(row)
+        if self.announce is None:
+            return
+        # An end not posted before the restart (it is marked once posted).
+        for row in await self.storage.tournaments.unannounced_ends(self.clock() - REANNOUNCE):
+            if self.owns(row.guild_id):
+                champion = row.settings.get("champion")
+                await self._announce(
+                    ev.TournamentOver(row.id, row.guild_id, row.channel_id, champion,
+                                      cancelled=row.status == CANCELLED)
+                )  # fmt: skip
 
     async def _reannounce(self, row: TournamentRow) -> None:
-        """A round whose announcement may not have been posted before the restart."""
+        """The announcements a restart may have cut off: the last round's standings and the
+        current round's tables (each posted once: `_announce` skips those marked posted)."""
+        if row.round > 1:
+            await self._announce(ev.RoundOver(row.id, row.guild_id, row.channel_id, row.round - 1))
         tables = await self.storage.tournaments.tables(row.id, row.round)
         if row.round and all(t.status != SEATED for t in tables):
             await self._announce(ev.RoundStarted(row.id, row.guild_id, row.channel_id, row.round))

@@ -145,6 +145,20 @@ class Tournaments:
         query = select(tournaments).where(t.status.in_(OPEN)).order_by(t.id)
         return [_tournament(r) for r in await self.connection.fetchall(query)]
 
+    async def unannounced_ends(self, since: float) -> list[TournamentRow]:
+        """Tournaments that ended (finished or cancelled) since `since` whose end was not
+        marked posted (settings' announced "ended"): a restart came between the two."""
+        query = (
+            select(tournaments)
+            .where(
+                t.status.in_((FINISHED, CANCELLED)),
+                t.updated_at >= since,
+                t.settings.not_like('%"ended":true%'),
+            )
+            .order_by(t.id)
+        )
+        return [_tournament(r) for r in await self.connection.fetchall(query)]
+
     async def set_message(self, tournament_id: int, message_id: int | None) -> None:
         async with self.connection.transaction() as db:
             await db.execute(

@@ -248,3 +248,24 @@ async def test_the_sign_up_deadline_starts_it_or_cancels_it(world, storage):
     assert (await storage.tournaments.get(few.id)).status == "cancelled"
     assert (await storage.tournaments.get(many.id)).status in ("running", "finished")
     assert ai_entrant("easy", 1) in {e.entrant for e in await storage.tournaments.entrants(many.id)}
+
+
+async def test_an_end_a_restart_cut_off_is_posted_once_after_it(world, storage):
+    cup = await new(world, table_size=2, rounds=1)
+    await world.s.tournaments.fill_with_ai(cup.id, GUILD, 2, "easy")
+
+    async def down(event):
+        if isinstance(event, ev.TournamentOver):
+            raise ConnectionError("Discord is down")
+        await world.heard(event)
+
+    world.s.tournaments.announce = down
+    await world.s.tournaments.start(cup.id)
+    await world.drive(cup.id)
+    await world.s.tournaments.settle()
+    assert not any(isinstance(e, ev.TournamentOver) for e in world.said)
+    await world.restart()
+    await world.restart()  # posted and marked: not again
+    ends = [e for e in world.said if isinstance(e, ev.TournamentOver)]
+    champion = (await storage.tournaments.get(cup.id)).settings["champion"]
+    assert [(e.champion, e.cancelled) for e in ends] == [(champion, False)]
