@@ -18,6 +18,7 @@ from bot import metrics
 from bot.adapter.ephemera import Ephemera
 from bot.adapter.presenter import Discord, Presenter
 from bot.adapter.registry import Registry
+from bot.adapter.tournaments import TournamentDesk
 from bot.domain import ratings as stats
 from bot.domain import server_settings as settings
 from bot.domain.options import DEFAULTS, Options
@@ -44,6 +45,8 @@ class App:
     shard_lock: ShardLock | None = None  # this process's shards, claimed on PostgreSQL
     buttons: Registry = field(default_factory=Registry)  # the cogs' handlers, by family
     ephemera: Ephemera = field(default_factory=Ephemera)  # answers that go when untrue
+    # Tournaments' threads and announcements (bot/adapter/tournaments.py); None: not built.
+    desk: TournamentDesk | None = None
 
     @property
     def cooldowns(self) -> bool:
@@ -53,6 +56,8 @@ class App:
         """Presenter and timers first, then storage: nothing may write to a closed database.
         The shards are let go of last, once nothing of this process plays their games."""
         await self.presenter.close()
+        if self.desk is not None:
+            await self.desk.close()
         await self.ephemera.close()
         await self.sessions.close()
         await self.storage.close()
@@ -108,13 +113,19 @@ async def build(
             await presenter.on_event(event)
 
         sessions.listen(counted(notify))
+        # A tournament's tables play in threads the desk makes; it posts the rounds.
+        desk = TournamentDesk(discord, sessions)
+        sessions.tournaments.threads = desk.thread
+        sessions.tournaments.announce = desk.announce
         observe(storage, sessions, presenter)
     except BaseException:
         await storage.close()
         if shard_lock is not None:
             await shard_lock.release()
         raise
-    return App(storage, sessions, presenter, specs, options, shard_lock, ephemera=ephemera)
+    return App(
+        storage, sessions, presenter, specs, options, shard_lock, ephemera=ephemera, desk=desk
+    )
 
 
 # ----- metrics (bot/metrics.py): recorded around the parts, which know nothing of them

@@ -23,6 +23,7 @@ from bot.ui import errors, ids
 from bot.ui.text import next_steps
 
 from . import boards, forget, hands, lobbies, replay, rules
+from . import tournament as tournaments
 from .questions import ask, confirm_cancel
 
 log = logging.getLogger(__name__)
@@ -37,6 +38,12 @@ DIFFICULTY_CHOICES = [app_commands.Choice(name=d, value=d) for d in DIFFICULTIES
 # docs/playing.md lists them.
 # Commands whose answer everyone sees: if deferred, they "think" in public.
 PUBLIC = frozenset({"new", "table", "leaderboard"})
+# /steal tournament's subcommands whose answer everyone sees (the sign-up message).
+PUBLIC_TOURNAMENT = frozenset({"new"})
+FORMAT_CHOICES = [
+    app_commands.Choice(name="Swiss", value="swiss"),
+    app_commands.Choice(name="knockout", value="knockout"),
+]
 SORT_CHOICES = [app_commands.Choice(name=name.replace("_", " "), value=name) for name in ids.SORTS]
 
 
@@ -47,7 +54,10 @@ class Steal(commands.Cog):
 
     async def interaction_check(self, interaction: discord.Interaction) -> bool:
         command = interaction.command.name if interaction.command else ""
-        watch(interaction, public=command in PUBLIC)
+        parent = getattr(interaction.command, "parent", None)
+        in_tournament = parent is not None and parent.name == "tournament"
+        public = command in (PUBLIC_TOURNAMENT if in_tournament else PUBLIC)
+        watch(interaction, public=public)
         await settle(interaction)  # a server's fixed language, for every answer
         return True
 
@@ -201,6 +211,92 @@ class Steal(commands.Cog):
     async def forget_me(self, interaction: discord.Interaction) -> None:
         await forget.ask_self(interaction)  # cogs/forget.py: the question and its answer
 
+    # ----- /steal tournament ... (cogs/tournament.py does the work)
+
+    tournament = app_commands.Group(
+        name="tournament", description="Tournaments: rounds of games to a champion", parent=steal
+    )
+
+    @tournament.command(name="new", description="Open a tournament's sign-up here (managers)")
+    @per_member(2, 60)
+    @app_commands.describe(
+        name="The tournament's name",
+        format="Swiss rounds (default) or knockout",
+        rounds="Swiss rounds to play (default: as advised for the players)",
+        table_size="Players at a table, 2 to 4 (default 4)",
+        rules="The ruleset (default: the server's)",
+        turn_timer="Seconds a turn may take (default: the server's turn timer)",
+        signup_minutes="Sign-up closes and the tournament starts in this many minutes",
+        start_minutes="Start in this many minutes (after the sign-up closes)",
+    )
+    @app_commands.choices(format=FORMAT_CHOICES, rules=PRESET_CHOICES)
+    async def tournament_new(
+        self,
+        interaction: discord.Interaction,
+        name: app_commands.Range[str, 1, 60],
+        format: app_commands.Choice[str] | None = None,
+        rounds: app_commands.Range[int, 1, 20] | None = None,
+        table_size: app_commands.Range[int, 2, 4] = 4,
+        rules: app_commands.Choice[str] | None = None,
+        turn_timer: app_commands.Range[int, 15, 86_400] | None = None,
+        signup_minutes: app_commands.Range[int, 1, 10_080] | None = None,
+        start_minutes: app_commands.Range[int, 1, 10_080] | None = None,
+    ) -> None:
+        await tournaments.new(
+            interaction, name, format.value if format else "swiss", rounds, table_size,
+            rules.value if rules else None, turn_timer, signup_minutes, start_minutes,
+        )  # fmt: skip
+
+    @tournament.command(name="join", description="Sign up for the tournament here")
+    @per_member(4, 10)
+    async def tournament_join(self, interaction: discord.Interaction) -> None:
+        await tournaments.join(interaction)
+
+    @tournament.command(name="leave", description="Leave the tournament (later rounds go on)")
+    @per_member(4, 10)
+    async def tournament_leave(self, interaction: discord.Interaction) -> None:
+        await tournaments.leave(interaction)
+
+    @tournament.command(name="standings", description="The tournament's standings")
+    @per_member(3, 10)
+    async def tournament_standings(self, interaction: discord.Interaction) -> None:
+        await tournaments.standings(interaction)
+
+    @tournament.command(name="start", description="Close the sign-up and start now (managers)")
+    @per_member(2, 10)
+    async def tournament_start(self, interaction: discord.Interaction) -> None:
+        await tournaments.start(interaction)
+
+    @tournament.command(name="cancel", description="Cancel the tournament (managers)")
+    @per_member(2, 10)
+    async def tournament_cancel(self, interaction: discord.Interaction) -> None:
+        await tournaments.ask_cancel(interaction)
+
+    @tournament.command(name="remove", description="Take a player out of the tournament (managers)")
+    @per_member(4, 10)
+    @app_commands.describe(member="Who to take out")
+    async def tournament_remove(
+        self, interaction: discord.Interaction, member: discord.Member
+    ) -> None:
+        await tournaments.remove(interaction, member)
+
+    @tournament.command(name="fill", description="Sign up AI entrants (managers)")
+    @per_member(4, 10)
+    @app_commands.describe(count="How many AI entrants", difficulty="How strong (default: medium)")
+    @app_commands.choices(difficulty=DIFFICULTY_CHOICES)
+    async def tournament_fill(
+        self,
+        interaction: discord.Interaction,
+        count: app_commands.Range[int, 1, 256],
+        difficulty: app_commands.Choice[str] | None = None,
+    ) -> None:
+        await tournaments.fill(interaction, count, difficulty.value if difficulty else "medium")
+
+    @tournament.command(name="list", description="This server's tournaments, past and current")
+    @per_member(3, 10)
+    async def tournament_list(self, interaction: discord.Interaction) -> None:
+        await tournaments.listing(interaction)
+
 
 async def setup(bot: commands.Bot) -> None:
     await bot.add_cog(Steal())
@@ -222,6 +318,7 @@ def register(buttons: Registry) -> None:
     buttons.register("record", lambda i, a: boards.send_record(i, a.game_id))
     buttons.register("replay", lambda i, a: replay.clicked(i, a.op, a.game_id, a.step))
     buttons.register("rules", lambda i, a: rules.turn(i, a.op, a.tab))
+    buttons.register("tour", lambda i, a: tournaments.clicked(i, a.op, a.game_id))
 
 
 def _choice(action: ids.Action) -> Move | None:
@@ -232,7 +329,7 @@ def _choice(action: ids.Action) -> Move | None:
 async def teardown(bot: commands.Bot) -> None:
     services_of(bot).buttons.unregister(
         "lobby", "rematch", "table", "card", "back", "move", "hint", "pick", "confirm", "board",
-        "record", "replay", "rules",
+        "record", "replay", "rules", "tour",
     )  # fmt: skip
 
 

@@ -126,3 +126,9 @@ def test_discord_limits_bench_keeps_within_the_limits_and_delivers_what_games_ow
     bare = run("discord_limits.py", *args, "--no-governor")["runs"][0]
     assert bare["rate_limited"].get("global", 0) > 0  # the stand-in answers as Discord does
     assert bare["invalid_requests"] >= bare["rate_limited"]["global"]
+
+
+def test_tournament_bench_plays_a_small_swiss_to_its_champion():
+    out = run("tournament.py", "--players", "8", "--rounds", "2", "--size", "4")
+    assert out["games"] == 4 and out["rounds"] == 2 and out["champion"].startswith("bot:")
+    assert 0 < out["seat_round_median"] <= out["seat_round_max"] < out["total_seconds"]

@@ -15,6 +15,7 @@ if TYPE_CHECKING:
     from .ephemera import Ephemera
     from .presenter import Presenter
     from .registry import Registry
+    from .tournaments import TournamentDesk
 
 
 class Services(Protocol):
@@ -35,6 +36,9 @@ class Services(Protocol):
 
     @property
     def cooldowns(self) -> bool: ...
+
+    @property
+    def desk(self) -> TournamentDesk | None: ...
 
 
 class Host(Protocol):

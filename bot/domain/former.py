@@ -1,5 +1,6 @@
 """A person who asked to be forgotten keeps their place in finished games' records under
-`former:<seat>` ("former:2": seat 2, from 1; 0: the host of a lobby they had left), shown as
+`former:<seat>` ("former:2": seat 2, from 1; 0: the host of a lobby they had left; in a
+tournament's entrants, a number of its own), shown as
 "former player" in the reader's language (docs/privacy.md). Never a user id (digits) or an
 AI's ("ai:..."). Its own module: storage writes it, and imports nothing of the rules."""
 
@@ -7,7 +8,7 @@ from __future__ import annotations
 
 import re
 
-_FORMER = re.compile(r"former:([0-9])")
+_FORMER = re.compile(r"former:([0-9]{1,4})")
 
 
 def former(seat: int) -> str:

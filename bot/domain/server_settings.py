@@ -212,6 +212,8 @@ def make_settings(options: Options = DEFAULTS) -> dict[str, Setting]:
         # The hand's Hint button: on, off, or casual (only in games that do not count).
         Setting("hints", "ai", "choice", "on", choices=HINTS),
         Setting("hint_counts", "ai", "bool", True),  # whether games with a hint used count
+        # Whether a new tournament's games count for the leaderboard (docs/tournaments.md).
+        Setting("tournament_counted", "ai", "bool", True),
         Setting("manager_role", "roles", "role", None),  # may use /steal-admin, cancel any game
     ]  # fmt: skip
     return {s.key: s for s in settings}

@@ -128,6 +128,52 @@ class SeasonOver:
     payload: Mapping[str, Any]
 
 
+@dataclass(frozen=True)
+class RoundStarted:
+    """A tournament's round has its tables open, each playing in its thread."""
+
+    tournament_id: int
+    guild_id: int
+    channel_id: int
+    round: int
+
+    @property
+    def key(self) -> str:
+        return f"started:{self.round}"
+
+
+@dataclass(frozen=True)
+class RoundOver:
+    """Every table of a tournament's round is done: its standings can be shown."""
+
+    tournament_id: int
+    guild_id: int
+    channel_id: int
+    round: int
+
+    @property
+    def key(self) -> str:
+        return f"over:{self.round}"
+
+
+@dataclass(frozen=True)
+class TournamentOver:
+    """A tournament finished (`champion`: its winner) or was cancelled."""
+
+    tournament_id: int
+    guild_id: int
+    channel_id: int
+    champion: str | None
+    cancelled: bool = False
+
+    @property
+    def key(self) -> str:
+        return "ended"
+
+
 Event = Started | Moved | GameOver | Away | Back | Forfeited | Closed | SeasonOver
 Owed = Closed | EndOwed | SeasonOver  # what `Sessions.owed` returns: messages still to show
 Listener = Callable[[Event], Awaitable[None]]
+# What a tournament tells the adapter (TournamentOps.announce): its announcements, each
+# posted once (`key`: TournamentOps.announced).
+TournamentEvent = RoundStarted | RoundOver | TournamentOver

@@ -114,7 +114,10 @@ class Table:
     @property
     def rated(self) -> bool:
         """Whether the game counts for the leaderboard by who sits in it: games with AI
-        opponents count only if the server's `ai_counts` says so."""
+        opponents count only if the server's `ai_counts` says so; a tournament's table only
+        if the tournament counts (its `counted` option)."""
+        if not self.options.get("counted", True):  # a tournament's table that does not count
+            return False
         with_ai = any(is_ai(s) for s in self.seats)
         return not with_ai or bool(self.options.get("ai_counts", False))
 

@@ -4,7 +4,8 @@ Ids only, no Discord objects: the cog turns interactions into these calls and th
 `notify` callback's events, bot.session.events) into messages.
 
 `Sessions` is the facade: its methods are those of the collaborators it owns, each a module
-with one job (lobbies, play, hints, matches, restore, messages, records, timers).
+with one job (lobbies, play, hints, matches, restore, messages, records, timers,
+tournaments).
 """
 
 from __future__ import annotations
@@ -34,6 +35,7 @@ from .records import Records
 from .restore import RESTORE_GRACE, Restorer
 from .seasons import Seasons
 from .timers import TurnTimers, stop
+from .tournaments import TournamentOps
 
 log = logging.getLogger(__name__)
 
@@ -112,6 +114,11 @@ class Sessions(Live):
             storage, self.notify, clock=clock, owns=self.owns, retry_seconds=retry_seconds
         )
         self.records.setting_changed = self._setting_changed
+        # Tournaments: rounds of tables, each an ordinary game in its thread (tournaments.py).
+        self.tournaments = TournamentOps(
+            self, storage, self.timers, self.notify, clock=clock, seed_source=self.seed_source,
+            owns=self.owns, retry_seconds=retry_seconds, cancel_game=self._cancel_for_tournament,
+        )  # fmt: skip
         # The collaborators' operations, as the cogs and tests call them.
         ops = self.lobby_ops
         self.open_lobby, self.join, self.leave, self.start = (
@@ -138,12 +145,19 @@ class Sessions(Live):
         except Exception:  # the card then shows less; the next start tries again
             log.exception("could not work out the stats of the games before the upgrade")
         restored = await self.restorer.restore()
+        try:  # after the games: a tournament's tables are restored with them
+            await self.tournaments.resume()
+        except Exception:  # the next start tries again; its games play on meanwhile
+            log.exception("could not resume the tournaments")
         self.seasons.start()
         return restored
 
     def _setting_changed(self, guild_id: int, key: str | None) -> None:
         if key in (None, "season_length"):
             self.seasons.wake()
+
+    async def _cancel_for_tournament(self, channel_id: int, by: str, game_id: int) -> None:
+        await self.cancel(channel_id, by, True, game_id=game_id)
 
     async def _timed_move(self, table: Table, version: int, thought: Move | None) -> None:
         await self.play_ops.timed_move(table, version, thought)
@@ -248,6 +262,7 @@ class Sessions(Live):
         live: list[Lobby | Table] = [*self.lobbies.values(), *self.tables.values()]
         for x in live:
             stop(x.timer)
+        await self.tournaments.close()
         jobs = [*self.matches.jobs, *self.lobby_ops.jobs]
         for job in jobs:
             job.cancel()
@@ -259,9 +274,14 @@ class Sessions(Live):
         self.channels.clear()
 
     async def notify(self, event: ev.Event) -> None:
-        if self.notify_cb is None:
-            return
-        try:
-            await self.notify_cb(event)
-        except Exception:
-            log.exception("notify %s for game %s failed", type(event).__name__, event.game_id)
+        if self.notify_cb is not None:
+            try:
+                await self.notify_cb(event)
+            except Exception:
+                log.exception("notify %s for game %s failed", type(event).__name__, event.game_id)
+        # A tournament table's end moves its tournament on (in the background), once the
+        # listener has it: its end screen is marked before anything else is awaited.
+        if isinstance(event, ev.GameOver) and "tournament" in event.table.options:
+            await self.tournaments.game_over(event.table)
+        elif isinstance(event, ev.Closed) and event.what == "game":
+            await self.tournaments.game_closed(event.game_id)

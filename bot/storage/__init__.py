@@ -40,6 +40,7 @@ from .migrations import LEGACY_LATEST, MIGRATIONS, migrate
 from .outbox import Outbox, OutboxItem
 from .settings import Settings
 from .sql import KEEP
+from .tournaments import EntrantRow, TableRow, TournamentRow, Tournaments
 from .upgrade import LATEST
 from .url import database_path, database_url, parse, sync_marker
 
@@ -51,6 +52,7 @@ __all__ = [
     "ORDERS",
     "START_RATING",
     "ChannelTaken",
+    "EntrantRow",
     "Forgetting",
     "Forgotten",
     "GameNotFound",
@@ -77,6 +79,9 @@ __all__ = [
     "StillPlaying",
     "Storage",
     "StorageError",
+    "TableRow",
+    "TournamentRow",
+    "Tournaments",
     "UnknownSetting",
     "WrongStatus",
     "check",

@@ -20,12 +20,13 @@ from .outbox import Outbox
 from .seasons import Seasons
 from .settings import Settings
 from .tallies import Tallies
+from .tournaments import Tournaments
 from .url import parse
 
 
 class Storage:
     """The repositories (`games`, `stats`, `tallies`, `history`, `outbox`, `settings`,
-    `forgetting`, `hand_tokens`, `seasons`) on one connection.
+    `forgetting`, `hand_tokens`, `seasons`, `tournaments`) on one connection.
 
     `transaction`, `fetchall` and `fetchone` pass to the connection's; the repositories call
     the connection's own, so a test that slows or counts them patches `storage.connection`."""
@@ -50,6 +51,7 @@ class Storage:
         self.forgetting = Forgetting(connection)
         self.hand_tokens = HandTokens(connection)
         self.seasons = Seasons(connection)
+        self.tournaments = Tournaments(connection)
 
     @classmethod
     async def open(

@@ -36,6 +36,9 @@ from .schema import (
     season_standings,
     seasons,
     stats_backfill,
+    tournament_entrants,
+    tournament_tables,
+    tournaments,
 )
 from .sql import LIVE, dumps, upsert_into
 
@@ -113,6 +116,7 @@ class Forgetting:
             tokens = delete(hand_tokens).where(hand_tokens.c.user_id == user)
             await db.execute(tokens)  # open hands' tokens: minutes old, of any server
             kept = await _rewrite_history(db, user, guild_id)
+            await _rewrite_tournaments(db, user, guild_id)
             rewritten = 0
             for game_id, seats in await _games_of(db, user, guild_id, live=False):
                 await _rewrite_game(db, game_id, user, label_in(seats, user))
@@ -216,10 +220,59 @@ async def _rewrite_game(db: AsyncConnection, game_id: int, user: str, new: str) 
         await db.execute(update(outbox).where(o.id == item.id).values(payload=payload))
 
 
+async def _rewrite_tournaments(db: AsyncConnection, user: str, guild_id: int | None) -> None:
+    """In each tournament the person signed up for (or hosts), their id becomes a former
+    entrant's, numbered apart from the tournament's other former entrants, and they are
+    dropped from its later rounds."""
+    t, e, tt = tournaments.c, tournament_entrants.c, tournament_tables.c
+    query = select(t.id, t.host_id).where(
+        or_(t.host_id == user, t.id.in_(select(e.tournament_id).where(e.entrant == user)))
+    )
+    if guild_id is not None:
+        query = query.where(t.guild_id == guild_id)
+    for tid, host in (await db.execute(query)).all():
+        taken = {
+            r.entrant
+            for r in (await db.execute(select(e.entrant).where(e.tournament_id == tid))).all()
+        }
+        n = 1
+        while former(n) in taken:
+            n += 1
+        new = former(n)
+        await db.execute(
+            update(tournament_entrants)
+            .where(e.tournament_id == tid, e.entrant == user)
+            .values(entrant=new, dropped=1)
+        )
+        if host == user:
+            await db.execute(update(tournaments).where(t.id == tid).values(host_id=former(0)))
+        rows = (
+            await db.execute(
+                select(tt.round, tt.table_no, tt.entrants, tt.result).where(tt.tournament_id == tid)
+            )
+        ).all()
+        for r in rows:
+            if user not in json.loads(r.entrants):
+                continue
+            await db.execute(
+                update(tournament_tables)
+                .where(tt.tournament_id == tid, tt.round == r.round, tt.table_no == r.table_no)
+                .values(
+                    entrants=rewrite(r.entrants, user, new), result=rewrite(r.result, user, new)
+                )
+            )
+
+
 async def _purge(db: AsyncConnection, guild_id: int) -> int:
     of_guild = select(games.c.id).where(games.c.guild_id == guild_id).scalar_subquery()
+    of_tournaments = (
+        select(tournaments.c.id).where(tournaments.c.guild_id == guild_id).scalar_subquery()
+    )
     finished = select(history.c.game_id).where(history.c.guild_id == guild_id).scalar_subquery()
     statements = (  # children before parents
+        delete(tournament_tables).where(tournament_tables.c.tournament_id.in_(of_tournaments)),
+        delete(tournament_entrants).where(tournament_entrants.c.tournament_id.in_(of_tournaments)),
+        delete(tournaments).where(tournaments.c.guild_id == guild_id),
         delete(outbox).where(outbox.c.game_id.in_(of_guild)),
         delete(hand_tokens).where(hand_tokens.c.game_id.in_(of_guild)),
         delete(moves).where(moves.c.game_id.in_(of_guild)),

@@ -229,7 +229,68 @@ Index(
     season_standings.c.rank,
 )
 
+# Tournaments (revision 15): a server's event, its entrants (a member id or an AI entrant
+# "bot:<level>:<n>"; a person is stored only once they sign up) and its tables, round by
+# round. A round's byes are its row numbered 0 (status "bye"). Each table's game is an
+# ordinary game (games.id) played in its thread; `result` is the table's places and cards.
+tournaments = Table(
+    "tournaments",
+    metadata,
+    Column("id", Integer, primary_key=True),
+    Column("guild_id", BigInteger, nullable=False),
+    Column("channel_id", BigInteger, nullable=False),
+    Column("name", Text, nullable=False),
+    Column("host_id", Text, nullable=False),
+    Column("format", Text, nullable=False),
+    Column("table_size", Integer, nullable=False),
+    Column("rounds", Integer, nullable=False),
+    Column("preset", Text, nullable=False),
+    Column("turn_seconds", Integer),
+    Column("signup_ends", Real),
+    Column("starts_at", Real),
+    Column("check_in", Integer, nullable=False, server_default="0"),
+    Column("counted", Integer, nullable=False, server_default="1"),
+    Column("status", Text, nullable=False),
+    Column("round", Integer, nullable=False, server_default="0"),
+    Column("seed", BigInteger, nullable=False),
+    Column("settings", Text, nullable=False),  # JSON
+    Column("message_id", BigInteger),  # the sign-up message
+    Column("created_at", Real, nullable=False),
+    Column("updated_at", Real, nullable=False),
+    CheckConstraint(
+        "status IN ('signup', 'running', 'finished', 'cancelled')", name="tournaments_status"
+    ),
+)
+Index("tournaments_by_guild", tournaments.c.guild_id, tournaments.c.id.desc())
+
+tournament_entrants = Table(
+    "tournament_entrants",
+    metadata,
+    Column("tournament_id", Integer, ForeignKey("tournaments.id"), nullable=False),
+    Column("entrant", Text, nullable=False),
+    Column("rating", Real, nullable=False),  # at sign-up, for seeding
+    Column("joined_at", Real, nullable=False),
+    Column("dropped", Integer, nullable=False, server_default="0"),
+    PrimaryKeyConstraint("tournament_id", "entrant"),
+)
+
+tournament_tables = Table(
+    "tournament_tables",
+    metadata,
+    Column("tournament_id", Integer, ForeignKey("tournaments.id"), nullable=False),
+    Column("round", Integer, nullable=False),
+    Column("table_no", Integer, nullable=False),  # from 1; 0 is the round's byes
+    Column("entrants", Text, nullable=False),  # JSON list, in seat order
+    Column("thread_id", BigInteger),
+    Column("game_id", Integer, ForeignKey("games.id")),
+    Column("status", Text, nullable=False),  # bye, seated, playing, done
+    Column("result", Text),  # JSON {"places": [...], "cards": [...]}
+    PrimaryKeyConstraint("tournament_id", "round", "table_no"),
+)
+Index("tournament_tables_by_game", tournament_tables.c.game_id)
+
 # Every table, parents before children: the order `copy` writes them in. Hand tokens are not
 # copied: they expire within minutes, and a copied database starts a new process anyway.
 TABLES = (guild_settings, games, moves, history, history_players, players, rated_games,
-          stats_backfill, outbox, guild_purges, seasons, season_standings)  # fmt: skip
+          stats_backfill, outbox, guild_purges, seasons, season_standings, tournaments,
+          tournament_entrants, tournament_tables)  # fmt: skip

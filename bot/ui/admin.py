@@ -64,7 +64,7 @@ TOPIC_KEYS: dict[str, tuple[str, ...]] = {
     ),
     "timers": ("turn_timer", "lobby_timeout", "pings", "season_length"),
     "channels": ("max_games",),
-    "ai": ("ai_allowed", "ai_counts", "hints", "hint_counts"),
+    "ai": ("ai_allowed", "ai_counts", "hints", "hint_counts", "tournament_counted"),
     "language": ("language",),
     "roles": ("manager_role",),
 }  # fmt: skip

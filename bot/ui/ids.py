@@ -79,7 +79,8 @@ class Action:
     """What a click asks for. Which fields are set depends on `kind`."""
 
     kind: str  # the family: a key of TEMPLATES
-    game_id: int  # board: the page (from 1); admin: the game to end, or 0; forget: the user
+    game_id: int  # board: the page (from 1); admin: the game to end, or 0; forget: the user;
+    # tour: the tournament
     op: str = ""  # lobby/table/confirm/rules: which button; board: the order; replay: nav
     version: int = -1  # card/move/back/hint/pick: the game version the hand was drawn at
     card: str = ""
@@ -183,7 +184,13 @@ def action_of(kind: str, m: re.Match[str]) -> Action:
     groups = m.groupdict()
     return Action(
         kind,
-        int(groups.get("game") or groups.get("page") or groups.get("user") or 0),
+        int(
+            groups.get("game")
+            or groups.get("page")
+            or groups.get("user")
+            or groups.get("tour")
+            or 0
+        ),
         op=groups.get("op") or groups.get("sort") or groups.get("nav") or "",
         version=int(groups["version"]) if groups.get("version") else -1,
         card=groups.get("card") or "",
@@ -298,3 +305,16 @@ TEMPLATES["forget"] = re.compile(
 def forget(op: str, expires: int, user_id: int, yes: bool) -> str:
     """Yes or no to forgetting `user_id`; read back, the action's game_id is the user id."""
     return f"{PREFIX}:forget:{op}:{expires}:{user_id}:{'yes' if yes else 'no'}"
+
+
+# ----- tournaments (appended: a new family). The sign-up message's buttons: join, leave and
+# (for managers: the cog checks who presses it) start now; and the answers to a manager's
+# "cancel the tournament?" (cancel, keep). Read back, the action's game_id is the
+# tournament's id (not a game's: the registry's other-server check does not apply).
+TOUR_OPS = ("join", "leave", "start", "cancel", "keep")
+TEMPLATES["tour"] = re.compile(rf"{PREFIX}:tour:(?P<op>{_one_of(TOUR_OPS)}):(?P<tour>{_ID})")
+
+
+def tour(op: str, tournament_id: int) -> str:
+    """A sign-up button of tournament `tournament_id`."""
+    return f"{PREFIX}:tour:{op}:{tournament_id}"

@@ -146,6 +146,9 @@ def next_steps(lang: str) -> dict[str, str]:
         "start": t(lang, "lobby.button.start"),
         "leave": t(lang, "lobby.button.leave"),
         "add_bot": t(lang, "lobby.button.bot"),
+        "tour_new": command("tournament new"),
+        "tour_join": command("tournament join"),
+        "tour_standings": command("tournament standings"),
     }
 
 

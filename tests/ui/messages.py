@@ -3,7 +3,10 @@ SimCord tests read a sent one (tests/discord/helpers.py)."""
 
 from __future__ import annotations
 
+from collections.abc import Iterator
+
 import discord
+from simcord.components import validate_components
 
 from bot.ui.render import Message
 
@@ -48,3 +51,43 @@ def components(message: Message) -> int:
 def characters(message: Message) -> int:
     """What Discord counts against its 4,000 characters a message: all text displays."""
     return sum(len(t) for t in texts(message))
+
+
+V2 = 1 << 15  # the IS_COMPONENTS_V2 message flag
+
+
+def within_limits(message: Message) -> None:
+    assert message.v2
+    assert components(message) <= 40, components(message)
+    assert characters(message) <= 4000, characters(message)
+    assert all(len(text) <= 4000 for text in texts(message))
+    validate_components(message.view.to_components(), flags=V2)  # type: ignore[union-attr]
+
+
+def parts(message: Message) -> Iterator[tuple[str, bool | None]]:
+    """(text, is markdown; None for alt text) of everything a message shows."""
+    if message.content:
+        yield message.content, True
+    for embed in [message.embed] if message.embed else []:
+        yield from ((x, True) for x in (embed.title, embed.description) if x)
+        for field in embed.fields:
+            yield str(field.name), True
+            yield str(field.value), True
+        if embed.footer.text:
+            yield embed.footer.text, True
+    view = message.view
+    if view is None:
+        return
+    items = view.walk_children() if isinstance(view, discord.ui.LayoutView) else view.children
+    for item in items:
+        if isinstance(item, discord.ui.TextDisplay):
+            yield item.content, True
+        elif isinstance(item, discord.ui.Button):
+            yield item.label or "", False
+        elif isinstance(item, discord.ui.Select):
+            yield item.placeholder or "", False
+            for option in item.options:
+                yield option.label, False
+        elif isinstance(item, discord.ui.MediaGallery):
+            for media in item.items:
+                yield media.description or "", None

@@ -4,9 +4,6 @@ character reaches a message (issue 24, item 18)."""
 
 from __future__ import annotations
 
-from collections.abc import Iterator
-
-import discord
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
@@ -31,34 +28,7 @@ from tests.hostile import (
     every_name,
 )
 
-
-def parts(message: render.Message) -> Iterator[tuple[str, bool | None]]:
-    """(text, is markdown; None for alt text) of everything a message shows."""
-    if message.content:
-        yield message.content, True
-    for embed in [message.embed] if message.embed else []:
-        yield from ((x, True) for x in (embed.title, embed.description) if x)
-        for field in embed.fields:
-            yield str(field.name), True
-            yield str(field.value), True
-        if embed.footer.text:
-            yield embed.footer.text, True
-    view = message.view
-    if view is None:
-        return
-    items = view.walk_children() if isinstance(view, discord.ui.LayoutView) else view.children
-    for item in items:
-        if isinstance(item, discord.ui.TextDisplay):
-            yield item.content, True
-        elif isinstance(item, discord.ui.Button):
-            yield item.label or "", False
-        elif isinstance(item, discord.ui.Select):
-            yield item.placeholder or "", False
-            for option in item.options:
-                yield option.label, False
-        elif isinstance(item, discord.ui.MediaGallery):
-            for media in item.items:
-                yield media.description or "", None
+from .messages import parts
 
 
 def check(message: render.Message) -> None:

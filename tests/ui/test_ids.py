@@ -20,7 +20,7 @@ slots = st.one_of(st.none(), st.integers(min_value=0, max_value=3))
 moves = st.builds(Move, cards, st.sampled_from(ACTIONS), slots, slots, slots)
 KINDS = (
     "lobby", "table", "card", "move", "back", "hint", "confirm", "board", "record", "rematch",
-    "admin",
+    "admin", "tour",
 )  # fmt: skip
 
 
@@ -46,6 +46,8 @@ def written(action: ids.Action) -> str:
         return ids.rematch(action.game_id)
     if action.kind == "admin":
         return ids.admin(action.op, action.expires, action.game_id, action.yes)
+    if action.kind == "tour":
+        return ids.tour(action.op, action.game_id)
     assert action.kind == "move" and action.move is not None
     return ids.move(action.game_id, action.version, action.move)
 
@@ -63,6 +65,7 @@ bot_ids = st.one_of(
     st.builds(ids.record, numbers),
     st.builds(ids.rematch, numbers),
     st.builds(ids.admin, st.sampled_from(ids.ADMIN_OPS), numbers, numbers, st.booleans()),
+    st.builds(ids.tour, st.sampled_from(ids.TOUR_OPS), numbers),
 )
 
 # Fields that look like the real ones, and junk.
@@ -71,7 +74,16 @@ junk_field = st.one_of(
     st.from_regex(r"-?\d{1,25}", fullmatch=True),  # any digits, Unicode ones included
     cards,
     st.sampled_from(
-        [*ids.LOBBY_OPS, *ids.TABLE_OPS, *ids.CONFIRM_OPS, *ids.SORTS, *"cst-", "yes", "no"]
+        [
+            *ids.LOBBY_OPS,
+            *ids.TABLE_OPS,
+            *ids.CONFIRM_OPS,
+            *ids.SORTS,
+            *ids.TOUR_OPS,
+            *"cst-",
+            "yes",
+            "no",
+        ]
     ),
     st.sampled_from(["", " ", "0", "00", "01", "4", "9" * 18, "9" * 19, "1e3", "0x1", "²", "٣"]),
 )

@@ -9,7 +9,6 @@ import dataclasses
 import random
 
 import pytest
-from simcord.components import validate_components
 
 from bot.domain import ratings as stats
 from bot.engine import Rules, apply, legal_moves, new_game, view
@@ -26,9 +25,8 @@ from bot.ui.table import table
 from bot.ui.text import describe, names_of
 
 from .helpers import render_table
-from .messages import characters, components, texts
+from .messages import texts, within_limits
 
-V2 = 1 << 15
 SEATS = ("1", "2", "3", "4")
 # Discord's longest display names (32), made of what markdown escaping doubles.
 NAMES = {s: ("*_~`|" * 7)[:32] for s in SEATS}
@@ -50,14 +48,6 @@ LOG = [
      "own_bundle": 1, "from_bundle": 1}
     for s in range(20)
 ]  # fmt: skip
-
-
-def within_limits(message: render.Message) -> None:
-    assert message.v2
-    assert components(message) <= 40, components(message)
-    assert characters(message) <= 4000, characters(message)
-    assert all(len(text) <= 4000 for text in texts(message))
-    validate_components(message.view.to_components(), flags=V2)  # type: ignore[union-attr]
 
 
 def crowded_table() -> Table:

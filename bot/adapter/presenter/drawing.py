@@ -49,6 +49,8 @@ class Drawing:
         png = None
         if image:
             png = await self._draw(Scene.of(table, names, lang, last=last))
+            if table.game.over:  # it ended while the picture was drawn: its end screen
+                return await self.table_message(table, moves, last, image=image, tally=tally)
         return tables.table(lang, table, names, moves, png)
 
     async def of(self, ch: Channel, *, image: bool = True) -> render.Message:

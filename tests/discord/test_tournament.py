@@ -1,0 +1,158 @@
+"""Tournaments on Discord: a sign-up message, rounds of tables each in its own thread, the
+standings after every round and a champion, surviving restarts; members cannot start or
+cancel one."""
+
+from __future__ import annotations
+
+import discord
+import pytest
+
+from bot.i18n import lookup, tn
+
+from .conftest import make_bot
+from .helpers import alt_text, labels, text_of
+
+TURN = 15  # the shortest turn timer a tournament takes: people who never move time out
+
+
+def bot(db_path):
+    # AI entrants play at once; a person whose turn runs out is away, then played at once.
+    return make_bot(db_path, bot_delay=0.0, away_delay=0.0)
+
+
+@pytest.fixture
+def simcord_bot(db_path):
+    return bot(db_path)
+
+
+@pytest.fixture(autouse=True)
+def patient(simcord_env):
+    """AI tables play to their end inside one settle (no delay): give a busy machine time."""
+    simcord_env.settle_timeout = 10.0  # under TURN: a person's turn waits for advance_time
+
+
+@pytest.fixture
+def boss(simcord_env, guild):
+    mods = guild.create_role("Mods", permissions=discord.Permissions(manage_guild=True))
+    return guild.add_member(simcord_env.create_user("boss"), roles=[mods])
+
+
+def said(channel) -> list[str]:
+    """The words of every message in the channel (a picture's by its description), oldest
+    first."""
+    return [f"{text_of(m)}\n{alt_text(m)}" for m in channel.history()]
+
+
+def signup_of(channel):
+    return next(m for m in channel.history() if "Join" in labels(m))
+
+
+async def until(env, channel, words: str, limit: int = 80) -> None:
+    """Let the turns run out (people never move here) until the channel says `words`."""
+    for _ in range(limit):
+        if any(words in text for text in said(channel)):
+            return
+        await env.advance_time(TURN + 1)
+    raise AssertionError(f"the channel never said {words!r}: {said(channel)[-3:]}")
+
+
+async def test_a_swiss_of_people_and_ai_to_its_champion_across_restarts(
+    simcord_env, db_path, guild, channel, players, boss
+):
+    """16 entrants: 4 people (who never move: their turns run out, then the AI plays them)
+    and 12 AI entrants, 3 rounds at tables of 4."""
+    made = await boss.slash(
+        channel, "steal tournament new", name="Winter Cup", rounds=3, table_size=4,
+        turn_timer=TURN,
+    )  # fmt: skip
+    signup = made.response
+    assert "Winter Cup" in text_of(signup) and "Join" in labels(signup)
+    for p in players:
+        await p.click(signup, label="Join")
+    filled = await boss.slash(channel, "steal tournament fill", count=12, difficulty="easy")
+    assert "12" in filled.response.content
+    # Members cannot start or cancel: they are told, privately, who can.
+    for command in ("steal tournament start", "steal tournament cancel"):
+        refused = await players[0].slash(channel, command)
+        assert refused.response.ephemeral and "managers" in refused.response.content.lower()
+    refused = await players[0].click(signup_of(channel), label="Start now")
+    assert "managers" in refused.response.content.lower()
+    # SimCord records the errors the commands raised and answered; reading them acknowledges.
+    assert [type(getattr(e, "original", e)).__name__ for e in simcord_env.errors] == ["NotHost"] * 2
+
+    await boss.click(signup_of(channel), label="Start now")
+    await until(simcord_env, channel, "Round 1 of 3")
+    assert len(channel.threads) == 4
+    await until(simcord_env, channel, "Standings after round 1")
+    await until(simcord_env, channel, "Round 2 of 3")
+    # A restart between rounds: round 2 is seated and open, its people's tables not played.
+    storage = simcord_env.bot.storage
+    [cup] = await storage.tournaments.open()
+    assert cup.round == 2 and {t.status for t in await storage.tournaments.tables(cup.id, 1)} == {
+        "done"
+    }
+    await simcord_env.restart_bot(bot(db_path))
+    await until(simcord_env, channel, "Standings after round 2")
+    await until(simcord_env, channel, "Round 3 of 3")
+    await simcord_env.advance_time(TURN + 1)  # round 3 under way
+    storage = simcord_env.bot.storage
+    assert "playing" in {t.status for t in await storage.tournaments.tables(cup.id, 3)}
+    await simcord_env.restart_bot(bot(db_path))  # a restart mid-round
+    await until(simcord_env, channel, "is the champion")
+
+    words = "\n".join(said(channel))
+    assert "Final standings" in words and "🥇" in words
+    assert words.count("Round 1 of 3") == words.count("Round 3 of 3") == 1  # each posted once
+    assert len(channel.threads) == 12  # one thread per table, nobody seated twice
+    rounds = [await simcord_env.bot.storage.tournaments.tables(cup.id, n) for n in (1, 2, 3)]
+    for tables in rounds:  # nobody seated twice in a round, every table played once
+        seated = [e for t in tables for e in t.entrants]
+        assert len(seated) == len(set(seated)) == 16 and {t.status for t in tables} == {"done"}
+    for thread in channel.threads:
+        assert thread.history(), "a table's thread shows its game"
+    standings = await players[0].slash(channel, "steal tournament standings")
+    assert standings.response.ephemeral
+    listed = await players[1].slash(channel, "steal tournament list")
+    assert "Winter Cup" in text_of(listed.response)
+
+
+async def test_a_knockout_of_8_and_a_cancel(simcord_env, guild, channel, boss, players):
+    await boss.slash(channel, "steal tournament new", name="Cup", format="knockout",
+                     table_size=2, turn_timer=TURN)  # fmt: skip
+    await boss.slash(channel, "steal tournament fill", count=8, difficulty="easy")
+    await boss.slash(channel, "steal tournament start")
+    await until(simcord_env, channel, "is the champion")
+    words = "\n".join(said(channel))
+    assert "Round 2" in words and "The final" in words and len(channel.threads) == 4 + 2 + 1
+
+    other = guild.create_text_channel("second")
+    await boss.slash(other, "steal tournament new", name="Spring", table_size=2, turn_timer=TURN)
+    for p in players[:2]:
+        await p.slash(other, "steal tournament join")
+    await boss.slash(other, "steal tournament start")
+    assert len(other.threads) == 1  # its one table plays in its thread (nobody has moved)
+    asked = await boss.slash(other, "steal tournament cancel")
+    await boss.click(asked.response, label="Cancel the tournament")
+    await until(simcord_env, other, "was cancelled")
+    [thread] = other.threads
+    assert any("cancelled" in text_of(m).lower() for m in thread.history())
+
+
+@pytest.mark.parametrize("lang", ["es", "fr", "it"])
+async def test_the_screens_in_each_language_within_discords_limits(
+    simcord_env, guild, channel, boss, lang
+):
+    """A server that fixes its language gets every tournament screen in it (English is the
+    rest of this file); SimCord refuses a message over Discord's limits."""
+    set_ = await boss.slash(channel, "steal-admin set", setting="language", value=lang)
+    assert set_.response.content
+    made = await boss.slash(channel, "steal tournament new", name="Copa", table_size=2, rounds=2)
+    assert lookup(lang, "tour.button.join") in labels(made.response)
+    filled = await boss.slash(channel, "steal tournament fill", count=5, difficulty="easy")
+    assert filled.response.content == tn(lang, "tourop.filled", 5, name="Copa")
+    await boss.slash(channel, "steal tournament start")
+    champion = lookup(lang, "tour.champion.title").split("{name}")[-1].strip()
+    words = "\n".join(said(channel))
+    assert champion in words and lookup(lang, "tour.standings.final") in words
+    for message in channel.history():
+        assert len(text_of(message)) <= 4000 and len(alt_text(message)) <= 1024
