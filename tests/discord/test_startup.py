@@ -15,7 +15,7 @@ async def test_commands_are_guild_only_and_intents_are_not_privileged(simcord_en
     assert group.default_permissions is None
     assert {c.name for c in group.commands} == {
         "new", "join", "leave", "start", "hand", "table", "rules", "forfeit", "cancel",
-        "leaderboard", "stats", "history", "replay", "forget-me",
+        "leaderboard", "stats", "history", "replay", "forget-me", "tournament",
     }  # fmt: skip
     # Discord applies default permissions to top-level commands only: a group of its own.
     assert admin.name == "steal-admin" and admin.guild_only
