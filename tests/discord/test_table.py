@@ -183,8 +183,8 @@ async def test_fast_ai_seats_edit_the_table_once_an_edit_gap(simcord_env, channe
     )
 
     with quick(simcord_env, 2.5):
-        for _ in range(8):
-            await simcord_env.advance_time(12.5)
+        for _ in range(20):  # a step an AI move: each settles well within the 2.5 s
+            await simcord_env.advance_time(5)
 
     seconds = simcord_env.now().timestamp() - started
     played = len(await stored_moves(simcord_env, game_id)) - moves
