@@ -129,6 +129,8 @@ class Discord:
         self.window: collections.deque[float] = collections.deque()  # the last second's
         self.global_times: list[float] = []  # every bot-token request's time
         self.routes: collections.Counter[str] = collections.Counter()
+        # By route and the priority the presenter gave it (bot/adapter/governor.py).
+        self.tags: collections.Counter[str] = collections.Counter()
         self.interactions = 0
         self.interaction_routes: collections.Counter[str] = collections.Counter()
         self.tokens: dict[str, tuple[float, int]] = {}  # interaction token -> (issued, channel)
@@ -205,6 +207,7 @@ class Discord:
                 "X-RateLimit-Bucket": route,
             }
         self.routes[route] += 1
+        self.tags[f"{route} [{rest.PRIORITY.get().name.lower()}]"] += 1
         return self.answer(method, route, parts, channel, data, headers)
 
     def answer(
@@ -332,8 +335,10 @@ class Click:
 
     serial = itertools.count()
 
-    def __init__(self, wire: Discord, channel: int, origin: int | None = None) -> None:
-        at = datetime.datetime.fromtimestamp(wall(), datetime.UTC)
+    def __init__(
+        self, wire: Discord, channel: int, origin: int | None = None, age: float = 0.0
+    ) -> None:
+        at = datetime.datetime.fromtimestamp(wall() - age, datetime.UTC)
         self.id = discord.utils.time_snowflake(at) + next(Click.serial) % (1 << 22)
         self.token = f"bench-token-{self.id}"
         self.application_id = APPLICATION
@@ -349,7 +354,7 @@ class Click:
             )
         )
         self.wire = wire
-        wire.issue(self.token, channel)
+        wire.issue(self.token, channel)  # answered now: the stand-in takes its answer
 
     async def answer(self, kind: int) -> None:
         """The click's first answer, through its callback route (drawn by the bot, not here)."""
@@ -432,7 +437,7 @@ class Bench:
             await self.sessions.add_bot(channel, host, "easy")
         posted = self.wire.post_as_interaction()  # /steal new is answered with the lobby
         await self.app.presenter.lobby_posted(lobby, posted)
-        table = await self.sessions.start(channel, host, message_id=posted)
+        table = await self.start(channel, host, posted)
         self.changed[table.game_id] = asyncio.Event()
         for user in table.seats:
             if is_ai(user):
@@ -443,6 +448,27 @@ class Bench:
                 self.opening.add(task)
                 task.add_done_callback(self.opening.discard)
         return table.game_id
+
+    async def start(self, channel: int, host: str, lobby: int) -> Any:
+        """Start, clicked on the lobby message (as cogs/lobbies.py): the lobby becomes the
+        table, drawn as the click's answer (its callback edits the message it is on). A game
+        of the --long share plays as one started more than 15 minutes ago: its Start click's
+        token is dead, so its table is edited with the bot's token."""
+        old = self.rng.random() < self.args.long
+        click = Click(self.wire, channel, lobby, age=TOKEN_LIFE if old else 0.0)
+
+        async def handled() -> Any:
+            self.clicked(click)
+            table = await self.sessions.start(channel, host, message_id=lobby)
+            version = table.version
+            await self.app.presenter.table_message(table)
+            await click.answer(UPDATE_MESSAGE)
+            self.app.presenter.table_shown(table, version)
+            return table
+
+        table = await asyncio.create_task(handled())
+        self.clicks["start"] += 1
+        return table
 
     def clicked(self, click: Click) -> None:
         """As interactions.watch: the click is being answered until this task ends."""
@@ -631,6 +657,7 @@ async def run(args: argparse.Namespace, games: int) -> dict[str, Any]:
             wire.interaction_routes.copy(),
             wire.pinged_by.copy(),
             bench.clicks.copy(),
+            wire.tags.copy(),
         )
         pinged = len(wire.pinged)
         bench.measuring, t0 = True, loop.time()
@@ -646,6 +673,7 @@ async def run(args: argparse.Namespace, games: int) -> dict[str, Any]:
         interaction_routes = wire.interaction_routes - marks[6]
         pinged_by = wire.pinged_by - marks[7]
         clicks = bench.clicks - marks[8]
+        tags = wire.tags - marks[9]
         ended_in_run = bench.ended
         # Stop: nobody moves any more; what the games still owe is given time to go out.
         bench.stopping = True
@@ -672,6 +700,7 @@ async def run(args: argparse.Namespace, games: int) -> dict[str, Any]:
         "global_requests": len(times),
         "global_per_move": round(len(times) / moves, 2),
         "per_move_by_route": {r: round(n / moves, 2) for r, n in sorted(routes.items())},
+        "per_move_by_priority": {r: round(n / moves, 3) for r, n in sorted(tags.items())},
         "interaction_requests": wire.interactions - marks[5],
         "interaction_per_move_by_route": {
             r: round(n / moves, 2) for r, n in sorted(interaction_routes.items())
@@ -720,7 +749,7 @@ def printed(out: dict[str, Any], rate: float) -> None:
         f"  global requests per move: {out['global_per_move']}  "
         f"(peak {out['peak_global_per_s']} in one second; limit {rate:g})"
     )
-    for route, n in out["per_move_by_route"].items():
+    for route, n in out["per_move_by_priority"].items():
         print(f"    {route}: {n}")
     print(
         f"  interaction requests (exempt): {out['interaction_requests']:,}; clicks "
@@ -757,6 +786,10 @@ def main() -> None:
     parser.add_argument(
         "--closed", type=float, default=0.2,
         help="the share of people who close their hand (the others keep it open)",
+    )  # fmt: skip
+    parser.add_argument(
+        "--long", type=float, default=0.3,
+        help="the share of games played as if started over 15 minutes ago (Start's token dead)",
     )  # fmt: skip
     parser.add_argument("--rules", default="standard")
     parser.add_argument("--no-governor", action="store_true")
