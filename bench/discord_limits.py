@@ -380,6 +380,9 @@ class Bench:
         self.ping_delays: list[float] = []
         self.human_turns = 0  # turns of a person that began while measuring
         self.staleness: list[float] = []
+        self.long: set[int] = set()  # games past their Start click's token (--long)
+        self.staleness_long: list[float] = []  # theirs: the tables the budget edits
+        self.current: dict[int, int] = {}  # slot -> its game now
         self.moves = 0
         self.ended = 0
         self.keeps: dict[str, bool] = {}  # player -> keeps their hand open (else: closes it)
@@ -401,6 +404,8 @@ class Bench:
     def shown(self, game_id: int, age: float) -> None:
         if self.measuring:
             self.staleness.append(age)
+            if game_id in self.long:
+                self.staleness_long.append(age)
 
     def seen(self, event: Any) -> None:
         table = getattr(event, "table", None)
@@ -439,6 +444,7 @@ class Bench:
         await self.app.presenter.lobby_posted(lobby, posted)
         table = await self.start(channel, host, posted)
         self.changed[table.game_id] = asyncio.Event()
+        self.current[slot] = table.game_id
         for user in table.seats:
             if is_ai(user):
                 continue
@@ -468,6 +474,8 @@ class Bench:
 
         table = await asyncio.create_task(handled())
         self.clicks["start"] += 1
+        if old:
+            self.long.add(table.game_id)
         return table
 
     def clicked(self, click: Click) -> None:
@@ -666,6 +674,7 @@ async def run(args: argparse.Namespace, games: int) -> dict[str, Any]:
             await asyncio.sleep(1.0)
             pinged = bench.pings(pinged)
         bench.measuring = False
+        live_long = sum(game in bench.long for game in bench.current.values())
         played_seconds = time.perf_counter() - started - setup_seconds
         t1 = loop.time()
         times = wire.global_times[marks[0] :]
@@ -715,6 +724,8 @@ async def run(args: argparse.Namespace, games: int) -> dict[str, Any]:
         "banned": peak_invalid > INVALID_LIMIT,
         "other_failures": {str(k): v for k, v in wire.failed.items()},
         "staleness_s": summary(bench.staleness),
+        "staleness_bot_token_s": summary(bench.staleness_long),
+        "live_tables_bot_token": live_long,
         "ping_delay_s": summary(bench.ping_delays),
         "human_turns": bench.human_turns,
         "games_ended": ended_in_run,
@@ -763,6 +774,11 @@ def printed(out: dict[str, Any], rate: float) -> None:
         f"other failures {out['other_failures'] or 0}"
     )
     print(f"  table staleness p50 {s['p50']} s, p95 {s['p95']} s, max {s['max']} s (n={s['n']})")
+    b = out["staleness_bot_token_s"]
+    print(
+        f"    of the {out['live_tables_bot_token']:,} tables edited with the bot token (--long): "
+        f"p50 {b['p50']} s, p95 {b['p95']} s, max {b['max']} s (n={b['n']})"
+    )
     print(
         f"  turn ping delay p50 {p['p50']} s, p95 {p['p95']} s, max {p['max']} s "
         f"({p['n']:,} pings landed for {out['human_turns']:,} turns of a person; the others "
