@@ -2,7 +2,7 @@
 what players see of it (how stale tables get, how late turn pings come).
 
     python bench/discord_limits.py [--games 10,100,1000,5000] [--seconds 60] [--rate 50]
-        [--pace 2,8] [--no-governor] [--seed S] [--json]
+        [--pace 2,8] [--closed 0.2] [--long 0.3] [--no-governor] [--seed S] [--json]
 
 No network, on virtual time (bench/virtual_time.py): the session layer, storage (SQLite in a
 temporary folder) and the presenter run for real, wired by the bot's composition root
@@ -22,18 +22,23 @@ aiohttp's `session.request`, by `Discord` below, which enforces the limits Disco
 GAMES games of 2 to 4 seats, some of them AI seats (easy, which thinks quickly), one game a
 server. People move at a human pace: on their turn, after a random PACE seconds (2 to 8). An AI
 seat moves after AI_MOVE_SECONDS, as in the bot. A game that ends is followed by a new one in
-its channel a few seconds later; a tenth of the games start near their end, so games end
-during the run. People click as on Discord: each click is an interaction with its own token
-(`Click`), answered through its callback route (counted, exempt, not drawn), the presenter told
-of it as interactions.watch tells it. Most people (all but --closed, 20%) open their hand (My
-hand) and move by clicking in it, so the presenter keeps it, refreshes it through the
-interaction webhook and owes them no ping while it is fresh; the others close their hand: their
-clicks are not kept as an open hand, so their turn pings are owed. The stand-in answers the
-interaction webhook (follow-ups, editing and deleting "@original" and follow-ups), exempt.
+its channel a few seconds later; a tenth of the games start near their end, so games end during
+the run. Start is clicked on the lobby message and answered by drawing the table into it, as
+cogs/lobbies.py does, so the presenter edits that table through the Start click's token
+(exempt); a share of the games (--long, 30%) plays as if started over 15 minutes ago, Start's
+token dead, so their tables are edited with the bot's token, through the budget. People click
+as on Discord: each click is an interaction with its own token (`Click`), answered through its
+callback route (counted, exempt, not drawn), the presenter told of it as interactions.watch
+tells it. Most people (all but --closed, 20%) open their hand (My hand) and move by clicking in
+it, so the presenter keeps it, refreshes it through the interaction webhook and owes them no
+ping while it is fresh; the others close their hand: their clicks are not kept as an open hand,
+so their turn pings are owed. The stand-in answers the interaction webhook (follow-ups, editing
+and deleting "@original" and follow-ups), exempt.
 
 Per GAMES it prints, over SECONDS of play: global requests per move, by route; the most global
 requests in any one second; 429s by scope and other invalid requests; table staleness (from a
-change to the table showing it: p50, p95, max); the turn ping's delay (from the turn starting
+change to the table showing it: p50, p95, max; and apart, of the --long games' tables, the
+ones the budget edits); the turn ping's delay (from the turn starting
 to the ping landing); and whether every owed message (end screens, closings) was delivered once
 the games were left to finish their work.
 """

@@ -1,7 +1,8 @@
 """Discord's global limit (50 bot-token requests a second per bot, across every process) is
 what a busy bot runs out of; interaction endpoints (callbacks, /webhooks/{app}/{token}/...)
-are exempt. At a human pace a move costs at most one global request, the table edit: pings go
-only where they help, through a click's interaction token, and are deleted through it."""
+are exempt. At a human pace a move costs at most one global request, the table edit, and none
+while Start's token lives (it edits the table): pings go only where they help, through a
+click's interaction token, and are deleted through it."""
 
 from __future__ import annotations
 
