@@ -2,7 +2,7 @@
 what players see of it (how stale tables get, how late turn pings come).
 
     python bench/discord_limits.py [--games 10,100,1000,5000] [--seconds 60] [--rate 50]
-        [--pace 2,8] [--no-governor] [--seed S] [--json]
+        [--pace 2,8] [--closed 0.2] [--long 0.3] [--no-governor] [--seed S] [--json]
 
 No network, on virtual time (bench/virtual_time.py): the session layer, storage (SQLite in a
 temporary folder) and the presenter run for real, wired by the bot's composition root
@@ -22,18 +22,23 @@ aiohttp's `session.request`, by `Discord` below, which enforces the limits Disco
 GAMES games of 2 to 4 seats, some of them AI seats (easy, which thinks quickly), one game a
 server. People move at a human pace: on their turn, after a random PACE seconds (2 to 8). An AI
 seat moves after AI_MOVE_SECONDS, as in the bot. A game that ends is followed by a new one in
-its channel a few seconds later; a tenth of the games start near their end, so games end
-during the run. People click as on Discord: each click is an interaction with its own token
-(`Click`), answered through its callback route (counted, exempt, not drawn), the presenter told
-of it as interactions.watch tells it. Most people (all but --closed, 20%) open their hand (My
-hand) and move by clicking in it, so the presenter keeps it, refreshes it through the
-interaction webhook and owes them no ping while it is fresh; the others close their hand: their
-clicks are not kept as an open hand, so their turn pings are owed. The stand-in answers the
-interaction webhook (follow-ups, editing and deleting "@original" and follow-ups), exempt.
+its channel a few seconds later; a tenth of the games start near their end, so games end during
+the run. Start is clicked on the lobby message and answered by drawing the table into it, as
+cogs/lobbies.py does, so the presenter edits that table through the Start click's token
+(exempt); a share of the games (--long, 30%) plays as if started over 15 minutes ago, Start's
+token dead, so their tables are edited with the bot's token, through the budget. People click
+as on Discord: each click is an interaction with its own token (`Click`), answered through its
+callback route (counted, exempt, not drawn), the presenter told of it as interactions.watch
+tells it. Most people (all but --closed, 20%) open their hand (My hand) and move by clicking in
+it, so the presenter keeps it, refreshes it through the interaction webhook and owes them no
+ping while it is fresh; the others close their hand: their clicks are not kept as an open hand,
+so their turn pings are owed. The stand-in answers the interaction webhook (follow-ups, editing
+and deleting "@original" and follow-ups), exempt.
 
 Per GAMES it prints, over SECONDS of play: global requests per move, by route; the most global
 requests in any one second; 429s by scope and other invalid requests; table staleness (from a
-change to the table showing it: p50, p95, max); the turn ping's delay (from the turn starting
+change to the table showing it: p50, p95, max; and apart, of the --long games' tables, the
+ones the budget edits); the turn ping's delay (from the turn starting
 to the ping landing); and whether every owed message (end screens, closings) was delivered once
 the games were left to finish their work.
 """
@@ -129,6 +134,8 @@ class Discord:
         self.window: collections.deque[float] = collections.deque()  # the last second's
         self.global_times: list[float] = []  # every bot-token request's time
         self.routes: collections.Counter[str] = collections.Counter()
+        # By route and the priority the presenter gave it (bot/adapter/governor.py).
+        self.tags: collections.Counter[str] = collections.Counter()
         self.interactions = 0
         self.interaction_routes: collections.Counter[str] = collections.Counter()
         self.tokens: dict[str, tuple[float, int]] = {}  # interaction token -> (issued, channel)
@@ -205,6 +212,7 @@ class Discord:
                 "X-RateLimit-Bucket": route,
             }
         self.routes[route] += 1
+        self.tags[f"{route} [{rest.PRIORITY.get().name.lower()}]"] += 1
         return self.answer(method, route, parts, channel, data, headers)
 
     def answer(
@@ -332,8 +340,10 @@ class Click:
 
     serial = itertools.count()
 
-    def __init__(self, wire: Discord, channel: int, origin: int | None = None) -> None:
-        at = datetime.datetime.fromtimestamp(wall(), datetime.UTC)
+    def __init__(
+        self, wire: Discord, channel: int, origin: int | None = None, age: float = 0.0
+    ) -> None:
+        at = datetime.datetime.fromtimestamp(wall() - age, datetime.UTC)
         self.id = discord.utils.time_snowflake(at) + next(Click.serial) % (1 << 22)
         self.token = f"bench-token-{self.id}"
         self.application_id = APPLICATION
@@ -349,7 +359,7 @@ class Click:
             )
         )
         self.wire = wire
-        wire.issue(self.token, channel)
+        wire.issue(self.token, channel)  # answered now: the stand-in takes its answer
 
     async def answer(self, kind: int) -> None:
         """The click's first answer, through its callback route (drawn by the bot, not here)."""
@@ -375,6 +385,9 @@ class Bench:
         self.ping_delays: list[float] = []
         self.human_turns = 0  # turns of a person that began while measuring
         self.staleness: list[float] = []
+        self.long: set[int] = set()  # games past their Start click's token (--long)
+        self.staleness_long: list[float] = []  # theirs: the tables the budget edits
+        self.current: dict[int, int] = {}  # slot -> its game now
         self.moves = 0
         self.ended = 0
         self.keeps: dict[str, bool] = {}  # player -> keeps their hand open (else: closes it)
@@ -396,6 +409,8 @@ class Bench:
     def shown(self, game_id: int, age: float) -> None:
         if self.measuring:
             self.staleness.append(age)
+            if game_id in self.long:
+                self.staleness_long.append(age)
 
     def seen(self, event: Any) -> None:
         table = getattr(event, "table", None)
@@ -432,8 +447,9 @@ class Bench:
             await self.sessions.add_bot(channel, host, "easy")
         posted = self.wire.post_as_interaction()  # /steal new is answered with the lobby
         await self.app.presenter.lobby_posted(lobby, posted)
-        table = await self.sessions.start(channel, host, message_id=posted)
+        table = await self.start(channel, host, posted)
         self.changed[table.game_id] = asyncio.Event()
+        self.current[slot] = table.game_id
         for user in table.seats:
             if is_ai(user):
                 continue
@@ -443,6 +459,29 @@ class Bench:
                 self.opening.add(task)
                 task.add_done_callback(self.opening.discard)
         return table.game_id
+
+    async def start(self, channel: int, host: str, lobby: int) -> Any:
+        """Start, clicked on the lobby message (as cogs/lobbies.py): the lobby becomes the
+        table, drawn as the click's answer (its callback edits the message it is on). A game
+        of the --long share plays as one started more than 15 minutes ago: its Start click's
+        token is dead, so its table is edited with the bot's token."""
+        old = self.rng.random() < self.args.long
+        click = Click(self.wire, channel, lobby, age=TOKEN_LIFE if old else 0.0)
+
+        async def handled() -> Any:
+            self.clicked(click)
+            table = await self.sessions.start(channel, host, message_id=lobby)
+            version = table.version
+            await self.app.presenter.table_message(table)
+            await click.answer(UPDATE_MESSAGE)
+            self.app.presenter.table_shown(table, version)
+            return table
+
+        table = await asyncio.create_task(handled())
+        self.clicks["start"] += 1
+        if old:
+            self.long.add(table.game_id)
+        return table
 
     def clicked(self, click: Click) -> None:
         """As interactions.watch: the click is being answered until this task ends."""
@@ -631,6 +670,7 @@ async def run(args: argparse.Namespace, games: int) -> dict[str, Any]:
             wire.interaction_routes.copy(),
             wire.pinged_by.copy(),
             bench.clicks.copy(),
+            wire.tags.copy(),
         )
         pinged = len(wire.pinged)
         bench.measuring, t0 = True, loop.time()
@@ -639,6 +679,7 @@ async def run(args: argparse.Namespace, games: int) -> dict[str, Any]:
             await asyncio.sleep(1.0)
             pinged = bench.pings(pinged)
         bench.measuring = False
+        live_long = sum(game in bench.long for game in bench.current.values())
         played_seconds = time.perf_counter() - started - setup_seconds
         t1 = loop.time()
         times = wire.global_times[marks[0] :]
@@ -646,6 +687,7 @@ async def run(args: argparse.Namespace, games: int) -> dict[str, Any]:
         interaction_routes = wire.interaction_routes - marks[6]
         pinged_by = wire.pinged_by - marks[7]
         clicks = bench.clicks - marks[8]
+        tags = wire.tags - marks[9]
         ended_in_run = bench.ended
         # Stop: nobody moves any more; what the games still owe is given time to go out.
         bench.stopping = True
@@ -672,6 +714,7 @@ async def run(args: argparse.Namespace, games: int) -> dict[str, Any]:
         "global_requests": len(times),
         "global_per_move": round(len(times) / moves, 2),
         "per_move_by_route": {r: round(n / moves, 2) for r, n in sorted(routes.items())},
+        "per_move_by_priority": {r: round(n / moves, 3) for r, n in sorted(tags.items())},
         "interaction_requests": wire.interactions - marks[5],
         "interaction_per_move_by_route": {
             r: round(n / moves, 2) for r, n in sorted(interaction_routes.items())
@@ -686,6 +729,8 @@ async def run(args: argparse.Namespace, games: int) -> dict[str, Any]:
         "banned": peak_invalid > INVALID_LIMIT,
         "other_failures": {str(k): v for k, v in wire.failed.items()},
         "staleness_s": summary(bench.staleness),
+        "staleness_bot_token_s": summary(bench.staleness_long),
+        "live_tables_bot_token": live_long,
         "ping_delay_s": summary(bench.ping_delays),
         "human_turns": bench.human_turns,
         "games_ended": ended_in_run,
@@ -720,7 +765,7 @@ def printed(out: dict[str, Any], rate: float) -> None:
         f"  global requests per move: {out['global_per_move']}  "
         f"(peak {out['peak_global_per_s']} in one second; limit {rate:g})"
     )
-    for route, n in out["per_move_by_route"].items():
+    for route, n in out["per_move_by_priority"].items():
         print(f"    {route}: {n}")
     print(
         f"  interaction requests (exempt): {out['interaction_requests']:,}; clicks "
@@ -734,6 +779,11 @@ def printed(out: dict[str, Any], rate: float) -> None:
         f"other failures {out['other_failures'] or 0}"
     )
     print(f"  table staleness p50 {s['p50']} s, p95 {s['p95']} s, max {s['max']} s (n={s['n']})")
+    b = out["staleness_bot_token_s"]
+    print(
+        f"    of the {out['live_tables_bot_token']:,} tables edited with the bot token (--long): "
+        f"p50 {b['p50']} s, p95 {b['p95']} s, max {b['max']} s (n={b['n']})"
+    )
     print(
         f"  turn ping delay p50 {p['p50']} s, p95 {p['p95']} s, max {p['max']} s "
         f"({p['n']:,} pings landed for {out['human_turns']:,} turns of a person; the others "
@@ -757,6 +807,10 @@ def main() -> None:
     parser.add_argument(
         "--closed", type=float, default=0.2,
         help="the share of people who close their hand (the others keep it open)",
+    )  # fmt: skip
+    parser.add_argument(
+        "--long", type=float, default=0.3,
+        help="the share of games played as if started over 15 minutes ago (Start's token dead)",
     )  # fmt: skip
     parser.add_argument("--rules", default="standard")
     parser.add_argument("--no-governor", action="store_true")

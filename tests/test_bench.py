@@ -100,7 +100,10 @@ def test_discord_limits_bench_keeps_within_the_limits_and_delivers_what_games_ow
     """bench/discord_limits.py: games on virtual time against a stand-in that enforces
     Discord's limits. With the governor, the bot never goes past the global limit (here 5 a
     second, so ten games press on it) and gets no 429; without it, Discord says 429."""
-    args = ("--games", "10", "--seconds", "20", "--rate", "5", "--pace", "1,3")
+    # Every game runs past its Start click's token (its table takes the bot token), and half
+    # the people close their hand (their turns are pinged).
+    args = ("--games", "10", "--seconds", "20", "--rate", "5", "--pace", "1,3", "--long", "1",
+            "--closed", "0.5")  # fmt: skip
     governed = run("discord_limits.py", *args)["runs"][0]
     assert governed["moves"] > 50
     assert governed["peak_global_per_s"] <= 5

@@ -210,12 +210,15 @@ def of(client: object) -> Governor | None:
 
 
 @contextlib.asynccontextmanager
-async def turn(client: object, level: Priority, table: int | None = None) -> AsyncIterator[None]:
+async def turn(
+    client: object, level: Priority, table: int | None = None, *, exempt: bool = False
+) -> AsyncIterator[None]:
     """The block's requests go at `level`; with a governor, the first waits before the block
-    starts, so what the block draws and sends is current when it goes. `table`: a game whose
-    table this block shows (its staleness is measured)."""
+    starts, so what the block draws and sends is current when it goes (`exempt`: it goes
+    through an interaction endpoint, so it waits for nothing). `table`: a game whose table
+    this block shows (its staleness is measured)."""
     governor = of(client)
-    block = governor.reserve(level) if governor is not None else _tagged(level)
+    block = governor.reserve(level) if governor is not None and not exempt else _tagged(level)
     async with block:
         since = metrics.TABLES.drawing(table) if table is not None else None
         try:

@@ -282,9 +282,12 @@ def test_the_presenter_tags_what_it_sends(tmp_path):
         client = bench.client_on(wire, True, 50)
         options = Options(seed_source=lambda: 7, turn_seconds=None, bot_delay=0.0)
         app = await build(tmp_path / "bot.db", client, options, clock=loop.wall)
+        # No click's token to send through: the table edits and pings take the bot token.
+        app.presenter.worker._table_voice = lambda ch: None  # type: ignore[method-assign]
+        app.presenter.worker._voice = lambda ch: None  # type: ignore[method-assign]
         args = argparse.Namespace(
-            rules="standard", pace=(1.0, 1.0), seed=3, closed=1.0
-        )  # hands closed: pings use the bot token
+            rules="standard", pace=(1.0, 1.0), seed=3, closed=1.0, long=0.0
+        )  # hands closed
         players = bench.Bench(app, wire, args, 1)
         players.rng.randint = lambda a, b: 2  # two seats, both people
         game_id = await players.open_game(0)

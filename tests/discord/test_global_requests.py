@@ -1,14 +1,25 @@
 """Discord's global limit (50 bot-token requests a second per bot, across every process) is
 what a busy bot runs out of; interaction endpoints (callbacks, /webhooks/{app}/{token}/...)
-are exempt. At a human pace a move costs at most one global request, the table edit: pings go
-only where they help, through a click's interaction token, and are deleted through it."""
+are exempt. At a human pace a move costs at most one global request, the table edit, and none
+while Start's token lives (it edits the table): pings go only where they help, through a
+click's interaction token, and are deleted through it."""
 
 from __future__ import annotations
 
 from bot.adapter.presenter.intake import NUDGE_AFTER
 
 from .conftest import BOTH_BACKENDS
-from .helpers import buttons, is_over, moves_of, open_hand, start_game, text_of, whose_turn
+from .helpers import (
+    buttons,
+    is_over,
+    moves_of,
+    open_hand,
+    play_one,
+    start_game,
+    text_of,
+    whose_turn,
+)
+from .play import game_id_of
 
 pytestmark = BOTH_BACKENDS
 
@@ -63,6 +74,7 @@ async def test_a_three_player_game_costs_at_most_one_global_request_a_move(
     per_move = len(spent) / moves
     print(f"\n{moves} moves, {len(spent)} global requests: {per_move:.2f} a move")
     assert per_move <= 1.0, (per_move, spent[:10])
+    assert not [r for r in spent if r.startswith(f"PATCH /channels/{channel.id}/")]  # see below
     assert len(pings(channel)) <= 1  # old pings were deleted (through their tokens)
 
 
@@ -95,3 +107,33 @@ async def test_no_ping_for_a_lone_person_who_just_moved(simcord_env, channel, pl
         await ann.click(hand, custom_id=move["custom_id"])
         await env.advance_time(5.0)  # the AI answers: it is ann's turn again
         assert not [p for p in pings(channel) if p.id not in seen]  # and nobody pinged her
+
+
+async def test_the_table_is_edited_through_the_start_clicks_token(simcord_env, channel, players):
+    """Start's answer made the lobby message the table, so that click's token edits it
+    ("@original") without a global request while it lives; if Discord fails that, the bot's
+    token edits it, then and from then on."""
+    env, two = simcord_env, players[:2]
+    table = await start_game(channel, two)
+    token = env.bot.app.presenter.channels[game_id_of(table)].table_token[0]
+    hook = f"/webhooks/*/{token}/messages/@original"
+    by_bot = f"PATCH /channels/{channel.id}/messages/{table.id}"
+    hands: dict = {}
+
+    def edits(since: int) -> list[str]:
+        return [f"{r.method} {r.path}" for r in env.http_requests[since:] if r.method == "PATCH"]
+
+    before, mover = len(env.http_requests), whose_turn(table, two)
+    await play_one(table, two, hands)
+    assert whose_turn(table, two) is not mover  # the move is on the table
+    assert [e for e in edits(before) if e.endswith(f"/{token}/messages/@original")]
+    assert by_bot not in edits(before) and not global_requests(env, before)
+
+    env.inject_error("PATCH", hook, status=500, times=1)
+    before, mover = len(env.http_requests), whose_turn(table, two)
+    await play_one(table, two, hands)
+    assert whose_turn(table, two) is not mover  # shown all the same
+    assert by_bot in edits(before)
+    before = len(env.http_requests)
+    await play_one(table, two, hands)
+    assert by_bot in edits(before)  # the bot's token from then on

@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from .conftest import BOTH_BACKENDS, make_bot
 from .helpers import buttons, is_over, play_one, start_game, table_text, title, whose_turn
-from .play import game_id_of, one_move_left, quick, table_patches
+from .play import by_bot_token, game_id_of, one_move_left, quick, table_patches
 
 pytestmark = BOTH_BACKENDS
 
@@ -18,6 +18,7 @@ async def test_the_end_screen_lands_after_four_failures_and_a_restart(
 ):
     env, two = simcord_env, players[:2]
     table = await start_game(channel, two)
+    by_bot_token(env, table)
     game_id = game_id_of(table)
     hands: dict = {}
     while not one_move_left(env, game_id):
@@ -49,6 +50,7 @@ async def test_the_end_screen_lands_after_four_failures_and_a_restart(
 async def test_a_cancelled_game_says_so_after_a_restart(simcord_env, db_path, channel, players):
     env, two = simcord_env, players[:2]
     table = await start_game(channel, two)
+    by_bot_token(env, table)
     env.inject_error(EDIT, f"/channels/{channel.id}/messages/{table.id}", status=503, times=None)
     asked = (await two[0].slash(channel, "steal cancel")).response
     with quick(env):

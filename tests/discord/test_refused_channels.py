@@ -11,7 +11,7 @@ import pytest
 
 from .conftest import BOTH_BACKENDS, make_bot
 from .helpers import is_over, play_one, start_game, whose_turn
-from .play import game_id_of, one_move_left
+from .play import by_bot_token, game_id_of, one_move_left
 
 pytestmark = BOTH_BACKENDS
 
@@ -28,6 +28,7 @@ async def test_an_end_screen_owed_to_a_refused_channel_is_settled_once(
 ):
     env, two = simcord_env, players[:2]
     table = await start_game(channel, two)
+    by_bot_token(env, table)
     game_id = game_id_of(table)
     hands: dict = {}
     while not one_move_left(env, game_id):

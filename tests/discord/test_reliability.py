@@ -52,6 +52,7 @@ from .helpers import (
 )
 from .play import (
     bot_message,
+    by_bot_token,
     choose,
     game_id_of,
     open_hand,
@@ -505,6 +506,7 @@ async def test_table_edit_500s_are_retried(simcord_env, channel, players):
     first = whose_turn(table, two)
     second = next(p for p in two if p is not first)
     hand = await open_hand(first, table)
+    by_bot_token(simcord_env, table)
     path = f"/channels/{channel.id}/messages/{table.id}"
     patches = table_patches(simcord_env, channel, table.id)
     simcord_env.inject_error("PATCH", path, status=500, times=3)
@@ -537,6 +539,7 @@ async def test_a_lost_table_message_is_posted_again(simcord_env, guild, channel,
         mod = guild.add_member(simcord_env.create_user("mod"), roles=[mods])
         await mod.delete(table)
     else:
+        by_bot_token(simcord_env, table)
         simcord_env.inject_error(
             "PATCH",
             f"/channels/{channel.id}/messages/{table.id}",

@@ -27,7 +27,7 @@ from .helpers import (
     texts,
     whose_turn,
 )
-from .play import choose, game_id_of, open_hand, quick, stored_moves, table_patches
+from .play import by_bot_token, choose, game_id_of, open_hand, quick, stored_moves, table_patches
 
 
 async def test_the_table_is_one_v2_card_with_its_picture_colour_and_words(
@@ -92,6 +92,7 @@ async def test_a_failed_picture_upload_leaves_a_readable_table(simcord_env, chan
     first = whose_turn(table, [ann, bob])
     second = bob if first is ann else ann
     hand = await open_hand(first, table)
+    by_bot_token(simcord_env, table)
     simcord_env.inject_error("PATCH", f"/channels/{channel.id}/messages/{table.id}", times=1)
 
     with quick(simcord_env):
@@ -172,6 +173,7 @@ async def test_fast_ai_seats_edit_the_table_once_an_edit_gap(simcord_env, channe
     ann = players[0]
     lobby = (await ann.slash(channel, "steal new", bots=3)).response
     await ann.click(lobby, label="Start")
+    by_bot_token(simcord_env, lobby)  # its edits counted where they go
     asked = await ann.slash(channel, "steal forfeit")  # every seat now plays by itself
     with quick(simcord_env, 2.5):
         await ann.click(asked.response, label="Yes, forfeit")

@@ -54,6 +54,10 @@ class Channel:
     # the ping without a global request (None: sent with the bot token, or before a restart).
     ping_token: tuple[str, float] | None = None
     voice: tuple[str, float] | None = None  # the newest click's token in the game, its expiry
+    # The token of the click whose first answer is the table message (Start, drawn as its
+    # answer), and until when it lives: it edits the table ("@original") without a global
+    # request. None: the bot token edits it (a table posted anew, or after a restart).
+    table_token: tuple[str, float] | None = None
     nudge: asyncio.TimerHandle | None = None  # pings a player whose open hand sits idle
     refused: bool = False  # Discord refused the channel for good (403/404): logged once
     hands: set[str] = field(default_factory=set)  # players whose hand message needs a refresh
@@ -76,6 +80,8 @@ class Discord(Protocol):
 
 async def set_table_id(sessions: Sessions, ch: Channel, message_id: int) -> None:
     """The game's table is `message_id` now, kept in storage so a restart finds it."""
+    if message_id != ch.table_id:
+        ch.table_token = None  # its click's "@original" is the old message
     ch.table_id = message_id
     try:
         await sessions.keep_messages(ch.game_id, table=message_id)

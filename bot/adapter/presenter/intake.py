@@ -10,6 +10,7 @@ from collections.abc import Callable
 
 import discord
 
+from bot import metrics
 from bot.domain.seats import is_ai
 from bot.i18n import DEFAULT
 from bot.session import Lobby, Sessions, Table
@@ -245,10 +246,18 @@ class Intake:
 
     def table_shown(self, table: Table, version: int) -> None:
         """A click's answer drew the table at `version` into its message itself: unless a
-        move came since, there is nothing left to edit."""
+        move came since, there is nothing left to edit. That click's token edits the table
+        from now on, while it lives ("@original" is the table message): outside the global
+        rate limit."""
         ch = self.channels.get(table.game_id)
-        if ch is not None and ch.table is table and table.version == version:
+        if ch is None:
+            return
+        clicked = ANSWERING_TOKEN.get()
+        if clicked is not None and clicked[0] == ch.channel_id:
+            ch.table_token = clicked[1], clicked[2]
+        if ch.table is table and table.version == version:
             ch.dirty = False
+            metrics.TABLES.shown(table.game_id, metrics.TABLES.drawing(table.game_id))
 
     async def table_reposted(self, table: Table, message_id: int) -> None:
         """/steal table posted the table again as `message_id`: it is the game's table now,

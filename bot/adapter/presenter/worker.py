@@ -152,7 +152,9 @@ class Worker:
                 # it is then, never an edit queued behind a newer one (bot/adapter/governor.py).
                 owed = ch.owed or ch.closing is not None
                 level = rest.Priority.OWED if owed else rest.Priority.TABLE
-                async with rest.turn(self.discord, level, table=ch.game_id):
+                # Through the Start click's token, while it lives, it waits for no budget.
+                exempt = self._table_voice(ch) is not None
+                async with rest.turn(self.discord, level, table=ch.game_id, exempt=exempt):
                     ch.dirty = False
                     await self._send_table(ch)
             while ch.notices:
@@ -197,7 +199,17 @@ class Worker:
     async def _put_table(
         self, ch: Channel, target: discord.PartialMessageable, message: render.Message
     ) -> None:
-        """Edit the table message; post it again if it is gone."""
+        """Edit the table message (through the Start click's token while it lives: not bound
+        to the global rate limit); post it again if it is gone."""
+        voice = self._table_voice(ch)
+        if ch.table_id is not None and voice is not None:
+            try:
+                await self.hands.webhooks(voice[0]).edit(None, **dynamic(message.kwargs()))
+                return
+            except discord.HTTPException as exc:
+                log.info("game %s: table not edited through its token (%s)", ch.game_id,
+                         exc.status)  # fmt: skip
+                ch.table_token = None  # the bot token's edit below, or a new table
         if ch.table_id is not None:
             try:
                 await target.get_partial_message(ch.table_id).edit(**dynamic(message.kwargs()))
@@ -243,6 +255,12 @@ class Worker:
         ch.ping_token = voice if new is not None else None
         with contextlib.suppress(Exception):
             await self.sessions.keep_messages(ch.game_id, ping=new)
+
+    @staticmethod
+    def _table_voice(ch: Channel) -> tuple[str, float] | None:
+        """The token whose first answer is the table message, if it has a minute left."""
+        token = ch.table_token
+        return token if token is not None and token[1] > now() + 60 else None
 
     def _voice(self, ch: Channel) -> tuple[str, float] | None:
         """The game's interaction token that lives longest (a ping it sends can be deleted
