@@ -165,32 +165,30 @@ async def test_tables_are_drawn_once_the_other_clicks_are_answered():
     assert flushed == [ch]
 
 
-# Time is scaled up (an AI move every 5 s, an edit every 25 s) so that each step settles
-# well within SimCord's settle timeout (`quick`, 2.5 s) on a loaded machine, and no timer is
-# ever waited out in real time.
-@pytest.mark.bot_options(bot_delay=5.0, away_delay=5.0, edit_gap=25.0)
+# Time is scaled up (an AI move every 10 s, an edit every 50 s) and the whole test runs with
+# a 2.5 s settle timeout (`quick`): no bot timer is then waited out in real time, and each
+# step settles well within it on a loaded machine.
+@pytest.mark.bot_options(bot_delay=10.0, away_delay=10.0, edit_gap=50.0)
 async def test_fast_ai_seats_edit_the_table_once_an_edit_gap(simcord_env, channel, players):
     ann = players[0]
-    lobby = (await ann.slash(channel, "steal new", bots=3)).response
-    await ann.click(lobby, label="Start")
-    by_bot_token(simcord_env, lobby)  # its edits counted where they go
-    asked = await ann.slash(channel, "steal forfeit")  # every seat now plays by itself
     with quick(simcord_env, 2.5):
+        lobby = (await ann.slash(channel, "steal new", bots=3)).response
+        await ann.click(lobby, label="Start")
+        by_bot_token(simcord_env, lobby)  # its edits counted where they go
+        asked = await ann.slash(channel, "steal forfeit")  # every seat now plays by itself
         await ann.click(asked.response, label="Yes, forfeit")
-    game_id = game_id_of(lobby)
-    started = simcord_env.now().timestamp()
-    moves, edits = (
-        len(await stored_moves(simcord_env, game_id)),
-        table_patches(simcord_env, channel, lobby.id),
-    )
-
-    with quick(simcord_env, 2.5):
-        for _ in range(20):  # a step an AI move: each settles well within the 2.5 s
-            await simcord_env.advance_time(5)
+        game_id = game_id_of(lobby)
+        started = simcord_env.now().timestamp()
+        moves, edits = (
+            len(await stored_moves(simcord_env, game_id)),
+            table_patches(simcord_env, channel, lobby.id),
+        )
+        for _ in range(20):  # a step an AI move
+            await simcord_env.advance_time(10)
 
     seconds = simcord_env.now().timestamp() - started
     played = len(await stored_moves(simcord_env, game_id)) - moves
     edited = table_patches(simcord_env, channel, lobby.id) - edits
-    assert played >= 12, played  # a move every 5 s
-    assert 1 <= edited <= seconds / 25 + 1, (edited, seconds, played)  # one every 25 s
+    assert played >= 12, played  # a move every 10 s
+    assert 1 <= edited <= seconds / 50 + 1, (edited, seconds, played)  # one every 50 s
     assert not [b for b in buttons(lobby) if b.get("disabled")]
