@@ -24,6 +24,7 @@ Discord locales map to it by their language part (``pt-BR`` -> ``pt``).
 
 from __future__ import annotations
 
+import functools
 import logging
 import re
 from functools import cache
@@ -43,6 +44,7 @@ LOCALES = Path(__file__).parent / "locales"
 log = logging.getLogger(__name__)
 
 
+@functools.lru_cache(maxsize=256)  # a command sync asks it some 14,000 times; locales are few
 def language_of(locale: Any) -> str:
     """The language for a Discord locale ("es-419", discord.Locale.french, None, ...)."""
     if locale in LANGUAGES:  # already one of ours: most calls, from t() (no regex then)

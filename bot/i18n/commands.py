@@ -58,10 +58,10 @@ class CommandTranslator(app_commands.Translator):
         context: TranslationContextTypes,
     ) -> str | None:
         lang = language_of(locale)
-        key = key_of(string, context)
-        if lang == DEFAULT or key is None:
+        if lang == DEFAULT:  # most of Discord's locales: asked first, it is the cheap test
             return None
-        return lookup(lang, key)
+        key = key_of(string, context)
+        return None if key is None else lookup(lang, key)
 
 
 # A top-level command's name -> its id on Discord, once the client knows it (after its sync or
