@@ -1,6 +1,5 @@
 import pytest
 
-from .conftest import BOTH_BACKENDS
 from .helpers import play_to_end, start_game, table_text
 
 # Whole games through the buttons: every preset and every player count, but not all 15
@@ -12,9 +11,15 @@ from .helpers import play_to_end, start_game, table_text
 GAMES = [("standard", 4), ("classic", 3), ("casita", 4), ("rubamazzo", 3), ("friendly", 2)]
 
 
-@BOTH_BACKENDS
 @pytest.mark.parametrize(("rules", "n"), GAMES)
 async def test_whole_games(simcord_env, channel, players, n, rules):
     table = await start_game(channel, players[:n], rules=rules)
     moves = await play_to_end(table, players[:n])
     print(n, rules, moves, table_text(table))
+
+
+# On PostgreSQL one of them: what a game stores does not depend on its rules, and the whole
+# games of test_results, test_reliability and the others run on both backends.
+@pytest.mark.parametrize("database", ["postgresql"], indirect=True)
+async def test_a_whole_game_on_postgresql(simcord_env, database, channel, players):
+    await test_whole_games(simcord_env, channel, players, 4, "standard")
