@@ -22,8 +22,6 @@ from .helpers import (
 )
 from .play import PLAYOFF_CLASSIC, with_seed
 
-pytestmark = BOTH_BACKENDS
-
 TIED_STANDARD = 20261142  # with the helpers' way of playing, these deals end in a tie
 
 
@@ -35,6 +33,7 @@ async def stored_results(env, guild_id):
     return await env.bot.storage.history.by_guild(guild_id)
 
 
+@BOTH_BACKENDS
 async def test_a_finished_game_shows_its_standings_and_counts_once(
     simcord_env, guild, channel, players
 ):
@@ -61,6 +60,7 @@ async def test_a_finished_game_shows_its_standings_and_counts_once(
         assert got.games == 1 and got.wins == (1 if member is winner else 0)
 
 
+@BOTH_BACKENDS
 async def test_a_tie_says_how_it_was_broken(simcord_env, db_path, channel, players):
     await with_seed(simcord_env, db_path, TIED_STANDARD)
     table = await start_game(channel, players[:2])
@@ -69,6 +69,7 @@ async def test_a_tie_says_how_it_was_broken(simcord_env, db_path, channel, playe
     assert lines[1].startswith("Tied on ") and "made the most recent capture." in lines[1]
 
 
+@BOTH_BACKENDS
 async def test_a_classic_tie_is_played_off_in_the_channel(simcord_env, db_path, channel, players):
     await with_seed(simcord_env, db_path, PLAYOFF_CLASSIC)
     table = await start_game(channel, players[:2], rules="classic")
@@ -81,6 +82,7 @@ async def test_a_classic_tie_is_played_off_in_the_channel(simcord_env, db_path, 
     assert "settled by 1 playoff." in description(table)
 
 
+@BOTH_BACKENDS
 async def test_record_button_sends_the_game_record_privately(simcord_env, guild, channel, players):
     table = await start_game(channel, players[:2])
     await play_to_end(table, players[:2])
@@ -96,6 +98,7 @@ async def test_record_button_sends_the_game_record_privately(simcord_env, guild,
     assert data["result"] is not None
 
 
+@BOTH_BACKENDS
 async def test_rematch_seats_the_same_players(simcord_env, channel, players):
     ann, bob, cat, _ = players
     table = await start_game(channel, [ann, bob, cat], rules="friendly")
@@ -121,9 +124,14 @@ async def test_rematch_seats_the_same_players(simcord_env, channel, players):
 
 
 @pytest.mark.slow  # three whole games
-@pytest.mark.parametrize("scoring", ["cards", "wins"])
+# Both scorings on SQLite; on PostgreSQL one (what a match stores is the same for both).
+@pytest.mark.parametrize(
+    ("scoring", "database"),
+    [("cards", "sqlite"), ("wins", "sqlite"), ("cards", "postgresql")],
+    indirect=["database"],
+)
 async def test_a_three_game_match_passes_the_deal_and_names_a_winner(
-    simcord_env, guild, channel, players, scoring
+    simcord_env, database, guild, channel, players, scoring
 ):
     ann, bob = players[:2]
     first = await start_game(channel, [ann, bob], games=3, scoring=scoring)
@@ -167,6 +175,7 @@ async def test_a_three_game_match_passes_the_deal_and_names_a_winner(
         assert line in field(tables[-1], "Match").splitlines()
 
 
+@BOTH_BACKENDS
 async def test_stats_count_once_when_the_bot_restarts_at_the_end(
     simcord_env, db_path, guild, channel, players, monkeypatch
 ):
