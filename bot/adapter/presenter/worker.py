@@ -146,6 +146,10 @@ class Worker:
 
     async def _flush(self, ch: Channel) -> None:
         while ch.dirty or ch.hands or ch.notices or ch.ping_user != ch.ping_done:
+            # The turn ping first: it never waits behind its table's turn of the budget.
+            if ch.ping_user != ch.ping_done:
+                with rest.priority(rest.Priority.PING):
+                    await self._send_ping(ch, ch.ping_user)
             if ch.dirty:
                 await self._wait_for_slot(ch)
                 # Its turn of the REST budget comes before it is drawn: it shows the game as
@@ -162,9 +166,6 @@ class Worker:
                 with rest.priority(rest.Priority.OWED):
                     await target.send(**dynamic(ch.notices[0].send_kwargs()))
                 ch.notices.pop(0)  # only once sent: a failed send is retried
-            if ch.ping_user != ch.ping_done:
-                with rest.priority(rest.Priority.PING):
-                    await self._send_ping(ch, ch.ping_user)
             while ch.hands:
                 await self.hands.refresh(ch, ch.hands.pop())
 
