@@ -4,6 +4,9 @@ cancel one."""
 
 from __future__ import annotations
 
+import itertools
+import re
+
 import discord
 import pytest
 
@@ -156,3 +159,48 @@ async def test_the_screens_in_each_language_within_discords_limits(
     assert champion in words and lookup(lang, "tour.standings.final") in words
     for message in channel.history():
         assert len(text_of(message)) <= 4000 and len(alt_text(message)) <= 1024
+
+
+def rows_of(alt: str) -> list[tuple[str, float, float, float]]:
+    """A standings picture's rows as its description says them: (name, points, opponents'
+    points, cards), in the order shown."""
+    body = alt.split("cards.", 1)[1]
+    out = []
+    for part in body.split(";"):
+        match = re.fullmatch(r"\s*\d+\. (.+): ([\d.]+), ([\d.]+), ([\d.]+)( \(left\))?\s*", part)
+        assert match, part
+        out.append((match[1], float(match[2]), float(match[3]), float(match[4])))
+    return out
+
+
+def standings_after(channel, words: str) -> str:
+    return next(alt_text(m) for m in channel.history() if words in alt_text(m))
+
+
+async def test_a_bye_and_the_standings_in_tiebreak_order(simcord_env, channel, boss):
+    """5 AI entrants at tables of 2: each round one sits out, shown with the round's tables,
+    and gets a bye's 3 points; players level on points are ordered by opponents' points."""
+    await boss.slash(channel, "steal tournament new", name="Odd", table_size=2, rounds=3,
+                     turn_timer=TURN)  # fmt: skip
+    await boss.slash(channel, "steal tournament fill", count=5, difficulty="easy")
+    await boss.slash(channel, "steal tournament start")
+    await until(simcord_env, channel, "is the champion")
+    round_1 = next(text_of(m) for m in channel.history() if "Round 1 of 3" in text_of(m))
+    [bye] = re.findall(r"Bye this round \(3 points\): (.+)", round_1)
+    assert bye not in round_1.split("Bye this round")[0], "who sits out is at no table"
+    after_1 = rows_of(standings_after(channel, "Standings after round 1 of 3"))
+    bye = bye.removeprefix("🤖 ")  # the picture draws no emoji: nor does its description
+    assert (bye, 3.0, 0.0, 0.0) in after_1  # a bye: 3 points, no opponents, no cards
+    assert sorted(p for _, p, _, _ in after_1) == [0.0, 0.0, 3.0, 6.0, 6.0]
+
+    tables = [rows_of(alt_text(m)) for m in channel.history() if "Each row" in alt_text(m)]
+    assert "Each row: rank, name: points, opponents' points, cards." in standings_after(
+        channel, "Final standings"
+    )
+    level = []
+    for rows in tables:
+        keys = [(-p, -o, -c) for _, p, o, c in rows]
+        assert keys == sorted(keys), f"by points, then opponents' points, then cards: {rows}"
+        pairs = itertools.pairwise(rows)
+        level += [(a, b) for a, b in pairs if a[1] == b[1] and a[2] > b[2]]
+    assert level, f"two players level on points, told apart by opponents' points: {tables}"
