@@ -78,6 +78,8 @@ class RoundPlan:
     number: int  # 1-based
     tables: tuple[tuple[str, ...], ...]  # each 2..size entrants
     byes: tuple[str, ...]  # entrants sitting this round out (get BYE_POINTS in Swiss)
+    left: tuple[str, ...] = ()  # seated the round before, dropped out since (as shown)
+    absent: tuple[str, ...] = ()  # round 1 with check-in: signed up, did not check in
 
 
 @dataclass(frozen=True)

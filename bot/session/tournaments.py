@@ -161,7 +161,16 @@ class TournamentOps:
         rows = await self.storage.tournaments.tables(tournament_id, round)
         tables = [r for r in rows if r.status != BYE]
         byes = next((r.entrants for r in rows if r.status == BYE), ())
-        plan = tour.RoundPlan(round, tuple(r.entrants for r in tables), tuple(byes))
+        dropped = {e.entrant for e in await self.storage.tournaments.entrants(tournament_id)
+                   if e.dropped}  # fmt: skip
+        before = {e for r in await self.storage.tournaments.tables(tournament_id, round - 1)
+                  for e in r.entrants}  # fmt: skip
+        row = await self.storage.tournaments.get(tournament_id)
+        absent = tuple(row.settings.get("no_check_in", ())) if row and round == 1 else ()
+        plan = tour.RoundPlan(
+            round, tuple(r.entrants for r in tables), tuple(byes),
+            left=tuple(sorted(dropped & before)), absent=absent,
+        )  # fmt: skip
         return plan, [r.thread_id for r in tables]
 
     async def _course(

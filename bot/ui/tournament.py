@@ -191,7 +191,8 @@ def round_view(
     lang: str,
 ) -> Message:
     """A round's tables: each with a link to its thread (`threads[i]` is table i + 1's, None
-    while it opens) and its players, then the byes. Tables are listed while the text has room
+    while it opens) and its players, then the byes and who is out since the last round (left,
+    or in round 1 did not check in). Tables are listed while the text has room
     (64 tables of 4 do not fit 4,000 characters); the rest are counted, and every player
     finds theirs in the thread they are added to."""
     head = text(
@@ -227,6 +228,13 @@ def round_view(
             listed.append(tn(lang, "tour.signup.more", len(plan.byes) - SIGNUP_SHOWN))
         key = "tour.round.byes_knockout" if info.format == "knockout" else "tour.round.byes"
         tail.append(t(lang, key, names=", ".join(listed), points=BYE_POINTS))
+    for key, out in (("tour.round.left", plan.left), ("tour.round.no_check_in", plan.absent)):
+        if out:
+            listed = [shown(_cut(entrant_name(lang, e, names), ROUND_NAME_CHARS))
+                      for e in out[:SIGNUP_SHOWN]]  # fmt: skip
+            if len(out) > SIGNUP_SHOWN:
+                listed.append(tn(lang, "tour.signup.more", len(out) - SIGNUP_SHOWN))
+            tail.append(t(lang, key, names=", ".join(listed)))
     tail.append("-# " + t(lang, "tour.round.footer"))
     items.append(text(*tail))
     return Message(view=card_view(BLUE, *items))

@@ -204,3 +204,30 @@ async def test_a_bye_and_the_standings_in_tiebreak_order(simcord_env, channel, b
         pairs = itertools.pairwise(rows)
         level += [(a, b) for a, b in pairs if a[1] == b[1] and a[2] > b[2]]
     assert level, f"two players level on points, told apart by opponents' points: {tables}"
+
+
+async def test_a_drop_out_is_not_seated_again(simcord_env, channel, boss, players):
+    """2 people and 2 AI entrants at tables of 2: a person who leaves during round 1 plays
+    that game out (their turns run out) but is seated in no later round."""
+    await boss.slash(channel, "steal tournament new", name="Leavers", table_size=2, rounds=2,
+                     turn_timer=TURN)  # fmt: skip
+    for p in players[:2]:
+        await p.slash(channel, "steal tournament join")
+    await boss.slash(channel, "steal tournament fill", count=2, difficulty="easy")
+    await boss.slash(channel, "steal tournament start")
+    await until(simcord_env, channel, "Round 1 of 2")
+    gone = players[0]
+    left = await gone.slash(channel, "steal tournament leave")
+    assert left.response.ephemeral and "Leavers" in left.response.content
+    await until(simcord_env, channel, "Round 2 of 2")
+    round_2 = next(text_of(m) for m in channel.history() if "Round 2 of 2" in text_of(m))
+    seated, _, out = round_2.partition("No longer playing (left):")
+    assert gone.mention not in seated and gone.name not in seated
+    assert gone.mention in out or gone.name in out, round_2
+    assert players[1].mention in seated or players[1].name in seated
+    assert "(left)" in standings_after(channel, "Standings after round 1 of 2")
+    await until(simcord_env, channel, "is the champion")
+    storage = simcord_env.bot.storage
+    [cup] = await storage.tournaments.by_guild(channel.guild.id)
+    later = [e for t in await storage.tournaments.tables(cup.id, 2) for e in t.entrants]
+    assert str(gone.id) not in later and len(later) == 3  # the rest, one of them on a bye
