@@ -117,6 +117,8 @@ class TournamentInfo:
     status: Status
     round: int  # current round, 0 before the first
     entrants: tuple[Entrant, ...]
+    checked: int = 0  # with check-in: how many have checked in (AI entrants count)
+    check_in_opens: datetime | None = None  # with check-in: None once it is open
 
 
 # Points by place, 0 = first. Every table gives out 3 points a player on average (so a table

@@ -120,8 +120,9 @@ def signup_view(
 ) -> Message:
     """The sign-up message: what the tournament is, when it closes or starts, who is in
     (the first SIGNUP_SHOWN names, then "+N more"), with Join, Leave and Start now (for
-    managers: the cog checks who presses it) while the sign-up is open. Once it has started,
-    finished or been cancelled, the same card says so, without buttons."""
+    managers: the cog checks who presses it) while the sign-up is open; with check-in, when
+    it opens (or that it is open, and how many checked in) and a Check in button. Once it has
+    started, finished or been cancelled, the same card says so, without buttons."""
     host = entrant_shown(lang, str(info.host_id), names)
     head = text(
         f"### {t(lang, 'tour.signup.title', name=tournament_name(info))}",
@@ -151,22 +152,29 @@ def signup_view(
         when.append(t(lang, "tour.signup.starts", when=_when(info.starts_at)))
     if info.signup_ends is None and info.starts_at is None:
         when.append(t(lang, "tour.signup.by_hand"))
-    if info.check_in:
-        when.append(t(lang, "tour.signup.check_in"))
     items.append(text("-# " + " · ".join(when)))
+    check_label = t(lang, "tour.button.check_in")
+    if info.check_in and info.check_in_opens is not None:
+        items.append(text(t(lang, "tour.signup.check_in_opens", when=_when(info.check_in_opens))))
+    elif info.check_in:
+        items.append(text(t(lang, "tour.signup.check_in_open", button=check_label,
+                            checked=info.checked, n=count)))  # fmt: skip
     g = info.id
-    items.append(
-        row(
-            button(ids.tour("join", g), join_label, discord.ButtonStyle.success),
-            button(ids.tour("leave", g), t(lang, "tour.button.leave")),
-            button(
-                ids.tour("start", g),
-                t(lang, "tour.button.start"),
-                discord.ButtonStyle.primary,
-                disabled=count < 2,
-            ),
+    buttons = [
+        button(ids.tour("join", g), join_label, discord.ButtonStyle.success),
+        button(ids.tour("leave", g), t(lang, "tour.button.leave")),
+    ]
+    if info.check_in:  # usable once check-in opens (a click before then says when)
+        buttons.append(button(ids.tour("checkin", g), check_label, discord.ButtonStyle.success))
+    buttons.append(
+        button(
+            ids.tour("start", g),
+            t(lang, "tour.button.start"),
+            discord.ButtonStyle.primary,
+            disabled=count < 2,
         )
     )
+    items.append(row(*buttons))
     if count < 2:
         items.append(text(f"-# {t(lang, 'tour.signup.start_alone')}"))
     return Message(view=card_view(BLUE, *items))
