@@ -82,6 +82,8 @@ async def test_a_swiss_of_people_and_ai_to_its_champion_across_restarts(
     assert "managers" in refused.response.content.lower()
     # SimCord records the errors the commands raised and answered; reading them acknowledges.
     assert [type(getattr(e, "original", e)).__name__ for e in simcord_env.errors] == ["NotHost"] * 2
+    [still] = await simcord_env.bot.storage.tournaments.open()  # nothing changed
+    assert still.status == "signup" and "Start now" in labels(signup_of(channel))
 
     await boss.click(signup_of(channel), label="Start now")
     await until(simcord_env, channel, "Round 1 of 3")
@@ -231,3 +233,32 @@ async def test_a_drop_out_is_not_seated_again(simcord_env, channel, boss, player
     [cup] = await storage.tournaments.by_guild(channel.guild.id)
     later = [e for t in await storage.tournaments.tables(cup.id, 2) for e in t.entrants]
     assert str(gone.id) not in later and len(later) == 3  # the rest, one of them on a bye
+
+
+async def test_check_in_seats_only_who_checked_in(simcord_env, channel, boss, players):
+    """A tournament made with check-in: its sign-up has a Check in button, usable from 15
+    minutes before the start; at the start whoever did not check in is not seated, and round
+    1's message says so."""
+    made = await boss.slash(channel, "steal tournament new", name="Roll Call", table_size=2,
+                            rounds=1, start_minutes=60, check_in=True)  # fmt: skip
+    assert "Check in" in labels(made.response)
+    assert "Check-in opens" in text_of(made.response)
+    for p in players[:2]:
+        await p.click(signup_of(channel), label="Join")
+    await boss.slash(channel, "steal tournament fill", count=1, difficulty="easy")
+    early = await players[0].click(signup_of(channel), label="Check in")
+    assert early.response.ephemeral and "Check-in opens" in early.response.content
+    ops = simcord_env.bot.sessions.tournaments
+    later = ops.clock() + 46 * 60  # the window opens 15 minutes before the start
+    ops.clock = lambda: later
+    done = await players[0].click(signup_of(channel), label="Check in")
+    [told] = done.followups
+    assert told.ephemeral and "You're checked in for Roll Call" in told.content
+    assert "2 of 3 checked in" in text_of(signup_of(channel))  # the AI entrant counts
+    await boss.click(signup_of(channel), label="Start now")
+    await until(simcord_env, channel, "Round 1 of 1")
+    round_1 = next(text_of(m) for m in channel.history() if "Round 1 of 1" in text_of(m))
+    seated, _, out = round_1.partition("Not checked in, so not playing:")
+    assert players[0].name in seated or players[0].mention in seated
+    assert players[1].name in out or players[1].mention in out, round_1
+    assert players[1].name not in seated and players[1].mention not in seated
