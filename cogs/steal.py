@@ -228,6 +228,7 @@ class Steal(commands.Cog):
         turn_timer="Seconds a turn may take (default: the server's turn timer)",
         signup_minutes="Sign-up closes and the tournament starts in this many minutes",
         start_minutes="Start in this many minutes (after the sign-up closes)",
+        check_in="Players check in before the start; who does not is not seated",
     )
     @app_commands.choices(format=FORMAT_CHOICES, rules=PRESET_CHOICES)
     async def tournament_new(
@@ -241,10 +242,11 @@ class Steal(commands.Cog):
         turn_timer: app_commands.Range[int, 15, 86_400] | None = None,
         signup_minutes: app_commands.Range[int, 1, 10_080] | None = None,
         start_minutes: app_commands.Range[int, 1, 10_080] | None = None,
+        check_in: bool = False,
     ) -> None:
         await tournaments.new(
             interaction, name, format.value if format else "swiss", rounds, table_size,
-            rules.value if rules else None, turn_timer, signup_minutes, start_minutes,
+            rules.value if rules else None, turn_timer, signup_minutes, start_minutes, check_in,
         )  # fmt: skip
 
     @tournament.command(name="join", description="Sign up for the tournament here")

@@ -76,6 +76,7 @@ async def new(
     turn_timer: int | None,
     signup_minutes: int | None,
     start_minutes: int | None,
+    check_in: bool = False,
 ) -> None:
     """/steal tournament new (managers): the sign-up message in this channel."""
     await _manager(interaction)
@@ -108,7 +109,7 @@ async def new(
         turn_seconds=turn_timer or server.turn_seconds or UNTIMED_SERVER_TURN,
         signup_ends=None if signup_minutes is None else now + 60 * signup_minutes,
         starts_at=None if start_minutes is None else now + 60 * start_minutes,
-        counted=bool(values.get("tournament_counted", True)),
+        counted=bool(values.get("tournament_counted", True)), check_in=check_in,
         options={**server.table_options(), "lang": public, "lang_fixed": fixed},
     )  # fmt: skip
     message = await _signup(interaction, row.id)
@@ -151,6 +152,15 @@ async def leave(interaction: discord.Interaction, tournament_id: int | None = No
     await ops.leave(row.id, user, guild_of(interaction))
     key = "tourop.left" if row.status == "signup" else "tourop.dropped"
     await _answer_change(interaction, row, key, tournament_id is not None)
+
+
+async def check_in(interaction: discord.Interaction, tournament_id: int) -> None:
+    """The sign-up's Check in (a tournament made with check-in): the message shows the
+    count, the member is told privately."""
+    user = await seen(interaction)
+    ops = app_of(interaction).sessions.tournaments
+    row = await ops.check_in(tournament_id, user, guild_of(interaction))
+    await _answer_change(interaction, row, "tourop.checked_in", True)
 
 
 async def _answer_change(
@@ -287,12 +297,15 @@ async def listing(interaction: discord.Interaction) -> None:
 
 
 async def clicked(interaction: discord.Interaction, op: str, tournament_id: int) -> None:
-    """The `tour` family: the sign-up's Join, Leave, Start; the cancel question's answers."""
+    """The `tour` family: the sign-up's Join, Leave, Check in, Start; the cancel question's
+    answers."""
     if op == "join":
         await join(interaction, tournament_id)
     elif op == "leave":
         await leave(interaction, tournament_id)
     elif op == "start":
         await start(interaction, tournament_id)
+    elif op == "checkin":
+        await check_in(interaction, tournament_id)
     elif op in ("cancel", "keep"):
         await cancelled(interaction, tournament_id, op == "cancel")

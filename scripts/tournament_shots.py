@@ -8,7 +8,8 @@ desktop's width and a phone's (360 px), in Discord's dark theme and its light on
 Writes tournament-<screen>[-phone][-light].png for screen in signup, round, standings and
 champion. The screens are rendered from a made-up 16-player Swiss tournament (3 rounds at
 tables of 4, two AI entrants, one drop-out) and posted by the bot into the playground's
-channel, one after the other; each shot opens at the newest. The round's table links are
+channel, one after the other (the sign-up with its check-in open, so its Check in button
+shows); each shot opens at the newest. The round's table links are
 threads of the channel, made as the bot makes them. Needs Chromium; tests never run this.
 """
 
@@ -47,7 +48,7 @@ SEED = 20261202
 NOW = datetime(2026, 1, 1, tzinfo=UTC)  # SimCord's clock: its messages' time
 WIDTH, PHONE = 1000, 360
 HEIGHTS = {  # (desktop, phone): enough for the newest message
-    "signup": (560, 760),
+    "signup": (600, 860),
     "round": (560, 900),
     "standings": (1450, 1250),
     "champion": (360, 460),
@@ -68,7 +69,8 @@ def tournament(members: list[discord.abc.Snowflake], n: int) -> tuple[Tournament
         id=1, guild_id=0, channel_id=0, name="Winter Cup", host_id=int(people[0]),
         format="swiss", table_size=4, rounds=3, preset="standard", turn_seconds=120,
         signup_ends=now + timedelta(hours=2), starts_at=now + timedelta(hours=2, minutes=15),
-        check_in=False, counted=True, status="signup", round=0, entrants=entrants,
+        check_in=True, counted=True, status="signup", round=0, entrants=entrants,
+        checked=len(entrants) - 5,
     )  # fmt: skip
     return info, names
 
@@ -127,7 +129,8 @@ async def main(chromium: str, out: Path, lang: str, players: int) -> None:
                     name=f"Winter Cup · R2 · T{i + 1}", type=discord.ChannelType.public_thread
                 )
                 threads.append(thread.id)
-            await post(ui.round_view(running, plans[1], threads, names, lang), "round")
+            second = replace(plans[1], left=tuple(sorted(dropped)))
+            await post(ui.round_view(running, second, threads, names, lang), "round")
             rows = standings(info.entrants, results[:2], byes[:2], dropped)
             viewer = str(members[0].id)
             await post(ui.standings_view(running, rows, names, lang, viewer=viewer), "standings")

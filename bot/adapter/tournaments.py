@@ -80,7 +80,7 @@ class TournamentDesk:
         """The entrants' names: as seen here since the start, else as stored."""
         known = self.sessions.names_in(row.guild_id)
         wanted = {e.entrant for e in await self.sessions.storage.tournaments.entrants(row.id)}
-        wanted |= {row.host_id}
+        wanted |= {row.host_id, *row.settings.get("no_check_in", ())}
         missing = [w for w in wanted if w.isdigit() and w not in known]
         if missing:
             with contextlib.suppress(Exception):

@@ -78,6 +78,8 @@ class RoundPlan:
     number: int  # 1-based
     tables: tuple[tuple[str, ...], ...]  # each 2..size entrants
     byes: tuple[str, ...]  # entrants sitting this round out (get BYE_POINTS in Swiss)
+    left: tuple[str, ...] = ()  # seated the round before, dropped out since (as shown)
+    absent: tuple[str, ...] = ()  # round 1 with check-in: signed up, did not check in
 
 
 @dataclass(frozen=True)
@@ -115,6 +117,8 @@ class TournamentInfo:
     status: Status
     round: int  # current round, 0 before the first
     entrants: tuple[Entrant, ...]
+    checked: int = 0  # with check-in: how many have checked in (AI entrants count)
+    check_in_opens: datetime | None = None  # with check-in: None once it is open
 
 
 # Points by place, 0 = first. Every table gives out 3 points a player on average (so a table

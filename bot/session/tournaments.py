@@ -25,6 +25,7 @@ import contextlib
 import logging
 import random
 from collections.abc import Awaitable, Callable, Collection, Mapping, Sequence
+from dataclasses import replace
 from datetime import UTC, datetime
 from typing import Any, Literal, cast
 
@@ -51,6 +52,16 @@ REANNOUNCE = 86_400.0  # seconds: a tournament's end not posted is posted at a s
 MAX_ENTRANTS = 512
 MAX_AI_FILL = 256  # AI entrants one `fill` may add
 NAME_LENGTH = 60
+CHECK_IN_WINDOW = 900.0  # seconds: check-in opens this long before a set start time
+
+
+def check_in_opens(row: TournamentRow) -> float | None:
+    """When a check-in tournament's check-in opens: CHECK_IN_WINDOW before its start time
+    (its start, else its sign-up deadline); None: open already (no start time is set, a
+    manager starts it by hand)."""
+    at = row.starts_at or row.signup_ends
+    return None if at is None else at - CHECK_IN_WINDOW
+
 
 # Makes a table's thread in the tournament's channel (the adapter: a bot-token request);
 # its id. Given the tournament, the round, the table number and its entrants.
@@ -125,7 +136,12 @@ class TournamentOps:
     async def info(self, tournament_id: int, guild_id: int | None = None) -> tour.TournamentInfo:
         row = await self.get(tournament_id, guild_id)
         entrants = await self.storage.tournaments.entrants(tournament_id)
-        return info_of(row, [tour.Entrant(e.entrant, e.rating) for e in entrants])
+        info = info_of(row, [tour.Entrant(e.entrant, e.rating) for e in entrants])
+        if not row.check_in:
+            return info
+        checked = sum(e.checked_in or tour.is_ai_entrant(e.entrant) for e in entrants)
+        opens = None if self.check_in_open(row) else when(check_in_opens(row))
+        return replace(info, checked=checked, check_in_opens=opens)
 
     async def current(self, guild_id: int, channels: Collection[int] = ()) -> TournamentRow:
         """The tournament still in sign-up or running in one of `channels`, else the
@@ -161,7 +177,16 @@ class TournamentOps:
         rows = await self.storage.tournaments.tables(tournament_id, round)
         tables = [r for r in rows if r.status != BYE]
         byes = next((r.entrants for r in rows if r.status == BYE), ())
-        plan = tour.RoundPlan(round, tuple(r.entrants for r in tables), tuple(byes))
+        dropped = {e.entrant for e in await self.storage.tournaments.entrants(tournament_id)
+                   if e.dropped}  # fmt: skip
+        before = {e for r in await self.storage.tournaments.tables(tournament_id, round - 1)
+                  for e in r.entrants}  # fmt: skip
+        row = await self.storage.tournaments.get(tournament_id)
+        absent = tuple(row.settings.get("no_check_in", ())) if row and round == 1 else ()
+        plan = tour.RoundPlan(
+            round, tuple(r.entrants for r in tables), tuple(byes),
+            left=tuple(sorted(dropped & before)), absent=absent,
+        )  # fmt: skip
         return plan, [r.thread_id for r in tables]
 
     async def _course(
@@ -203,6 +228,7 @@ class TournamentOps:
         signup_ends: float | None = None,
         starts_at: float | None = None,
         counted: bool = True,
+        check_in: bool = False,
         options: Mapping[str, Any] | None = None,
     ) -> TournamentRow:
         """A new tournament in sign-up. `rounds` None: as many as the domain advises for the
@@ -237,7 +263,7 @@ class TournamentOps:
                 guild_id, channel_id, name, host_id, format=format, table_size=table_size,
                 rounds=rounds or 0, preset=preset, seed=self.seed_source(),
                 turn_seconds=turn_seconds, signup_ends=signup_ends, starts_at=starts_at,
-                counted=counted, settings=settings,
+                check_in=check_in, counted=counted, settings=settings,
             )  # fmt: skip
         except Exception as exc:
             raise SaveFailed("tourop.error.save") from exc
@@ -256,8 +282,11 @@ class TournamentOps:
         if len(await self.storage.tournaments.entrants(tournament_id)) >= MAX_ENTRANTS:
             raise SessionError("tour.error.full")
         rating = entrant_rating((await self.storage.stats.ratings(guild_id, [user])).get(user))
+        checked = row.check_in and self.check_in_open(row)  # joining in the window checks in
         try:
-            added = await self.storage.tournaments.join(tournament_id, user, rating)
+            added = await self.storage.tournaments.join(
+                tournament_id, user, rating, checked_in=checked
+            )
         except Exception as exc:
             raise SaveFailed("tourop.error.save") from exc
         if not added:
@@ -266,6 +295,38 @@ class TournamentOps:
         if user in known:  # a person is stored once they sign up (docs/privacy.md)
             with contextlib.suppress(Exception):
                 await self.storage.stats.set_name(guild_id, user, known[user])
+        return row
+
+    def check_in_open(self, row: TournamentRow) -> bool:
+        opens = check_in_opens(row)
+        return opens is None or self.clock() >= opens
+
+    async def check_in(
+        self, tournament_id: int, user_id: str | int, guild_id: int
+    ) -> TournamentRow:
+        """Check in for a tournament made with check-in, during its window (see
+        check_in_opens): whoever has not checked in by the start is not seated."""
+        row = await self.get(tournament_id, guild_id)
+        if row.status != SIGNUP:
+            raise SessionError("tour.error.signup_closed")
+        if not row.check_in:
+            raise SessionError("tour.error.no_check_in")
+        opens = check_in_opens(row)
+        if opens is not None and self.clock() < opens:
+            raise SessionError("tour.error.check_in_later", when=f"<t:{int(opens)}:R>")
+        entrant = str(user_id)
+        mine = [e for e in await self.storage.tournaments.entrants(tournament_id)
+                if e.entrant == entrant]  # fmt: skip
+        if not mine:
+            raise SessionError("tour.error.not_joined")
+        if mine[0].checked_in:
+            raise SessionError("tour.error.checked_in_already")
+        try:
+            done = await self.storage.tournaments.check_in(tournament_id, entrant)
+        except Exception as exc:
+            raise SaveFailed("tourop.error.save") from exc
+        if not done:
+            raise SessionError("tour.error.signup_closed")
         return row
 
     async def leave(
@@ -322,7 +383,11 @@ class TournamentOps:
         if row.status != SIGNUP:
             raise SessionError("tour.error.signup_closed")
         entrants = await self.storage.tournaments.entrants(tournament_id)
-        n = len(entrants)
+        absent: list[str] = []
+        if row.check_in:  # AI entrants count as checked in
+            absent = [e.entrant for e in entrants
+                      if not e.checked_in and not tour.is_ai_entrant(e.entrant)]  # fmt: skip
+        n = len(entrants) - len(absent)
         if n < MIN_ENTRANTS:
             raise SessionError("tour.error.too_few")
         if row.format == "knockout":
@@ -332,7 +397,9 @@ class TournamentOps:
         else:
             rounds = row.rounds
         try:
-            started = await self.storage.tournaments.start(tournament_id, rounds=rounds)
+            started = await self.storage.tournaments.start(
+                tournament_id, rounds=rounds, absent=absent
+            )
         except Exception as exc:
             raise SaveFailed("tourop.error.save") from exc
         if not started:

@@ -223,8 +223,20 @@ async def _rewrite_game(db: AsyncConnection, game_id: int, user: str, new: str) 
 async def _rewrite_tournaments(db: AsyncConnection, user: str, guild_id: int | None) -> None:
     """In each tournament the person signed up for (or hosts), their id becomes a former
     entrant's, numbered apart from the tournament's other former entrants, and they are
-    dropped from its later rounds."""
+    dropped from its later rounds. A tournament that did not seat them for want of a
+    check-in forgets that they were signed up (settings' "no_check_in")."""
     t, e, tt = tournaments.c, tournament_entrants.c, tournament_tables.c
+    absent = select(t.id, t.settings).where(t.settings.like("%" + json.dumps(user) + "%"))
+    if guild_id is not None:
+        absent = absent.where(t.guild_id == guild_id)
+    for tid, text in (await db.execute(absent)).all():
+        settings = json.loads(text)
+        out = settings.get("no_check_in") or []
+        if user in out:
+            settings["no_check_in"] = [x for x in out if x != user]
+            await db.execute(
+                update(tournaments).where(t.id == tid).values(settings=dumps(settings))
+            )
     query = select(t.id, t.host_id).where(
         or_(t.host_id == user, t.id.in_(select(e.tournament_id).where(e.entrant == user)))
     )

@@ -271,6 +271,7 @@ tournament_entrants = Table(
     Column("rating", Real, nullable=False),  # at sign-up, for seeding
     Column("joined_at", Real, nullable=False),
     Column("dropped", Integer, nullable=False, server_default="0"),
+    Column("checked_in", Integer, nullable=False, server_default="0"),  # revision 16
     PrimaryKeyConstraint("tournament_id", "entrant"),
 )
 

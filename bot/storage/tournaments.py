@@ -60,6 +60,7 @@ class EntrantRow:
     rating: float
     joined_at: float
     dropped: bool
+    checked_in: bool = False
 
 
 @dataclass(frozen=True)
@@ -178,12 +179,15 @@ class Tournaments:
 
     # ----- entrants
 
-    async def join(self, tournament_id: int, entrant: str, rating: float) -> bool:
-        """Sign up (only while the sign-up is open). False if they were signed up already or
-        the sign-up is over."""
+    async def join(
+        self, tournament_id: int, entrant: str, rating: float, *, checked_in: bool = False
+    ) -> bool:
+        """Sign up (only while the sign-up is open; `checked_in`: in check-in's window,
+        joining checks in too). False if they were signed up already or the sign-up is
+        over."""
         stmt = upsert_into(tournament_entrants, self.connection.dialect).values(
             tournament_id=tournament_id, entrant=entrant, rating=rating,
-            joined_at=self.connection.clock(), dropped=0,
+            joined_at=self.connection.clock(), dropped=0, checked_in=int(checked_in),
         )  # fmt: skip
         stmt = stmt.on_conflict_do_nothing(index_elements=[e.tournament_id, e.entrant])
         async with self.connection.transaction() as db:
@@ -222,29 +226,56 @@ class Tournaments:
                 return bool((await db.execute(stmt)).rowcount)
             return False
 
+    async def check_in(self, tournament_id: int, entrant: str) -> bool:
+        """Check in (only during the sign-up). False if not signed up, checked in already,
+        or the sign-up is over."""
+        mine = (e.tournament_id == tournament_id) & (e.entrant == entrant) & (e.checked_in == 0)
+        async with self.connection.transaction() as db:
+            status = (await db.execute(select(t.status).where(t.id == tournament_id))).scalar()
+            if status != SIGNUP:
+                return False
+            stmt = update(tournament_entrants).where(mine).values(checked_in=1)
+            return bool((await db.execute(stmt)).rowcount)
+
     async def entrants(self, tournament_id: int) -> list[EntrantRow]:
         """In the order they signed up."""
         query = (
-            select(e.entrant, e.rating, e.joined_at, e.dropped)
+            select(e.entrant, e.rating, e.joined_at, e.dropped, e.checked_in)
             .where(e.tournament_id == tournament_id)
             .order_by(e.joined_at, e.entrant)
         )
         return [
-            EntrantRow(r.entrant, r.rating, r.joined_at, bool(r.dropped))
+            EntrantRow(r.entrant, r.rating, r.joined_at, bool(r.dropped), bool(r.checked_in))
             for r in await self.connection.fetchall(query)
         ]
 
     # ----- the tournament's course
 
-    async def start(self, tournament_id: int, *, rounds: int | None = None) -> bool:
+    async def start(
+        self, tournament_id: int, *, rounds: int | None = None, absent: Sequence[str] = ()
+    ) -> bool:
         """The sign-up is over: running (with its number of rounds worked out, if given).
-        False if it was not in sign-up (started already, or cancelled)."""
+        `absent`: entrants who did not check in, taken out in the same transaction (those of
+        them still not checked in) and kept in the settings' "no_check_in" for round 1's
+        message. False if it was not in sign-up (started already, or cancelled)."""
         values: dict[str, Any] = {"status": RUNNING, "updated_at": self.connection.clock()}
         if rounds is not None:
             values["rounds"] = rounds
         stmt = update(tournaments).where(t.id == tournament_id, t.status == SIGNUP)
+        theirs = (
+            (e.tournament_id == tournament_id) & e.entrant.in_(list(absent)) & (e.checked_in == 0)
+        )
         async with self.connection.transaction() as db:
-            return bool((await db.execute(stmt.values(**values))).rowcount)
+            if absent:
+                out = [r.entrant for r in await db.execute(select(e.entrant).where(theirs))]
+                row = (await db.execute(select(t.settings).where(t.id == tournament_id))).one()
+                merged = {**json.loads(row.settings), "no_check_in": sorted(out)}
+                values["settings"] = dumps(merged)
+            if not (await db.execute(stmt.values(**values))).rowcount:
+                return False
+            if absent:
+                await db.execute(delete(tournament_entrants).where(theirs))
+            return True
 
     async def end(self, tournament_id: int, status: str, **settings: Any) -> bool:
         """Finished or cancelled (with `settings` merged, e.g. the champion). False if it was

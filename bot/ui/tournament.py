@@ -120,8 +120,9 @@ def signup_view(
 ) -> Message:
     """The sign-up message: what the tournament is, when it closes or starts, who is in
     (the first SIGNUP_SHOWN names, then "+N more"), with Join, Leave and Start now (for
-    managers: the cog checks who presses it) while the sign-up is open. Once it has started,
-    finished or been cancelled, the same card says so, without buttons."""
+    managers: the cog checks who presses it) while the sign-up is open; with check-in, when
+    it opens (or that it is open, and how many checked in) and a Check in button. Once it has
+    started, finished or been cancelled, the same card says so, without buttons."""
     host = entrant_shown(lang, str(info.host_id), names)
     head = text(
         f"### {t(lang, 'tour.signup.title', name=tournament_name(info))}",
@@ -151,22 +152,29 @@ def signup_view(
         when.append(t(lang, "tour.signup.starts", when=_when(info.starts_at)))
     if info.signup_ends is None and info.starts_at is None:
         when.append(t(lang, "tour.signup.by_hand"))
-    if info.check_in:
-        when.append(t(lang, "tour.signup.check_in"))
     items.append(text("-# " + " · ".join(when)))
+    check_label = t(lang, "tour.button.check_in")
+    if info.check_in and info.check_in_opens is not None:
+        items.append(text(t(lang, "tour.signup.check_in_opens", when=_when(info.check_in_opens))))
+    elif info.check_in:
+        items.append(text(t(lang, "tour.signup.check_in_open", button=check_label,
+                            checked=info.checked, n=count)))  # fmt: skip
     g = info.id
-    items.append(
-        row(
-            button(ids.tour("join", g), join_label, discord.ButtonStyle.success),
-            button(ids.tour("leave", g), t(lang, "tour.button.leave")),
-            button(
-                ids.tour("start", g),
-                t(lang, "tour.button.start"),
-                discord.ButtonStyle.primary,
-                disabled=count < 2,
-            ),
+    buttons = [
+        button(ids.tour("join", g), join_label, discord.ButtonStyle.success),
+        button(ids.tour("leave", g), t(lang, "tour.button.leave")),
+    ]
+    if info.check_in:  # usable once check-in opens (a click before then says when)
+        buttons.append(button(ids.tour("checkin", g), check_label, discord.ButtonStyle.success))
+    buttons.append(
+        button(
+            ids.tour("start", g),
+            t(lang, "tour.button.start"),
+            discord.ButtonStyle.primary,
+            disabled=count < 2,
         )
     )
+    items.append(row(*buttons))
     if count < 2:
         items.append(text(f"-# {t(lang, 'tour.signup.start_alone')}"))
     return Message(view=card_view(BLUE, *items))
@@ -191,7 +199,8 @@ def round_view(
     lang: str,
 ) -> Message:
     """A round's tables: each with a link to its thread (`threads[i]` is table i + 1's, None
-    while it opens) and its players, then the byes. Tables are listed while the text has room
+    while it opens) and its players, then the byes and who is out since the last round (left,
+    or in round 1 did not check in). Tables are listed while the text has room
     (64 tables of 4 do not fit 4,000 characters); the rest are counted, and every player
     finds theirs in the thread they are added to."""
     head = text(
@@ -227,6 +236,13 @@ def round_view(
             listed.append(tn(lang, "tour.signup.more", len(plan.byes) - SIGNUP_SHOWN))
         key = "tour.round.byes_knockout" if info.format == "knockout" else "tour.round.byes"
         tail.append(t(lang, key, names=", ".join(listed), points=BYE_POINTS))
+    for key, out in (("tour.round.left", plan.left), ("tour.round.no_check_in", plan.absent)):
+        if out:
+            listed = [shown(_cut(entrant_name(lang, e, names), ROUND_NAME_CHARS))
+                      for e in out[:SIGNUP_SHOWN]]  # fmt: skip
+            if len(out) > SIGNUP_SHOWN:
+                listed.append(tn(lang, "tour.signup.more", len(out) - SIGNUP_SHOWN))
+            tail.append(t(lang, key, names=", ".join(listed)))
     tail.append("-# " + t(lang, "tour.round.footer"))
     items.append(text(*tail))
     return Message(view=card_view(BLUE, *items))

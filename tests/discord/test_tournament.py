@@ -4,6 +4,9 @@ cancel one."""
 
 from __future__ import annotations
 
+import itertools
+import re
+
 import discord
 import pytest
 
@@ -79,6 +82,8 @@ async def test_a_swiss_of_people_and_ai_to_its_champion_across_restarts(
     assert "managers" in refused.response.content.lower()
     # SimCord records the errors the commands raised and answered; reading them acknowledges.
     assert [type(getattr(e, "original", e)).__name__ for e in simcord_env.errors] == ["NotHost"] * 2
+    [still] = await simcord_env.bot.storage.tournaments.open()  # nothing changed
+    assert still.status == "signup" and "Start now" in labels(signup_of(channel))
 
     await boss.click(signup_of(channel), label="Start now")
     await until(simcord_env, channel, "Round 1 of 3")
@@ -156,3 +161,104 @@ async def test_the_screens_in_each_language_within_discords_limits(
     assert champion in words and lookup(lang, "tour.standings.final") in words
     for message in channel.history():
         assert len(text_of(message)) <= 4000 and len(alt_text(message)) <= 1024
+
+
+def rows_of(alt: str) -> list[tuple[str, float, float, float]]:
+    """A standings picture's rows as its description says them: (name, points, opponents'
+    points, cards), in the order shown."""
+    body = alt.split("cards.", 1)[1]
+    out = []
+    for part in body.split(";"):
+        match = re.fullmatch(r"\s*\d+\. (.+): ([\d.]+), ([\d.]+), ([\d.]+)( \(left\))?\s*", part)
+        assert match, part
+        out.append((match[1], float(match[2]), float(match[3]), float(match[4])))
+    return out
+
+
+def standings_after(channel, words: str) -> str:
+    return next(alt_text(m) for m in channel.history() if words in alt_text(m))
+
+
+async def test_a_bye_and_the_standings_in_tiebreak_order(simcord_env, channel, boss):
+    """5 AI entrants at tables of 2: each round one sits out, shown with the round's tables,
+    and gets a bye's 3 points; players level on points are ordered by opponents' points."""
+    await boss.slash(channel, "steal tournament new", name="Odd", table_size=2, rounds=3,
+                     turn_timer=TURN)  # fmt: skip
+    await boss.slash(channel, "steal tournament fill", count=5, difficulty="easy")
+    await boss.slash(channel, "steal tournament start")
+    await until(simcord_env, channel, "is the champion")
+    round_1 = next(text_of(m) for m in channel.history() if "Round 1 of 3" in text_of(m))
+    [bye] = re.findall(r"Bye this round \(3 points\): (.+)", round_1)
+    assert bye not in round_1.split("Bye this round")[0], "who sits out is at no table"
+    after_1 = rows_of(standings_after(channel, "Standings after round 1 of 3"))
+    bye = bye.removeprefix("🤖 ")  # the picture draws no emoji: nor does its description
+    assert (bye, 3.0, 0.0, 0.0) in after_1  # a bye: 3 points, no opponents, no cards
+    assert sorted(p for _, p, _, _ in after_1) == [0.0, 0.0, 3.0, 6.0, 6.0]
+
+    tables = [rows_of(alt_text(m)) for m in channel.history() if "Each row" in alt_text(m)]
+    assert "Each row: rank, name: points, opponents' points, cards." in standings_after(
+        channel, "Final standings"
+    )
+    level = []
+    for rows in tables:
+        keys = [(-p, -o, -c) for _, p, o, c in rows]
+        assert keys == sorted(keys), f"by points, then opponents' points, then cards: {rows}"
+        pairs = itertools.pairwise(rows)
+        level += [(a, b) for a, b in pairs if a[1] == b[1] and a[2] > b[2]]
+    assert level, f"two players level on points, told apart by opponents' points: {tables}"
+
+
+async def test_a_drop_out_is_not_seated_again(simcord_env, channel, boss, players):
+    """2 people and 2 AI entrants at tables of 2: a person who leaves during round 1 plays
+    that game out (their turns run out) but is seated in no later round."""
+    await boss.slash(channel, "steal tournament new", name="Leavers", table_size=2, rounds=2,
+                     turn_timer=TURN)  # fmt: skip
+    for p in players[:2]:
+        await p.slash(channel, "steal tournament join")
+    await boss.slash(channel, "steal tournament fill", count=2, difficulty="easy")
+    await boss.slash(channel, "steal tournament start")
+    await until(simcord_env, channel, "Round 1 of 2")
+    gone = players[0]
+    left = await gone.slash(channel, "steal tournament leave")
+    assert left.response.ephemeral and "Leavers" in left.response.content
+    await until(simcord_env, channel, "Round 2 of 2")
+    round_2 = next(text_of(m) for m in channel.history() if "Round 2 of 2" in text_of(m))
+    seated, _, out = round_2.partition("No longer playing (left):")
+    assert gone.mention not in seated and gone.name not in seated
+    assert gone.mention in out or gone.name in out, round_2
+    assert players[1].mention in seated or players[1].name in seated
+    assert "(left)" in standings_after(channel, "Standings after round 1 of 2")
+    await until(simcord_env, channel, "is the champion")
+    storage = simcord_env.bot.storage
+    [cup] = await storage.tournaments.by_guild(channel.guild.id)
+    later = [e for t in await storage.tournaments.tables(cup.id, 2) for e in t.entrants]
+    assert str(gone.id) not in later and len(later) == 3  # the rest, one of them on a bye
+
+
+async def test_check_in_seats_only_who_checked_in(simcord_env, channel, boss, players):
+    """A tournament made with check-in: its sign-up has a Check in button, usable from 15
+    minutes before the start; at the start whoever did not check in is not seated, and round
+    1's message says so."""
+    made = await boss.slash(channel, "steal tournament new", name="Roll Call", table_size=2,
+                            rounds=1, start_minutes=60, check_in=True)  # fmt: skip
+    assert "Check in" in labels(made.response)
+    assert "Check-in opens" in text_of(made.response)
+    for p in players[:2]:
+        await p.click(signup_of(channel), label="Join")
+    await boss.slash(channel, "steal tournament fill", count=1, difficulty="easy")
+    early = await players[0].click(signup_of(channel), label="Check in")
+    assert early.response.ephemeral and "Check-in opens" in early.response.content
+    ops = simcord_env.bot.sessions.tournaments
+    later = ops.clock() + 46 * 60  # the window opens 15 minutes before the start
+    ops.clock = lambda: later
+    done = await players[0].click(signup_of(channel), label="Check in")
+    [told] = done.followups
+    assert told.ephemeral and "You're checked in for Roll Call" in told.content
+    assert "2 of 3 checked in" in text_of(signup_of(channel))  # the AI entrant counts
+    await boss.click(signup_of(channel), label="Start now")
+    await until(simcord_env, channel, "Round 1 of 1")
+    round_1 = next(text_of(m) for m in channel.history() if "Round 1 of 1" in text_of(m))
+    seated, _, out = round_1.partition("Not checked in, so not playing:")
+    assert players[0].name in seated or players[0].mention in seated
+    assert players[1].name in out or players[1].mention in out, round_1
+    assert players[1].name not in seated and players[1].mention not in seated

@@ -269,3 +269,55 @@ async def test_an_end_a_restart_cut_off_is_posted_once_after_it(world, storage):
     ends = [e for e in world.said if isinstance(e, ev.TournamentOver)]
     champion = (await storage.tournaments.get(cup.id)).settings["champion"]
     assert [(e.champion, e.cancelled) for e in ends] == [(champion, False)]
+
+
+async def test_check_in_seats_only_who_checked_in_across_a_restart(world, storage):
+    """With check-in, its window opens 15 minutes before the start; joining in it checks in
+    too; AI entrants count as checked in; at the start the others are not seated."""
+    ops = world.s.tournaments
+    now = ops.clock()
+    cup = await new(world, table_size=2, rounds=1, check_in=True, starts_at=now + 3600)
+    for p in PEOPLE[:3]:
+        await ops.join(cup.id, p, GUILD)
+    await ops.fill_with_ai(cup.id, GUILD, 1, "easy")
+    with pytest.raises(SessionError) as early:
+        await ops.check_in(cup.id, PEOPLE[0], GUILD)
+    assert early.value.key == "tour.error.check_in_later"
+    assert (await ops.info(cup.id)).check_in_opens is not None
+    ops.clock = lambda: now + 3600 - 600  # 10 minutes before the start: open
+    assert (await ops.info(cup.id)).check_in_opens is None
+    await ops.check_in(cup.id, PEOPLE[0], GUILD)
+    with pytest.raises(SessionError) as twice:
+        await ops.check_in(cup.id, PEOPLE[0], GUILD)
+    assert twice.value.key == "tour.error.checked_in_already"
+    with pytest.raises(SessionError) as stranger:
+        await ops.check_in(cup.id, "999", GUILD)
+    assert stranger.value.key == "tour.error.not_joined"
+    await ops.join(cup.id, PEOPLE[3], GUILD)  # joining in the window checks in
+    await world.restart()  # nothing lost
+    ops = world.s.tournaments
+    assert (await ops.info(cup.id)).checked == 3  # 901, 904 and the AI entrant
+    await ops.start(cup.id)
+    await ops.settle()
+    seated = {e for t in await storage.tournaments.tables(cup.id, 1) for e in t.entrants}
+    assert seated == {PEOPLE[0], PEOPLE[3], ai_entrant("easy", 1)}
+    plan, _ = await ops.plan(cup.id, 1)
+    assert set(plan.absent) == {PEOPLE[1], PEOPLE[2]} and not plan.left
+    left = {e.entrant for e in await storage.tournaments.entrants(cup.id)}
+    assert not left & {PEOPLE[1], PEOPLE[2]}  # not in the standings either
+
+
+async def test_check_in_with_too_few_checked_in_does_not_start(world, storage):
+    ops = world.s.tournaments
+    cup = await new(world, table_size=2, check_in=True)  # no start time: open at once
+    for p in PEOPLE[:3]:
+        await ops.join(cup.id, p, GUILD)  # open: joining checks in
+    other = await ops.create(GUILD, CHANNEL + 1, HOST, "Late", table_size=2, check_in=True,
+                             starts_at=ops.clock() + 3600)  # fmt: skip
+    for p in PEOPLE[:2]:
+        await ops.join(other.id, p, GUILD)  # before the window: not checked in
+    with pytest.raises(SessionError) as few:
+        await ops.start(other.id)
+    assert few.value.key == "tour.error.too_few"
+    assert (await storage.tournaments.get(other.id)).status == "signup"
+    assert (await ops.info(cup.id)).checked == 3

@@ -129,5 +129,20 @@ async def test_forgetting_a_person_and_purging_a_server_cover_tournaments(storag
     ]  # fmt: skip
     assert await rows_holding(storage, BOB) == {}
 
+    late = await storage.tournaments.create(
+        GUILD, 7, "Roll Call", CAT, format="swiss", table_size=2, rounds=1, preset="standard",
+        seed=1, check_in=True,
+    )  # fmt: skip
+    for who in (BOB, CAT, ANN):
+        await storage.tournaments.join(late.id, who, 0.0, checked_in=who != ANN)
+    assert await storage.tournaments.check_in(late.id, ANN)
+    assert not await storage.tournaments.check_in(late.id, ANN)  # once
+    await storage.tournaments.join(late.id, "404", 0.0)
+    await storage.tournaments.start(late.id, absent=["404", ANN])  # Ann checked in: she stays
+    assert (await storage.tournaments.get(late.id)).settings["no_check_in"] == ["404"]
+    assert "404" not in {x.entrant for x in await storage.tournaments.entrants(late.id)}
+    await storage.forgetting.forget("404", GUILD)
+    assert (await storage.tournaments.get(late.id)).settings["no_check_in"] == []
+
     assert await storage.forgetting.purge_guild(GUILD) >= 5
     assert [x.id for x in await storage.tournaments.open()] == [elsewhere.id]

@@ -145,9 +145,16 @@ def test_the_signup_lists_sixteen_then_counts_the_rest() -> None:
     assert f"<t:{deadline}:R>" in body  # the deadline, as a Discord timestamp
     buttons = [i for i in message.view.walk_children() if isinstance(i, discord.ui.Button)]
     assert [ids.parse(b.custom_id) for b in buttons] == [
-        ids.Action("tour", 7, op=op) for op in ("join", "leave", "start")
+        ids.Action("tour", 7, op=op) for op in ("join", "leave", "checkin", "start")
     ]
-    assert [b.label for b in buttons] == ["Join", "Leave", "Start now"]
+    assert [b.label for b in buttons] == ["Join", "Leave", "Check in", "Start now"]
+    assert "Check-in is open: press **Check in** or you won't be seated · 0 of 256" in body
+    opens = datetime(2026, 12, 2, 18, 45, tzinfo=UTC)
+    later = "\n".join(texts(ui.signup_view(replace(tour, check_in_opens=opens), known, "en", NOW)))
+    assert f"Check-in opens <t:{int(opens.timestamp())}:R>" in later
+    plain = ui.signup_view(replace(tour, check_in=False), known, "en", NOW)
+    assert "Check in" not in [b.label for b in plain.view.walk_children()
+                              if isinstance(b, discord.ui.Button)]  # fmt: skip
     assert not any(b.disabled for b in buttons)
 
 
