@@ -14,8 +14,8 @@ from datetime import UTC, datetime
 
 import discord
 
-from bot.adapter.access import is_manager
-from bot.adapter.interactions import guild_of, post, reply, say, seen, tell, update
+from bot.adapter.access import can_see, is_manager, seen_channels
+from bot.adapter.interactions import fail, guild_of, post, reply, say, seen, tell, update
 from bot.adapter.language import guild_lang, user_lang
 from bot.adapter.services import app_of
 from bot.domain import server_settings as settings
@@ -51,7 +51,14 @@ async def _here(interaction: discord.Interaction) -> Tournament:
     channel = interaction.channel
     parent = getattr(channel, "parent_id", None)
     where = {interaction.channel_id or 0, parent or 0}
-    return await ops.current(guild_of(interaction), where)
+    return await _visible(interaction, await ops.current(guild_of(interaction), where))
+
+
+async def _visible(interaction: discord.Interaction, row: Tournament) -> Tournament:
+    """`row`, if the member may see its channel; else as if there were none (privacy)."""
+    if not await can_see(interaction, row.channel_id):
+        raise SessionError("tour.error.not_found")
+    return row
 
 
 async def _refresh(interaction: discord.Interaction, tournament_id: int) -> None:
@@ -263,7 +270,11 @@ async def standings(interaction: discord.Interaction) -> None:
     user = await seen(interaction)
     app = app_of(interaction)
     ops = app.sessions.tournaments
-    row = await _here_or_last(interaction)
+    try:
+        row = await _here_or_last(interaction)
+    except SessionError as error:  # none here, or none the member may see: said, not raised
+        await fail(interaction, error)
+        return
     info = await ops.info(row.id)
     rows = await ops.standings(row.id)
     desk = app.desk
@@ -279,11 +290,12 @@ async def _here_or_last(interaction: discord.Interaction) -> Tournament:
     try:
         return await _here(interaction)
     except SessionError:
-        ops = app_of(interaction).sessions.tournaments
-        infos = await ops.of_guild(guild_of(interaction), 1)
-        if not infos:
-            raise
-        return await ops.get(infos[0].id)
+        pass  # none open here: the server's last one, outside the handler
+    ops = app_of(interaction).sessions.tournaments
+    infos = await ops.of_guild(guild_of(interaction), 1)
+    if not infos:
+        raise SessionError("tour.error.not_found")
+    return await _visible(interaction, await ops.get(infos[0].id))
 
 
 async def listing(interaction: discord.Interaction) -> None:
@@ -291,6 +303,9 @@ async def listing(interaction: discord.Interaction) -> None:
     await seen(interaction)
     app = app_of(interaction)
     infos = await app.sessions.tournaments.of_guild(guild_of(interaction))
+    # Only those of channels the member may see, as /steal history lists games.
+    visible = await seen_channels(interaction, {i.channel_id for i in infos})
+    infos = [i for i in infos if i.channel_id in visible]
     lang = user_lang(interaction)
     names = app.sessions.names_in(guild_of(interaction))
     await reply(interaction, **screens.tournaments_list_view(infos, names, lang).send_kwargs())

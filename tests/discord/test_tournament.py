@@ -262,3 +262,20 @@ async def test_check_in_seats_only_who_checked_in(simcord_env, channel, boss, pl
     assert players[0].name in seated or players[0].mention in seated
     assert players[1].name in out or players[1].mention in out, round_1
     assert players[1].name not in seated and players[1].mention not in seated
+
+
+async def test_a_tournament_of_a_channel_a_member_cannot_see_is_not_shown_to_them(
+    simcord_env, guild, channel, players, boss
+):
+    hidden = discord.PermissionOverwrite(view_channel=False)
+    shown = discord.PermissionOverwrite(view_channel=True)
+    staff = guild.create_text_channel(
+        "staff-only", overwrites={guild.default_role: hidden, guild.me: shown, boss: shown}
+    )
+    await boss.slash(staff, "steal tournament new", name="Staff Cup", turn_timer=TURN)
+    outsider = players[0]
+    listed = await outsider.slash(channel, "steal tournament list")
+    assert "Staff Cup" not in text_of(listed.response)
+    asked = await outsider.slash(channel, "steal tournament standings")
+    assert asked.response.ephemeral and "Staff Cup" not in f"{asked.response.content}"
+    assert "Staff Cup" in text_of((await boss.slash(channel, "steal tournament list")).response)
