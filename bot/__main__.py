@@ -74,6 +74,7 @@ def make_bot(config: Config, sync: bool | None) -> StealBot:
         shards=config.shards,
         global_rate=config.global_rate,
         metrics_port=config.metrics_port,
+        metrics_host=config.metrics_host,
         claim_shards=True,  # on PostgreSQL: refused if another process runs one of them
         freeze_gc=True,
     )

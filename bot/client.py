@@ -56,6 +56,7 @@ class StealBot(commands.AutoShardedBot):
         freeze_gc: bool = False,
         global_rate: float = governor.GLOBAL_RATE,
         metrics_port: int | None = None,
+        metrics_host: str = "127.0.0.1",
     ) -> None:
         self.shard_config = shards or Shards.one()
         self.freeze_gc = freeze_gc  # python -m bot: see the end of setup_hook
@@ -75,6 +76,7 @@ class StealBot(commands.AutoShardedBot):
         rate = governor.share(global_rate, len(config.ids), config.count)
         self.governor = governor.install(self.http, rate, lambda: self.application_id)
         self.metrics_port = metrics_port
+        self.metrics_host = metrics_host  # no authentication: this machine only unless widened
         self.health: Health | None = None
         self.database = database  # a SQLite file or a database URL (bot.storage.parse)
         self.options = options
@@ -105,7 +107,7 @@ class StealBot(commands.AutoShardedBot):
         )  # fmt: skip
         if self.metrics_port is not None:
             self.health = Health(self.app, self.shard_config, self.gateway_connected)
-            await self.health.start(self.metrics_port)
+            await self.health.start(self.metrics_port, self.metrics_host)
         if self.app.shard_lock is not None:
             self.app.shard_lock.watch(self.shards_lost)
         self.add_dynamic_items(*FAMILIES)

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import ipaddress
 import os
 from collections.abc import Mapping
 from dataclasses import dataclass, field
@@ -12,6 +13,7 @@ from bot.storage import database_url, parse
 
 TURN_MIN, TURN_MAX = 15, 24 * 3600
 GLOBAL_RATE = 50.0  # Discord's global rate limit for a bot, requests a second
+METRICS_HOST = "127.0.0.1"  # /metrics and /healthz have no authentication: this machine only
 
 
 class ConfigError(Exception):
@@ -30,6 +32,7 @@ class Config:
     )  # SHARD_COUNT, SHARD_IDS: one shard when neither is set
     global_rate: float = GLOBAL_RATE  # DISCORD_GLOBAL_RATE: the bot's requests a second, in all
     metrics_port: int | None = None  # METRICS_PORT: /metrics and /healthz; None: not served
+    metrics_host: str = METRICS_HOST  # METRICS_HOST: the address they listen on
 
     def __repr__(self) -> str:  # never show the token, even in a traceback
         return f"Config(database={shown(self.database)}, dev_guild_id={self.dev_guild_id})"
@@ -102,6 +105,21 @@ def metrics_port(env: Mapping[str, str]) -> int | None:
     return port
 
 
+def metrics_host(raw: str) -> str:
+    """METRICS_HOST: an address of this machine to listen on, e.g. 0.0.0.0 for every one."""
+    raw = raw.strip()
+    if not raw:
+        return METRICS_HOST
+    try:
+        ipaddress.ip_address(raw)
+    except ValueError:
+        raise ConfigError(
+            f"METRICS_HOST must be an IP address (e.g. 127.0.0.1, or 0.0.0.0 for every "
+            f"interface), not {raw!r}"
+        ) from None
+    return raw
+
+
 def shards(env: Mapping[str, str]) -> Shards:
     """SHARD_COUNT and SHARD_IDS (a comma-separated list; unset: every shard). Neither set:
     one shard, as a bot in fewer than 2,500 servers runs."""
@@ -160,6 +178,7 @@ def load(env: Mapping[str, str] | None = None, dotenv: str | None = ".env") -> C
         shards=shards(env),
         global_rate=global_rate(env.get("DISCORD_GLOBAL_RATE", "")),
         metrics_port=metrics_port(env),
+        metrics_host=metrics_host(env.get("METRICS_HOST", "")),
     )
 
 

@@ -1,4 +1,4 @@
-"""The opt-in HTTP server on METRICS_PORT: `/metrics` (Prometheus, the figures of
+"""The opt-in HTTP server on METRICS_HOST:METRICS_PORT: `/metrics` (Prometheus, the figures of
 bot/metrics.py) and `/healthz` (is this process able to play: gateway, database, shards).
 docs/operations.md#metrics-and-health says what each figure means and what to alert on."""
 
@@ -28,8 +28,9 @@ class Health:
         self.runner: web.AppRunner | None = None
         self.port: int | None = None
 
-    async def start(self, port: int, host: str = "0.0.0.0") -> int:
-        """Listen on `port` (0: any free one); returns the port."""
+    async def start(self, port: int, host: str = "127.0.0.1") -> int:
+        """Listen on `host`:`port` (0: any free one); returns the port. Nothing here asks who
+        is calling, so the default is this machine only (METRICS_HOST widens it)."""
         server = web.Application()
         server.router.add_get("/metrics", self.metrics)
         server.router.add_get("/healthz", self.healthz)
@@ -39,7 +40,7 @@ class Health:
         await site.start()
         addresses = self.runner.addresses  # the bound port, when asked for any (0)
         self.port = int(addresses[0][1]) if addresses else port
-        log.info("metrics and health on port %s", self.port)
+        log.info("metrics and health on %s port %s", host, self.port)
         return self.port
 
     async def close(self) -> None:

@@ -89,6 +89,31 @@ async def test_health_says_503_when_the_database_does_not_answer(simcord_env, si
     assert status == 503 and body["database"] is False and body["gateway"] is True
 
 
+@pytest.mark.bot_options(metrics_port=0)
+async def test_metrics_and_health_listen_on_this_machine_only_by_default(simcord_env, simcord_bot):
+    # No authentication guards them, so by default nobody else on the network may reach them.
+    hosts = {address[0] for address in simcord_bot.health.runner.addresses}
+    assert hosts == {"127.0.0.1"}
+    status, _ = await health(simcord_bot.health.port)
+    assert status == 200
+
+
+@pytest.mark.bot_options(metrics_port=0, metrics_host="0.0.0.0")
+async def test_metrics_host_widens_where_they_listen(simcord_env, simcord_bot):
+    hosts = {address[0] for address in simcord_bot.health.runner.addresses}
+    assert hosts == {"0.0.0.0"}  # every interface, as METRICS_HOST=0.0.0.0 asks
+    status, _ = await health(simcord_bot.health.port)
+    assert status == 200
+
+
+def test_metrics_host_comes_from_the_environment():
+    assert load(ENV, dotenv=None).metrics_host == "127.0.0.1"
+    assert load({**ENV, "METRICS_HOST": " 0.0.0.0 "}, dotenv=None).metrics_host == "0.0.0.0"
+    assert load({**ENV, "METRICS_HOST": "::"}, dotenv=None).metrics_host == "::"
+    with pytest.raises(ConfigError, match="METRICS_HOST"):
+        load({**ENV, "METRICS_HOST": "every interface"}, dotenv=None)
+
+
 def test_metrics_port_and_global_rate_come_from_the_environment():
     assert load(ENV, dotenv=None).metrics_port is None  # opt-in: not served unless asked
     config = load({**ENV, "METRICS_PORT": "9108", "DISCORD_GLOBAL_RATE": "1200"}, dotenv=None)
