@@ -20,10 +20,14 @@ from .services import services_of
 
 log = logging.getLogger(__name__)
 Handler = Callable[[discord.Interaction, ids.Action], Awaitable[None]]
-# The families whose ids name a game (or lobby): every template with a `game` group, so a new
-# family is covered as soon as its template names one.
+# The families of finished games: their handlers read the game from storage and answer
+# another server's game, running or finished, as one that does not exist (docs/privacy.md).
+# "That button belongs to a game in another server" would tell of a game there.
+FINISHED_GAMES = frozenset({"replay", "record", "rematch"})
+# The families whose ids name a live game (or lobby): every template with a `game` group, so a
+# new family is covered as soon as its template names one.
 NAMES_A_GAME = frozenset(kind for kind, template in ids.TEMPLATES.items()
-                         if "game" in template.groupindex)  # fmt: skip
+                         if "game" in template.groupindex) - FINISHED_GAMES  # fmt: skip
 
 # Clicks per seconds, per member and server (docs/playing.md lists them). A move is limited by
 # the turn itself; these draw a picture, run the AI, read a history or post.
@@ -89,8 +93,8 @@ class Registry:
 def elsewhere(interaction: discord.Interaction, action: ids.Action) -> bool:
     """Whether a click names a running lobby or game of another server: a custom_id is the
     client's, so a seated player could craft one and press it anywhere. Checked here, once,
-    for every family that names a game; finished games are checked by their handlers
-    (replay, record, rematch), which read them from storage."""
+    for every family that names a live game; finished games are checked by their handlers
+    (FINISHED_GAMES), which read them from storage."""
     if action.kind not in NAMES_A_GAME or not action.game_id:
         return False
     live = services_of(interaction.client).sessions.live(action.game_id)

@@ -8,8 +8,21 @@ import pytest
 
 from bot.ui import ids
 
-from .helpers import buttons, labels, open_hand, start_game, text_of, whose_turn
+from .helpers import (
+    buttons,
+    labels,
+    open_hand,
+    plain,
+    play_to_end,
+    start_game,
+    text_of,
+    whose_turn,
+)
 from .play import bot_message, game_id_of, playable
+from .replays import UNKNOWN as NO_REPLAY
+
+NOT_HERE = "That game is not in this server's history. /steal history lists the games played here."
+NO_RECORD = "I have no record of that game here. Only finished games of this server have one."
 
 OTHER_SERVER = "That button belongs to a game in another server: nothing happened here."
 
@@ -66,10 +79,44 @@ async def test_lobby_buttons_copied_to_another_server_do_nothing(simcord_env, tw
     assert "Join" in labels(lobby)  # still a lobby: not started
 
 
+async def test_a_replay_or_record_of_another_servers_game_is_unknown_running_or_finished(
+    simcord_env, two_servers
+):
+    """docs/playing.md#replays: a replay button or number from another server gets "I have no
+    replay of that game here", whether that game still runs there or has finished: the answer
+    says nothing of another server's games (docs/privacy.md)."""
+    room_a, in_a, room_b, in_b = two_servers
+    table = await start_game(room_a, in_a)
+    game_id = game_id_of(table)
+    ann_in_b = the_same(in_a[0], in_b)
+    replay, record, rematch = ids.replay(game_id, 0), ids.record(game_id), ids.rematch(game_id)
+    crafted = bot_message(simcord_env, room_b, [replay, record, rematch])
+
+    async def answers() -> list[str]:
+        results = [
+            await ann_in_b.click(crafted, custom_id=replay),
+            await ann_in_b.slash(room_b, "steal replay", game=game_id),
+            await ann_in_b.click(crafted, custom_id=record),
+            await ann_in_b.click(crafted, custom_id=rematch),
+        ]
+        assert all(r.ephemeral for r in results)
+        return [plain(text_of(r.response)) for r in results]
+
+    unknown = [NO_REPLAY, NO_REPLAY, NO_RECORD, NOT_HERE]
+    assert await answers() == unknown  # still running in A
+    await play_to_end(table, in_a)
+    assert await answers() == unknown  # finished in A
+    assert not simcord_env.bot.sessions.lobbies  # no rematch lobby opened in B
+    assert crafted.content == "crafted"  # nothing of the game was shown
+
+
 def test_every_family_that_names_a_game_is_checked():
-    """The check covers a family by its template: one that names a game cannot skip it."""
-    from bot.adapter.registry import NAMES_A_GAME
+    """The check covers a family by its template: one that names a game cannot skip it. The
+    families of finished games are checked by their handlers, which read them from storage and
+    answer another server's game as an unknown one."""
+    from bot.adapter.registry import FINISHED_GAMES, NAMES_A_GAME
 
     naming = {kind for kind, t in ids.TEMPLATES.items() if "(?P<game>" in t.pattern}
-    assert naming == NAMES_A_GAME
+    assert naming == NAMES_A_GAME | FINISHED_GAMES
+    assert FINISHED_GAMES == {"replay", "record", "rematch"}
     assert {"lobby", "table", "move", "hint", "pick", "card", "back", "confirm"} <= NAMES_A_GAME
