@@ -191,20 +191,22 @@ async def lobby_op(interaction: discord.Interaction, op: str, game_id: int | Non
             return
         joined = left
     else:
-        # A click on the lobby message: it becomes the table, drawn here as the answer.
+        # The table is drawn here as the answer, so this interaction's token edits it from
+        # now on ("@original"), outside the global rate limit: a click's answer turns the
+        # lobby message into it; the command's answer is the table, and the lobby message
+        # becomes a link to it (the command's token cannot edit a message it did not send).
         clicked = interaction.message if game_id is not None else None
         table = await sessions.start(
             channel_id, user, message_id=None if clicked is None else clicked.id
         )
+        version = table.version
+        message = await app.presenter.table_message(table)
         if clicked is not None:
-            version = table.version
-            message = await app.presenter.table_message(table)
             await update(interaction, **message.kwargs())
-            app.presenter.table_shown(table, version)
-        else:  # the lobby message the presenter knows becomes the table (Started)
-            # The button is named as the table (in the server's language) shows it.
-            button = t(public, "table.button.hand")
-            await say(interaction, "reply.started", button=button)
+        else:
+            sent = await post(interaction, **message.send_kwargs())
+            await app.presenter.table_reposted(table, sent)
+        app.presenter.table_shown(table, version)
         return
     if game_id is not None:
         await update(interaction, **render.lobby(public, joined, names).kwargs())

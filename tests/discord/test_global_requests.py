@@ -6,12 +6,15 @@ click's interaction token, and are deleted through it."""
 
 from __future__ import annotations
 
+import pytest
+
 from bot.adapter.presenter.intake import NUDGE_AFTER
 
 from .conftest import BOTH_BACKENDS
 from .helpers import (
     buttons,
     is_over,
+    labels,
     moves_of,
     open_hand,
     play_one,
@@ -34,6 +37,16 @@ def is_global(path: str) -> bool:
 
 def global_requests(env, since: int = 0) -> list[str]:
     return [f"{r.method} {r.path}" for r in env.http_requests[since:] if is_global(r.path)]
+
+
+def the_table(env, channel):
+    """A live view of the newest message with a My hand button that is not a turn ping."""
+    from simcord.results import ResponseMessage
+
+    newest = next(
+        m for m in reversed(channel.history()) if "My hand" in labels(m) and PING not in m.content
+    )
+    return ResponseMessage(env, env.backend.get_message(channel.id, newest.id))
 
 
 def pings(channel) -> list:
@@ -137,3 +150,36 @@ async def test_the_table_is_edited_through_the_start_clicks_token(simcord_env, c
     before = len(env.http_requests)
     await play_one(table, two, hands)
     assert by_bot in edits(before)  # the bot's token from then on
+
+
+@pytest.mark.parametrize("seats", [2, 4])
+@pytest.mark.parametrize("how", ["button", "command"])
+async def test_a_game_started_by_the_command_costs_no_more_than_by_the_button(
+    simcord_env, channel, players, how, seats
+):
+    """/steal start answers with the table, so its token edits the table as Start's does: a
+    move costs no global request either way (the command's one: the lobby message becomes a
+    link to the table)."""
+    env, members = simcord_env, players[:seats]
+    host, *others = members
+    lobby = (await host.slash(channel, "steal new")).response
+    for m in others:
+        await m.click(lobby, label="Join")
+    before = len(env.http_requests)
+    if how == "button":
+        await host.click(lobby, label="Start")
+    else:
+        await host.slash(channel, "steal start")
+    table = the_table(env, channel)
+    hands: dict = {}
+    moves = 0
+    while not is_over(table):
+        await play_one(table, members, hands)
+        moves += 1
+        await env.advance_time(PACE)
+
+    spent = global_requests(env, before)
+    per_move = len(spent) / moves
+    print(f"\n{how}, {seats} players: {moves} moves, {len(spent)} global: {per_move:.2f} a move")
+    assert f"PATCH /channels/{channel.id}/messages/{table.id}" not in spent, spent[:5]
+    assert len(spent) <= 1 and per_move <= 0.05, spent[:5]

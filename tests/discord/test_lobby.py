@@ -375,13 +375,17 @@ async def test_join_leave_start_commands_act_like_the_buttons(simcord_env, chann
     assert title(lobby) == "Steal the Bundle: new game"
 
     started = await ann.slash(channel, "steal start")
-    assert started.ephemeral
-    assert started.response.content.startswith("The game has started!")
-    assert title(lobby) == "Steal the Bundle"  # the lobby message became the table
-    assert labels(lobby) == ["My hand", "Rules"]
-    assert "ann" in table_facts(lobby)  # the picture's description: every seat
-    assert "bob" in table_facts(lobby)
-    assert "cat" not in table_facts(lobby)
+    # The command answers with the table, for everyone (so its token edits the table, outside
+    # the global rate limit), and the lobby message links to it.
+    table = started.response
+    assert not started.ephemeral
+    assert title(table) == "Steal the Bundle"
+    assert labels(table) == ["My hand", "Rules"]
+    assert "ann" in table_facts(table)  # the picture's description: every seat
+    assert "bob" in table_facts(table)
+    assert "cat" not in table_facts(table)
+    assert description(lobby) == f"The table moved: {jump(channel.guild, channel, table)}"
+    assert buttons(lobby) == []
 
 
 async def test_start_command_alone_and_join_without_lobby(simcord_env, channel, players):
