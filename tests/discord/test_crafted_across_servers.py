@@ -118,5 +118,5 @@ def test_every_family_that_names_a_game_is_checked():
 
     naming = {kind for kind, t in ids.TEMPLATES.items() if "(?P<game>" in t.pattern}
     assert naming == NAMES_A_GAME | FINISHED_GAMES
-    assert FINISHED_GAMES == {"replay", "record", "rematch"}
+    assert {"replay", "record", "rematch"} == FINISHED_GAMES
     assert {"lobby", "table", "move", "hint", "pick", "card", "back", "confirm"} <= NAMES_A_GAME
