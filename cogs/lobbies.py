@@ -204,8 +204,8 @@ async def lobby_op(interaction: discord.Interaction, op: str, game_id: int | Non
         if clicked is not None:
             await update(interaction, **message.kwargs())
         else:
-            sent = await post(interaction, **message.send_kwargs())
-            await app.presenter.table_reposted(table, sent)
+            table_id = await post(interaction, **message.send_kwargs())
+            await app.presenter.table_reposted(table, table_id)
         app.presenter.table_shown(table, version)
         return
     if game_id is not None:
