@@ -435,8 +435,16 @@ class Bench:
                 self.ping_delays.append(at - turn[0])
         return len(self.wire.pinged)
 
+    def where(self, slot: int) -> tuple[int, int]:
+        """The server and channel of a slot's games: a server each (a shard each, in turn)."""
+        return 2 * 10**17 + (slot << 22), 3 * 10**17 + slot
+
+    def report(self) -> dict[str, Any]:
+        """What a bench built on this one adds to the figures of a run."""
+        return {}
+
     async def open_game(self, slot: int) -> int:
-        guild, channel = 2 * 10**17 + (slot << 22), 3 * 10**17 + slot  # a shard each, in turn
+        guild, channel = self.where(slot)
         seats = self.rng.randint(2, 4)
         humans = self.rng.randint(1, seats)
         host = f"{channel}0"
@@ -637,7 +645,7 @@ def without_fsync() -> None:
     Storage.open = classmethod(open_)  # type: ignore[method-assign,assignment]
 
 
-async def run(args: argparse.Namespace, games: int) -> dict[str, Any]:
+async def run(args: argparse.Namespace, games: int, make: type[Bench] = Bench) -> dict[str, Any]:
     loop = asyncio.get_running_loop()
     assert isinstance(loop, VirtualLoop)
     # The presenter's edit gap reads time.monotonic: the virtual clock for it too.
@@ -655,7 +663,7 @@ async def run(args: argparse.Namespace, games: int) -> dict[str, Any]:
     logging.getLogger().addHandler(errors)
     with tempfile.TemporaryDirectory() as folder:
         app = await build(Path(folder) / "bench.db", client, options, clock=loop.wall)
-        bench = Bench(app, wire, args, games)
+        bench = make(app, wire, args, games)
         started = time.perf_counter()
         ids = await bench.setup()
         await idle(app, 600)  # set up: every table shown before the clock starts
@@ -739,6 +747,7 @@ async def run(args: argparse.Namespace, games: int) -> dict[str, Any]:
         "live_tables": len(ids),
         "errors_logged": dict(errors.seen),
         "real_seconds": {"setup": round(setup_seconds, 1), "play": round(played_seconds, 1)},
+        **bench.report(),
     }
 
 

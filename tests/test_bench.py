@@ -131,6 +131,18 @@ def test_discord_limits_bench_keeps_within_the_limits_and_delivers_what_games_ow
     assert bare["invalid_requests"] >= bare["rate_limited"]["global"]
 
 
+def test_fairness_bench_a_busy_server_leaves_quiet_ones_their_share():
+    """bench/fairness.py, small: a server of 40 games presses on a budget of 10 a second beside
+    four quiet servers; the quiet servers' tables stay within 2x of their fair share (without
+    the governor's turns between servers they waited as long as the busy one's: p95 3.6 s
+    against a bound of 0.9 s)."""
+    out = run("fairness.py", "--busy", "40", "--quiet", "4", "--seconds", "30", "--rate", "10")
+    assert out["servers_waiting"] == 5 and out["quiet_beside_busy_s"]["n"] > 10
+    assert out["within_2x"], out
+    assert out["quiet_beside_busy_s"]["p95"] < out["busy_s"]["p50"]
+    assert out["rate_limited"] == {} and out["peak_global_per_s"] <= 10
+
+
 def test_tournament_bench_plays_a_small_swiss_to_its_champion():
     out = run("tournament.py", "--players", "8", "--rounds", "2", "--size", "4")
     assert out["games"] == 4 and out["rounds"] == 2 and out["champion"].startswith("bot:")

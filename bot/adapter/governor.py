@@ -11,9 +11,12 @@ ever sees more than the share, even when a burst follows a quiet spell.
 
 Callers say how urgent a request is with `priority(...)` (a context variable: the presenter's
 worker sets it around its calls). What a game owes first (end screens, closings), then
-anything untagged, then turn pings, then table edits. A table edit waits for its turn before
-it is drawn (`turn`), so what it sends is the table as it is then: a change made while it
-waited is in the same edit, never queued behind it.
+anything untagged, then turn pings, then table edits. Within one priority the budget goes
+round the servers whose requests wait (`serving(...)`: the presenter's worker names its game's
+server), each server's in the order they came, so one busy server cannot starve quiet ones:
+a quiet server's edit waits one turn of the servers, not behind all of the busy one's. A
+table edit waits for its turn before it is drawn (`turn`), so what it sends is the table as
+it is then: a change made while it waited is in the same edit, never queued behind it.
 
 discord.py's own handling of per-route buckets and 429s stays behind this, as the last line.
 """
@@ -22,9 +25,8 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
-import heapq
-import itertools
 import logging
+from collections import deque
 from collections.abc import AsyncIterator, Awaitable, Callable, Iterator
 from contextvars import ContextVar
 from enum import IntEnum
@@ -50,6 +52,8 @@ class Priority(IntEnum):
 
 
 PRIORITY: ContextVar[Priority] = ContextVar("rest_priority", default=Priority.OTHER)
+# The server a request is for: its turn among the servers waiting (None: untagged, one more).
+SERVER: ContextVar[int | None] = ContextVar("rest_server", default=None)
 # A token taken ahead by `turn`, for the next request made in its block.
 _PREPAID: ContextVar[list[bool] | None] = ContextVar("rest_prepaid", default=None)
 
@@ -62,6 +66,16 @@ def priority(level: Priority) -> Iterator[None]:
         yield
     finally:
         PRIORITY.reset(token)
+
+
+@contextlib.contextmanager
+def serving(server: int | None) -> Iterator[None]:
+    """The requests made inside take the turns of `server` (a guild id)."""
+    token = SERVER.set(server)
+    try:
+        yield
+    finally:
+        SERVER.reset(token)
 
 
 def share(total: float, owned: int, count: int) -> float:
@@ -82,7 +96,8 @@ def exempt(route: Route, application_id: int | None) -> bool:
 
 
 class Governor:
-    """The token bucket and the queue of requests waiting for it, by priority, then age."""
+    """The token bucket and the requests waiting for it: by priority, then round the servers,
+    then age."""
 
     def __init__(self, rate: float) -> None:
         if rate <= 0:
@@ -92,9 +107,12 @@ class Governor:
         self.rate = max(rate - self.capacity, rate / 2)
         self.tokens = self.capacity
         self.updated: float | None = None  # loop time of the last refill
-        self.waiting: list[tuple[int, int, asyncio.Future[None]]] = []
+        # Per priority, each server's waiting requests; a dict keeps the servers' turn order:
+        # the one served goes to the back.
+        self.queues: dict[Priority, dict[int | None, deque[asyncio.Future[None]]]] = {
+            level: {} for level in Priority
+        }
         self.counts = dict.fromkeys(Priority, 0)  # waiting, per priority
-        self._order = itertools.count()
         self._wake: asyncio.TimerHandle | None = None
         metrics.BUDGET.set(rate)
 
@@ -112,32 +130,58 @@ class Governor:
     async def acquire(self, level: Priority) -> None:
         """Wait for a token: at once if nobody more urgent or older waits and one is left."""
         self._refill()
-        if not self.waiting and self.tokens >= 1 - EPSILON:
+        if not self.waiting() and self.tokens >= 1 - EPSILON:
             self.tokens -= 1
             metrics.WAITED.labels(level.name.lower()).observe(0.0)
             return
         loop = asyncio.get_running_loop()
         future: asyncio.Future[None] = loop.create_future()
-        heapq.heappush(self.waiting, (level, next(self._order), future))
+        server = SERVER.get()
+        self.queues[level].setdefault(server, deque()).append(future)
         self._count(level, 1)
         started = loop.time()
         self._schedule()
         try:
             await future
         except asyncio.CancelledError:
-            if future.done() and not future.cancelled():
+            if future.cancelled():  # still queued: leave the queue
+                self._drop(level, server, future)
+            else:
                 self.tokens += 1  # granted as it was cancelled: give it back
             raise
         finally:
             self._count(level, -1)
             metrics.WAITED.labels(level.name.lower()).observe(loop.time() - started)
 
+    def waiting(self) -> bool:
+        return any(self.queues.values())
+
+    def _drop(self, level: Priority, server: int | None, future: asyncio.Future[None]) -> None:
+        queue = self.queues[level].get(server)
+        if queue is not None and future in queue:
+            queue.remove(future)
+            if not queue:
+                del self.queues[level][server]
+
+    def _next(self) -> asyncio.Future[None] | None:
+        """The most urgent priority's next server in turn: its oldest request."""
+        for level in Priority:
+            servers = self.queues[level]
+            if servers:
+                server = next(iter(servers))
+                queue = servers.pop(server)
+                future = queue.popleft()
+                if queue:
+                    servers[server] = queue  # to the back of the turn
+                return future
+        return None
+
     def _count(self, level: Priority, change: int) -> None:
         self.counts[level] += change
         metrics.WAITING.labels(level.name.lower()).set(self.counts[level])
 
     def _schedule(self) -> None:
-        if self._wake is not None or not self.waiting:
+        if self._wake is not None or not self.waiting():
             return
         wait = max(1e-6, (1 - self.tokens) / self.rate)  # never a wait the clock cannot show
         self._wake = asyncio.get_running_loop().call_later(wait, self._grant)
@@ -147,14 +191,11 @@ class Governor:
             self._wake.cancel()
             self._wake = None
         self._refill()
-        while self.waiting and self.tokens >= 1 - EPSILON:
-            _, _, future = heapq.heappop(self.waiting)
-            if future.done():  # cancelled while it waited
+        while self.tokens >= 1 - EPSILON and (future := self._next()) is not None:
+            if future.done():  # cancelled while it waited, its task not told yet
                 continue
             self.tokens -= 1
             future.set_result(None)
-        while self.waiting and self.waiting[0][2].done():
-            heapq.heappop(self.waiting)
         self._schedule()
 
     # ----- in front of discord.py
@@ -188,7 +229,7 @@ class Governor:
             _PREPAID.reset(token)
             if holder[0]:  # not spent: the next one waiting may have it
                 self.tokens = min(self.capacity, self.tokens + 1)
-                if self.waiting:
+                if self.waiting():
                     asyncio.get_running_loop().call_soon(self._grant)
 
 

@@ -92,6 +92,56 @@ def test_what_a_game_owes_goes_first_then_pings_then_tables():
     assert virtual(main()) == ["burst", "end screen", "ping", "table 0", "table 1", "table 2"]
 
 
+def test_a_busy_server_cannot_starve_quiet_ones():
+    """Within a priority, the budget goes round the servers whose requests wait: a quiet
+    server's table edit waits one turn of the servers, not behind every edit of a busy one."""
+
+    async def main() -> list[str]:
+        governor = Governor(10)
+        order: list[str] = []
+
+        async def one(server: int | None, name: str) -> None:
+            with rest.serving(server):
+                await governor.acquire(Priority.TABLE)
+            order.append(name)
+
+        await one(1, "burst")  # the burst is spent: everything after it waits
+        tasks = [asyncio.create_task(one(1, f"busy {i}")) for i in range(50)]
+        await asyncio.sleep(0)
+        tasks += [asyncio.create_task(one(server, f"quiet {server}")) for server in (2, 3)]
+        tasks.append(asyncio.create_task(one(None, "untagged")))  # a server of its own
+        await asyncio.sleep(0)
+        await asyncio.gather(*tasks)
+        return order
+
+    order = virtual(main())
+    assert order[:8] == ["burst", "busy 0", "quiet 2", "quiet 3", "untagged", "busy 1",
+                         "busy 2", "busy 3"]  # fmt: skip
+    assert order[8:] == [f"busy {i}" for i in range(4, 50)]  # each server's in its order
+
+
+def test_a_cancelled_wait_leaves_its_servers_turn():
+    async def main() -> list[str]:
+        governor = Governor(10)
+        order: list[str] = []
+
+        async def one(server: int, name: str) -> None:
+            with rest.serving(server):
+                await governor.acquire(Priority.TABLE)
+            order.append(name)
+
+        await one(1, "burst")
+        gone = asyncio.create_task(one(2, "cancelled"))
+        later = [asyncio.create_task(one(s, f"server {s}")) for s in (1, 3)]
+        await asyncio.sleep(0)
+        gone.cancel()
+        await asyncio.gather(*later)
+        assert not governor.waiting()
+        return order
+
+    assert virtual(main()) == ["burst", "server 1", "server 3"]
+
+
 class Wire:
     """discord.py's HTTPClient.request, as the governor sees it: who went, when."""
 

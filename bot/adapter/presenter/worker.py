@@ -93,6 +93,7 @@ class Worker:
         return [ch.worker for ch in self.channels.values() if ch.worker and not ch.worker.done()]
 
     async def _work(self, ch: Channel, after: asyncio.Task[Any] | None = None) -> None:
+        rest.SERVER.set(ch.guild_id)  # this task's: its requests take their server's turns
         await self._after_answers(after)
         # Anything else failing (the database, a drawing) is retried too, with the same
         # backoff, until it works or the game is gone; logged once per game.
