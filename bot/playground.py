@@ -18,6 +18,7 @@ from collections.abc import AsyncIterator
 from typing import TYPE_CHECKING, Any
 
 from bot.domain.options import Options
+from bot.playground_live import Live
 
 if TYPE_CHECKING:
     import simcord
@@ -120,9 +121,11 @@ async def serve(args: argparse.Namespace, stop: asyncio.Event | None = None) -> 
         async with simulated(bot) as env:
             channel, members = build_world(env)
             await welcome(bot, channel.id)
-            async with env.preview(
-                channel, viewers=members, layout="channel", port=args.port
-            ) as preview:
+            live = Live(env, channel)
+            preview = env.preview(channel, viewers=members, layout="channel", port=args.port)
+            live.attach(preview)
+            async with preview:
+                following = asyncio.ensure_future(live.follow())
                 shown = str(parse_database(args.database))  # never the password
                 print(BANNER.format(url=preview.url, database=shown), flush=True)
                 if not args.no_browser:
@@ -131,7 +134,7 @@ async def serve(args: argparse.Namespace, stop: asyncio.Event | None = None) -> 
                 closed = asyncio.ensure_future(preview.wait_closed())
                 stopped = asyncio.ensure_future(stop.wait())
                 await asyncio.wait({closed, stopped}, return_when=asyncio.FIRST_COMPLETED)
-                for task in (closed, stopped):
+                for task in (closed, stopped, following):
                     task.cancel()
     finally:
         if bot.app is not None:

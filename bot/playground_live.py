@@ -1,0 +1,192 @@
+"""The playground's page follows the bot on its own, and can show the channel's threads.
+
+SimCord's page (simcord/preview/static) reads its server's published snapshot every 500 ms,
+but the server republishes only after an action of the page's own (a click, a command, its
+Refresh button). `Live.follow` republishes whenever the bot has changed something: it watches
+SimCord's transcript of the bot's requests (every message the bot posts, edits or deletes,
+ephemeral hands included, is one) and republishes every open page, so the page shows each
+change within about half a second, with no click.
+
+The page shows one channel. Tournament tables are played in threads of it, so the page gets
+a **Channel** menu (`page_script`): the channel and its threads, kept up to date. Picking one
+shows it in every open page of the playground.
+
+SimCord 3.2 has no public hook for either, so this leans on a few of its private names
+(`_publish`, `_server`, `_pages`, ...), pinned by constraints.txt; tests/test_playground.py
+drives the page in Chromium and fails if they change.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import json
+import logging
+from typing import Any
+
+log = logging.getLogger(__name__)
+
+# How often the transcript is checked: a tenth of the page's own poll (500 ms).
+EVERY = 0.1
+SCRIPT = "/playground.js"
+CHANNELS = "/playground/channels"
+
+
+def changes(entries: list[Any]) -> bool:
+    """Whether any of these transcript entries changed what a page shows: every request but a
+    read (GET), and every gateway event."""
+    return any(not (kind == "HTTP" and route.startswith("GET ")) for kind, route, _ in entries)
+
+
+class Live:
+    """One running preview, kept current (`follow`), with its channel switchable (`show`)."""
+
+    def __init__(self, env: Any, channel: Any) -> None:
+        self.env, self.home = env, channel
+        self.preview: Any = None
+        self.seen = len(env.backend.transcript)
+        self.republished = 0  # how many times `follow` republished (for tests and curiosity)
+
+    def attach(self, preview: Any) -> None:
+        """Before the preview is entered: its server also serves the page's script and the
+        channel menu's data, behind the preview's own checks (host, capability)."""
+        self.preview = preview
+        server = preview._server
+        server._STATIC_FILES = {**server._STATIC_FILES, SCRIPT: SCRIPT, CHANNELS: CHANNELS}
+        static = server._static  # the bound original
+
+        async def serve(request: Any) -> Any:
+            from aiohttp import web
+
+            if request.path == CHANNELS:
+                if not server._authorized(request):
+                    raise web.HTTPUnauthorized()
+                wanted = request.query.get("show")
+                if wanted is not None and not self.show(wanted):
+                    raise web.HTTPNotFound()
+                return web.json_response(self.channels(), headers=server._SECURITY_HEADERS)
+            if request.path == SCRIPT:
+                if request.headers.get("Host", "") not in server._allowed_hosts():
+                    raise web.HTTPForbidden()
+                return web.Response(
+                    text=PAGE_SCRIPT,
+                    content_type="application/javascript",
+                    headers=server._SECURITY_HEADERS,
+                )
+            response = await static(request)
+            if request.path == "/":
+                tag = f'<script type="module" src="{SCRIPT}"></script>'
+                response.text = response.text.replace("</head>", f"    {tag}\n  </head>")
+            return response
+
+        server._static = serve
+
+    # ----- following the bot
+
+    def pending(self) -> bool:
+        """Whether the bot changed something since the last call."""
+        transcript = self.env.backend.transcript
+        new = transcript[self.seen :]
+        self.seen = len(transcript)
+        return changes(new)
+
+    def republish(self) -> bool:
+        """Publish every open page anew, as the page's Refresh button does, but without
+        waiting for the bot to settle. Not during an action of a page: it publishes when it
+        ends (and a publish in its middle would date the receipt it is writing)."""
+        preview = self.preview
+        if preview is None or preview._closed or preview._active_action is not None:
+            return False
+        preview._advance_presentation_time()
+        preview._publish_message_pages(reason="refresh")
+        self.republished += 1
+        return True
+
+    async def follow(self, every: float = EVERY) -> None:
+        """Until cancelled: republish whenever the bot has changed something."""
+        due = False
+        while True:
+            await asyncio.sleep(every)
+            due = self.pending() or due
+            if due:
+                try:
+                    due = not self.republish()
+                except Exception:  # a page that cannot be drawn must not stop the others
+                    log.exception("the playground could not republish its pages")
+                    due = False
+
+    # ----- the channel menu
+
+    def channels(self) -> dict[str, Any]:
+        """The channel and its threads, newest thread last; which one the page shows."""
+        shown = self.preview.channel.id if self.preview is not None else self.home.id
+        rows = [{"id": str(self.home.id), "name": f"#{self.home.name}"}]
+        rows += [
+            {"id": str(thread.id), "name": f"🧵 {thread.name}"}
+            for thread in sorted(self.home.threads, key=lambda t: t.id)
+        ]
+        return {"shown": str(shown), "channels": rows}
+
+    def show(self, channel_id: str) -> bool:
+        """Show the channel (or thread) in every open page, at its newest message; False if
+        it is neither the playground's channel nor one of its threads."""
+        found = [c for c in (self.home, *self.home.threads) if str(c.id) == channel_id]
+        preview = self.preview
+        if not found or preview is None or preview._closed or preview._active_action is not None:
+            return False
+        [channel] = found
+        if channel.id == preview.channel.id:
+            return True
+        preview.channel = channel
+        for page in tuple(preview._pages.values()):
+            # What SimCord does when the page's viewer changes, for the channel instead.
+            preview._clear_page_assets(page)
+            page.channel_id = channel.id
+            page.generation += 1
+            preview._reset_queries(page)
+            page.target_id = preview._initial_target(page.viewer, channel.id)
+            page.window_end_id = page.target_id if page.layout == "channel" else None
+            page.modal = page.modal_handle = None
+            page.status = "current"
+            preview._publish(page, reason="navigation")
+        return True
+
+
+# The page's Channel menu, beside SimCord's "Viewing as". It asks the playground's server
+# (above) for the channel and its threads every 2 s, and shows the one picked. The page's
+# capability is the URL's fragment, as SimCord's own script reads it.
+PAGE_SCRIPT = """\
+const capability = location.hash.startsWith("#") ? location.hash.slice(1) : "";
+const label = document.createElement("label");
+label.className = "viewer-control";
+label.textContent = "Channel ";
+const menu = document.createElement("select");
+menu.id = "playground-channel";
+menu.setAttribute("aria-label", "Channel");
+label.append(menu);
+document.querySelector(".viewer-control")?.after(label);
+let busy = false;
+async function channels(show) {
+  const query = show ? "?show=" + encodeURIComponent(show) : "";
+  const response = await fetch("%(channels)s" + query, {
+    headers: { "X-Simcord-Capability": capability }, cache: "no-store",
+  });
+  if (!response.ok) return;
+  const { shown, channels } = await response.json();
+  const ids = channels.map((c) => c.id + c.name).join();
+  if (menu.dataset.ids !== ids) {
+    menu.replaceChildren(...channels.map((c) => new Option(c.name, c.id)));
+    menu.dataset.ids = ids;
+  }
+  if (document.activeElement !== menu || show) menu.value = shown;
+  label.hidden = channels.length < 2;
+}
+async function update(show) {
+  if (busy) return;
+  busy = true;
+  try { await channels(show); } catch (_) { /* the page says when its server is gone */ }
+  finally { busy = false; }
+}
+menu.addEventListener("change", () => update(menu.value));
+update();
+setInterval(update, 2000);
+""" % {"channels": json.dumps(CHANNELS)[1:-1]}
