@@ -48,6 +48,21 @@ BOT_DELAY = 1.5
 # does not have, so the table follows every move at once.
 OPTIONS = Options(turn_seconds=None, lobby_seconds=None, edit_gap=0.0, bot_delay=BOT_DELAY)
 
+# Start-up warnings that say nothing about the playground, dropped from its log: discord.py
+# says voice needs PyNaCl and davey (the bot has no voice, on Discord either), and SimCord's
+# import-time self-check makes a throwaway client with no intents, which discord.py says may
+# lack the Guilds intent (the bot itself asks for the default intents, Guilds included).
+QUIET = (
+    "PyNaCl is not installed",
+    "davey is not installed",
+    "Guilds intent seems to be disabled",
+)
+
+
+def quiet(record: logging.LogRecord) -> bool:
+    return not record.getMessage().startswith(QUIET)
+
+
 BANNER = """\
 Steal the Bundle: local playground
   The real bot is running against a simulated Discord on this computer (no token needed).
@@ -149,6 +164,8 @@ async def serve(args: argparse.Namespace, stop: asyncio.Event | None = None) -> 
 def main(argv: list[str] | None = None) -> int:
     args = parse(argv)
     logging.basicConfig(level=logging.WARNING, format="%(levelname)s %(name)s: %(message)s")
+    for name in ("discord.client", "discord.state"):
+        logging.getLogger(name).addFilter(quiet)
     try:
         return asyncio.run(serve(args))
     except KeyboardInterrupt:

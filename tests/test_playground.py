@@ -168,6 +168,9 @@ def test_playground_serves_the_channel_and_slash_steal_new_opens_a_lobby(tmp_pat
         proc.send_signal(signal.SIGINT)
         assert proc.wait(15) == 0
     assert "Playground stopped." in "".join(lines)
+    # Start-up says nothing about voice or intents (docs/development.md says why).
+    logged = (tmp_path / "stderr.txt").read_text()
+    assert not any(word in logged for word in ("PyNaCl", "davey", "intent")), logged
     # Syncing to the simulated Discord leaves the real bot's sync marker alone.
     assert (database.parent / "steal.db.commands-synced").read_text() == "real bot's marker"
     assert database.exists() and database.stat().st_size > 0
