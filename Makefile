@@ -8,7 +8,7 @@ LOCK := constraints.txt
 # The tool that writes the lock (docs/development.md#the-lock), installed into the venv by `make lock`.
 UV_VERSION := 0.13.8
 
-.PHONY: run test lint typecheck format bench lock clean
+.PHONY: run test chromium lint typecheck format bench lock clean
 
 # uv installs the lock: from a fresh clone 35 s against pip's 121 s, side by side on this
 # machine (docs/development.md#the-lock). pip only installs uv itself.
@@ -39,8 +39,21 @@ lint: $(STAMP)
 typecheck: $(STAMP)
 	$(VENV)/bin/mypy
 
-test: lint typecheck
+test: lint typecheck chromium
 	$(PY) -m pytest
+
+# tests/test_playground.py plays the playground's page in headless Chromium (Debian's package).
+# Installed when missing and we are root (CI is); otherwise it says how. Nothing to do when
+# it is there, so `make test` stays quick.
+chromium:
+	@if ! command -v chromium >/dev/null && [ ! -x /usr/bin/chromium ]; then \
+		if [ "$$(id -u)" = 0 ] && command -v apt-get >/dev/null; then \
+			apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq chromium; \
+		else \
+			echo "Chromium is missing: run 'sudo apt-get install chromium' (the playground's test uses it)"; \
+			exit 1; \
+		fi; \
+	fi
 
 format: $(STAMP)
 	$(VENV)/bin/ruff format .

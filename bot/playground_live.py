@@ -101,11 +101,30 @@ class Live:
         self.republished += 1
         return True
 
+    def unstick(self) -> bool:
+        """Let the clock move again after the bot overran SimCord's settle limit.
+
+        The bot's timers (an AI seat's pause, turn, lobby and tournament deadlines) fire on
+        the wall clock: SimCord then moves its clock to the timer and waits for the bot to
+        settle, SETTLE seconds at most. When the bot takes longer (pictures drawn for several
+        tables, a busy machine), SimCord keeps the timeout to hand to the next page action
+        and, until then, fires no timer at all: a table with no person clicking (a tournament
+        table of AI entrants, a player away) would stop for good. The bot's work goes on
+        regardless, so the timeout is dropped here and the clock moves on."""
+        task = self.env._real_advance_task
+        if task is None or not task.done() or task.cancelled() or task.exception() is None:
+            return False
+        log.debug("the bot took longer than SimCord's settle limit: %s", task.exception())
+        self.env._real_advance_task = None
+        return True
+
     async def follow(self, every: float = EVERY) -> None:
-        """Until cancelled: republish whenever the bot has changed something."""
+        """Until cancelled: republish whenever the bot has changed something, and keep the
+        clock moving (`unstick`)."""
         due = False
         while True:
             await asyncio.sleep(every)
+            self.unstick()
             due = self.pending() or due
             if due:
                 try:
