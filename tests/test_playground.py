@@ -527,3 +527,111 @@ def test_ai_moves_show_in_the_page_on_their_own(tmp_path):
     both = [turns for turns in rounds if len(turns) == 2]
     assert len(both) * 2 >= len(rounds), rounds
     assert {name for turns in rounds for name in turns} == {"🤖 Medium bot", "🤖 Medium bot 2"}
+
+
+async def test_ai_seats_play_on_when_the_bot_overran_simcords_settle_limit(tmp_path):
+    """SimCord fires the bot's timers on the wall clock and then waits for the bot to settle;
+    when the bot takes longer (a busy machine, several tables' pictures), SimCord keeps the
+    timeout for the next page action and fires no timer until then. The playground drops it,
+    so AI seats (and turn, lobby and tournament deadlines) go on with nobody clicking."""
+    import asyncio
+    import time
+
+    import simcord
+
+    from bot.client import StealBot
+    from bot.playground import OPTIONS, SETTLE, build_world
+    from bot.playground_live import Live
+    from tests.discord.helpers import TURN, moves_of, open_hand, table_text
+
+    def turn(table) -> str:
+        return TURN.search(table_text(table)).group(1)
+
+    async def turn_becomes(table, wanted: str, seconds: float = 60) -> None:
+        end = time.monotonic() + seconds  # a bounded wait for the wall-clock timers
+        while turn(table) != wanted and time.monotonic() < end:
+            await asyncio.sleep(0.05)
+
+    bot = StealBot(tmp_path / "p.db", options=OPTIONS, sync=True)
+    try:
+        async with simcord.run(bot, check_errors=False) as env:
+            channel, (ann, _, _) = build_world(env)
+            table = (await ann.slash(channel, "steal new", bots=2)).response
+            await ann.click(table, label="Start")
+            await turn_becomes(table, "ann")
+            hand = await open_hand(table, ann)
+            move = next(b for b in moves_of(hand) if not b.get("disabled"))
+            env.settle_timeout = SETTLE  # the click ends with ann's own move, as in the page
+            await ann.click(hand, custom_id=move["custom_id"])
+            assert turn(table) != "ann"
+            env.settle_timeout = 0.01  # every timer's work now overruns the limit
+            following = asyncio.ensure_future(Live(env, channel).follow())
+            try:
+                await turn_becomes(table, "ann")
+                assert turn(table) == "ann"  # both AI seats played, nobody clicked
+            finally:
+                following.cancel()
+                env.settle_timeout = 5.0
+                env._real_advance_task = None  # so the bot shuts down cleanly
+    finally:
+        if bot.app is not None:
+            await bot.app.close()
+
+
+async def test_the_page_shows_a_tournament_table_in_its_thread(tmp_path):
+    """Tournament tables are played in threads: the page's Channel menu lists the channel and
+    its threads, and picking one shows it, with its table, to every page."""
+    import aiohttp
+    import simcord
+
+    from bot.client import StealBot
+    from bot.playground import OPTIONS, build_world
+    from bot.playground_live import CHANNELS, Live
+
+    bot = StealBot(tmp_path / "p.db", options=OPTIONS, sync=True)
+    try:
+        async with simcord.run(bot, check_errors=False) as env:
+            channel, (ann, bob, _) = build_world(env)
+            live = Live(env, channel)
+            preview = env.preview(channel, viewers=[ann, bob], layout="channel", port=0)
+            live.attach(preview)
+            async with preview, aiohttp.ClientSession() as http:
+                base, capability = preview.url.split("/#")
+                auth = {"X-Simcord-Capability": capability}
+
+                async def menu(status: int = 200, **query: str) -> dict:
+                    async with http.get(base + CHANNELS, params=query, headers=auth) as r:
+                        assert r.status == status
+                        return await r.json() if status == 200 else {}
+
+                assert (await menu())["channels"] == [
+                    {"id": str(channel.id), "name": "#steal-the-bundle"}
+                ]
+                async with http.get(base + "/") as r:  # the page loads the menu's script
+                    assert '<script type="module" src="/playground.js">' in await r.text()
+
+                await ann.slash(channel, "steal tournament new", name="Cup", table_size=2)
+                for member in (ann, bob):
+                    await member.slash(channel, "steal tournament join")
+                await ann.slash(channel, "steal tournament start")
+                listed = await menu()
+                assert [c["name"] for c in listed["channels"]] == [
+                    "#steal-the-bundle",
+                    "🧵 Cup · R1 T1",
+                ]
+                thread = listed["channels"][1]["id"]
+                assert (await menu(show=thread))["shown"] == thread
+
+                async with http.post(base + "/api/pages", json={}, headers=auth) as r:
+                    page = await r.json()
+                assert page["channel"]["name"] == "Cup · R1 T1"
+                shown = [shown_text(m) for m in page["messages"].values()]
+                assert any("Turn: **" in words for words in shown), shown  # the table
+
+                # Only with the page's capability, and only this channel and its threads.
+                await menu(404, show=str(channel.id + 1))
+                async with http.get(base + CHANNELS) as r:
+                    assert r.status == 401
+    finally:
+        if bot.app is not None:
+            await bot.app.close()
