@@ -31,10 +31,14 @@ SCRIPT = "/playground.js"
 CHANNELS = "/playground/channels"
 
 
-def changes(entries: list[Any]) -> bool:
-    """Whether any of these transcript entries changed what a page shows: every request but a
-    read (GET), and every gateway event."""
-    return any(not (kind == "HTTP" and route.startswith("GET ")) for kind, route, _ in entries)
+def written(entries: list[Any]) -> list[str]:
+    """The paths of the bot's writes among these transcript entries (requests but reads; the
+    gateway events are their echoes, or a page's own actions, which publish themselves)."""
+    return [
+        route.split(" ", 1)[1]
+        for kind, route, _ in entries
+        if kind == "HTTP" and not route.startswith("GET ")
+    ]
 
 
 class Live:
@@ -80,14 +84,48 @@ class Live:
 
         server._static = serve
 
+        # The page tells the server its viewport size as an action, which SimCord refuses when
+        # the page is a revision behind, and then lays out the page for no size at all (a
+        # phone's page overflows). Republishing often makes that likely, and the size does
+        # not depend on what the page showed, so it is taken at the current revision.
+        act = preview._action
+
+        async def action(context_id: Any, body: Any) -> Any:
+            page = preview._pages.get(context_id)
+            if page is not None and isinstance(body, dict):
+                if body.get("kind") == "configure_presentation":
+                    body = {**body, "published_revision": page.revision}
+            return await act(context_id, body)
+
+        preview._action = action
+
     # ----- following the bot
 
+    def channel_of(self, path: str) -> int | None:
+        """The channel a write changed: from its path, or its interaction's (a response, an
+        ephemeral hand's edit). None if it cannot tell."""
+        backend = self.env.backend
+        parts = path.strip("/").split("/")
+        try:
+            if parts[0] == "channels":
+                return int(parts[1])
+            if parts[0] == "interactions":
+                return int(backend.interactions[int(parts[1])].channel_id)
+            if parts[0] == "webhooks":
+                return int(backend.interactions[backend.interaction_tokens[parts[2]]].channel_id)
+        except (IndexError, KeyError, ValueError):
+            pass
+        return None
+
     def pending(self) -> bool:
-        """Whether the bot changed something since the last call."""
+        """Whether the bot changed the channel the page shows since the last call (or made a
+        change it cannot place). Changes elsewhere (the tables in other threads) are not
+        republished: each republish makes an action the page sent just before it stale."""
         transcript = self.env.backend.transcript
-        new = transcript[self.seen :]
+        paths = written(transcript[self.seen :])
         self.seen = len(transcript)
-        return changes(new)
+        shown = self.preview.channel.id if self.preview is not None else self.home.id
+        return any(self.channel_of(path) in (shown, None) for path in paths)
 
     def republish(self) -> bool:
         """Publish every open page anew, as the page's Refresh button does, but without

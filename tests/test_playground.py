@@ -56,7 +56,7 @@ def playground(cwd: Path, database: Path | None, command: list[str] | None = Non
 
     threading.Thread(target=read, daemon=True).start()
     try:
-        for _ in range(300):  # 30 s at most
+        for _ in range(1200):  # 120 s at most: start-up takes seconds, more on a busy machine
             if found or proc.poll() is not None:
                 break
             threading.Event().wait(0.1)
