@@ -1,7 +1,10 @@
 """`python -m bot.playground`: the real bot on a simulated Discord (SimCord), in your browser.
 
 No token needed. The bot runs unmodified; SimCord's preview serves #steal-the-bundle as a web
-page on 127.0.0.1, with three members (ann, bob, cat) whose view the page can switch to.
+page on 127.0.0.1, with three members (ann, bob, cat) whose view the page can switch to. The
+page follows the bot by itself (AI moves, the table, hands, the end screen), its Channel menu
+shows the channel's threads (tournament tables), and the bot's timers run on the wall clock:
+bot/playground_live.py says how.
 """
 
 from __future__ import annotations
@@ -39,13 +42,14 @@ MEMBERS = ("ann", "bob", "cat")
 # SimCord answers a click (the page says "Completing action…", its buttons greyed) once the
 # bot has no work left that is due within SETTLE seconds. An AI opponent waits BOT_DELAY before
 # it plays, so people can follow: longer than SETTLE, a click ends with the player's own move,
-# and each AI seat's move then comes on its own, on the wall clock, and is shown as it happens
-# (with a wait under SETTLE, the click waited for every AI seat and their moves landed at once).
+# and each AI seat's move then comes on its own, on the wall clock, and the page shows it by
+# itself (Live.follow; with a wait under SETTLE, the click waited for every AI seat).
 SETTLE = 1.2
 BOT_DELAY = 1.5
-# No turn or lobby timer: SimCord's clock only moves when told to, so they would never fire.
-# No gap between table edits: it keeps Discord's per-channel rate limit, which a local page
-# does not have, so the table follows every move at once.
+# No turn timer by default, so someone trying the page alone is not hurried (ann can set one
+# in /steal-admin settings); lobbies close after the server settings' default 10 minutes.
+# Timers run on the wall clock. No gap between table edits: it keeps Discord's per-channel
+# rate limit, which a local page does not have, so the table follows every move at once.
 OPTIONS = Options(turn_seconds=None, lobby_seconds=None, edit_gap=0.0, bot_delay=BOT_DELAY)
 
 # Start-up warnings that say nothing about the playground, dropped from its log: discord.py
@@ -68,6 +72,7 @@ Steal the Bundle: local playground
   The real bot is running against a simulated Discord on this computer (no token needed).
   Open {url}
   Type /steal new in the channel; switch the viewer to bob or cat to play their seats.
+  The page follows the bot by itself; its Channel menu shows the threads (tournament tables).
   ann is a server admin here: try /steal-admin settings.
   Games are saved in {database}.
   To connect to Discord instead, put DISCORD_TOKEN=... in .env (see README.md).
