@@ -19,7 +19,6 @@ drives the page in Chromium and fails if they change.
 from __future__ import annotations
 
 import asyncio
-import json
 import logging
 from typing import Any
 
@@ -92,9 +91,9 @@ class Live:
 
         async def action(context_id: Any, body: Any) -> Any:
             page = preview._pages.get(context_id)
-            if page is not None and isinstance(body, dict):
-                if body.get("kind") == "configure_presentation":
-                    body = {**body, "published_revision": page.revision}
+            viewport = isinstance(body, dict) and body.get("kind") == "configure_presentation"
+            if viewport and page is not None:
+                body = {**body, "published_revision": page.revision}
             return await act(context_id, body)
 
         preview._action = action
@@ -224,7 +223,7 @@ document.querySelector(".viewer-control")?.after(label);
 let busy = false;
 async function channels(show) {
   const query = show ? "?show=" + encodeURIComponent(show) : "";
-  const response = await fetch("%(channels)s" + query, {
+  const response = await fetch("@CHANNELS@" + query, {
     headers: { "X-Simcord-Capability": capability }, cache: "no-store",
   });
   if (!response.ok) return;
@@ -246,4 +245,4 @@ async function update(show) {
 menu.addEventListener("change", () => update(menu.value));
 update();
 setInterval(update, 2000);
-""" % {"channels": json.dumps(CHANNELS)[1:-1]}
+""".replace("@CHANNELS@", CHANNELS)

@@ -11,7 +11,7 @@ import json
 import os
 import shutil
 import subprocess
-from collections.abc import Awaitable, Callable
+from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
@@ -88,9 +88,7 @@ class Browser:
         assert "exceptionDetails" not in got, got["exceptionDetails"]
         return got.get("result", {}).get("value")
 
-    async def until(
-        self, script: str, wanted: Callable[[Any], bool], seconds: float = 60.0
-    ) -> Any:
+    async def until(self, script: str, wanted: Callable[[Any], bool], seconds: float = 60.0) -> Any:
         """The script's value once `wanted` holds for it, looked at every 50 ms: a bounded
         wait for the page to change, generous for a busy machine."""
         deadline = asyncio.get_running_loop().time() + seconds
@@ -101,19 +99,6 @@ class Browser:
             if asyncio.get_running_loop().time() > deadline:
                 raise AssertionError(f"the page did not change in {seconds} s; it shows {value!r}")
             await asyncio.sleep(0.05)
-
-    async def watch(
-        self, script: str, done: Callable[[Any], bool], seen: Callable[[Any], Awaitable[None]]
-    ) -> Any:
-        """Every new value of the script, handed to `seen`, until `done` holds (60 s at most
-        between two changes)."""
-        last = object()
-        while True:
-            value = await self.until(script, lambda v: v != last)
-            await seen(value)
-            if done(value):
-                return value
-            last = value
 
     async def screenshot(self, out: Path) -> None:
         import base64
