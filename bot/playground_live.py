@@ -2,16 +2,19 @@
 
 SimCord's page (simcord/preview/static) reads its server's published snapshot every 500 ms,
 but the server republishes only after an action of the page's own (a click, a command, its
-Refresh button). `Live.follow` republishes whenever the bot has changed something: it watches
-SimCord's transcript of the bot's requests (every message the bot posts, edits or deletes,
-ephemeral hands included, is one) and republishes every open page, so the page shows each
-change within about half a second, with no click.
+Refresh button). `Live.follow` republishes whenever the bot has changed the channel shown: it
+watches SimCord's transcript of the bot's requests (every message the bot posts, edits or
+deletes, ephemeral hands included, is one) and republishes every open page, so the page shows
+each change within about half a second, with no click.
 
 The page shows one channel. Tournament tables are played in threads of it, so the page gets
-a **Channel** menu (`page_script`): the channel and its threads, kept up to date. Picking one
+a **Channel** menu (PAGE_SCRIPT): the channel and its threads, kept up to date. Picking one
 shows it in every open page of the playground.
 
-SimCord 3.2 has no public hook for either, so this leans on a few of its private names
+The bot's timers fire on the wall clock; `Live.unstick` keeps them firing when the bot's work
+after one overran SimCord's settle limit.
+
+SimCord 3.2 has no public hook for any of these, so this leans on a few of its private names
 (`_publish`, `_server`, `_pages`, ...), pinned by constraints.txt; tests/test_playground.py
 drives the page in Chromium and fails if they change.
 """
@@ -47,7 +50,6 @@ class Live:
         self.env, self.home = env, channel
         self.preview: Any = None
         self.seen = len(env.backend.transcript)
-        self.republished = 0  # how many times `follow` republished (for tests and curiosity)
 
     def attach(self, preview: Any) -> None:
         """Before the preview is entered: its server also serves the page's script and the
@@ -64,8 +66,13 @@ class Live:
                 if not server._authorized(request):
                     raise web.HTTPUnauthorized()
                 wanted = request.query.get("show")
-                if wanted is not None and not self.show(wanted):
-                    raise web.HTTPNotFound()
+                if wanted is not None:
+                    for _ in range(100):  # a page's action under way ends first (10 s at most)
+                        if preview._active_action is None:
+                            break
+                        await asyncio.sleep(0.1)
+                    if not self.show(wanted):
+                        raise web.HTTPNotFound()
                 return web.json_response(self.channels(), headers=server._SECURITY_HEADERS)
             if request.path == SCRIPT:
                 if request.headers.get("Host", "") not in server._allowed_hosts():
@@ -135,7 +142,6 @@ class Live:
             return False
         preview._advance_presentation_time()
         preview._publish_message_pages(reason="refresh")
-        self.republished += 1
         return True
 
     def unstick(self) -> bool:
