@@ -54,6 +54,7 @@ class HandRef:
 
     token: HandToken
     answering: asyncio.Task[Any] | None = None
+    replaced: HandRef | None = None  # the player's hand before this one (see `gone`)
 
     @property
     def alive(self) -> bool:
@@ -103,6 +104,9 @@ class OpenHands:
         self.stored: dict[tuple[int, str], HandToken] = {}
         self._saving = asyncio.Lock()
         self._swept = now()
+        # (game id, player id, origin) of hand messages deleted, or being deleted: a click
+        # made on one before its delete landed must not make it the player's hand again.
+        self.deleted: set[tuple[int, str, int]] = set()
 
     def remember(
         self,
@@ -112,26 +116,50 @@ class OpenHands:
         followup: int | None = None,
         *,
         fresh: bool = False,
-    ) -> None:
+    ) -> bool:
         """`interaction` shows the player's hand now: a new message (`fresh`; `followup` its id
         if it was sent as a follow-up) or a clicked one. The hand message they had before, if it
-        is another, is deleted (while its token lives) once its own click is answered."""
+        is another, is deleted (while its token lives) once this click and its own are answered.
+        False if the clicked message is a copy deleted already (`deleted`): it is not the
+        player's hand, and its click must be answered with a new message."""
+        origin = origin_of(interaction, fresh)
+        if (game_id, user_id, origin) in self.deleted:
+            return False
         secret = getattr(interaction, "token", None)
         if not secret:
-            return  # a stand-in interaction (bench/): nothing could edit its message
+            return True  # a stand-in interaction (bench/): nothing could edit its message
         expires = (interaction.created_at + HAND_TOKEN_LIFE).timestamp()
         token = HandToken(
-            game_id, user_id, secret, followup, origin_of(interaction, fresh),
-            user_lang(interaction), expires,
-        )  # fmt: skip
+            game_id, user_id, secret, followup, origin, user_lang(interaction), expires
+        )
         task = self.current()
-        ref = HandRef(token, task if isinstance(task, asyncio.Task) else None)
         old = self.tokens.get((game_id, user_id))
+        # The hand this one replaces, one level back (what `gone` goes back to).
+        before = old if old is None or old.origin != origin else old.replaced
+        before = None if before is None else replace(before, replaced=None)
+        ref = HandRef(token, task if isinstance(task, asyncio.Task) else None, before)
         self.tokens[(game_id, user_id)] = ref
         self._store(game_id, user_id, token)
-        if old is None or old.origin == ref.origin or not old.alive:
-            return
-        self._spawn(self._retire(game_id, user_id, old), f"hand-retired-{game_id}")
+        if old is not None and old.origin != ref.origin and old.alive:
+            self._spawn(self._retire(game_id, user_id, old, ref), f"hand-retired-{game_id}")
+        return True
+
+    def gone(self, game_id: int, user_id: str, interaction: discord.Interaction) -> bool:
+        """The clicked hand message turned out to be gone (Discord said so): it is not the
+        player's hand; the one it replaced is again, if it can still be edited. Whether the
+        player still has a hand that can be edited."""
+        origin = origin_of(interaction, False)
+        self.deleted.add((game_id, user_id, origin))
+        ref = self.tokens.get((game_id, user_id))
+        if ref is not None and ref.origin == origin:
+            before = ref.replaced
+            if before is None or before.origin == origin or not before.alive:
+                del self.tokens[(game_id, user_id)]
+                self._unstore(game_id, user_id)
+                return False
+            self.tokens[(game_id, user_id)] = replace(before, answering=None)
+            self._store(game_id, user_id, before.token)
+        return self.alive(game_id, user_id)
 
     def _store(self, game_id: int, user_id: str, token: HandToken) -> None:
         """Storage is told of the hand only if a restart would otherwise miss it: another
@@ -156,18 +184,25 @@ class OpenHands:
         self.edits.add(task)
         task.add_done_callback(self.edits.discard)
 
-    async def _retire(self, game_id: int, user_id: str, old: HandRef) -> None:
+    async def _retire(self, game_id: int, user_id: str, old: HandRef, new: HandRef) -> None:
         """Delete an older hand message, once the click it answers has its answer (deleting
-        it before would leave that answer, a frozen copy, in its place). Not if a click on it
-        made it the newest again meanwhile."""
-        if old.answering is not None and not old.answering.done():
-            await asyncio.wait({old.answering})
+        it before would leave that answer, a frozen copy, in its place), and the click that
+        showed the newer one has its own (its message may turn out to be gone: `gone`). Not
+        if a click on the older made it the newest again meanwhile."""
+        waits = {r.answering for r in (old, new) if r.answering is not None}
+        if waits:
+            await asyncio.wait(waits)
         now_shown = self.tokens.get((game_id, user_id))
         if not old.alive or (now_shown is not None and now_shown.origin == old.origin):
             return
+        key = (game_id, user_id, old.origin)
+        self.deleted.add(key)  # before the call: a click on it from now on finds it gone
         try:
             await self.webhooks(old.token.token).delete(old.token.message_id)
+        except discord.NotFound:
+            pass  # gone already
         except discord.HTTPException as exc:
+            self.deleted.discard(key)  # still there: a click on it may make it current again
             log.debug("an older hand was not deleted (%s)", exc.status)
 
     async def _save(self, game_id: int, user_id: str) -> None:
@@ -302,3 +337,4 @@ class OpenHands:
     def _forget_stored(self, game_id: int) -> None:
         for key in [k for k in self.stored if k[0] == game_id]:
             del self.stored[key]
+        self.deleted = {k for k in self.deleted if k[0] != game_id}
