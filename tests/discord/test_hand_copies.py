@@ -13,7 +13,7 @@ from simcord.enums import ComponentType, InteractionType
 from simcord.interactions import base_payload
 from simcord.results import InteractionResult
 
-from .helpers import gone, moves_of, start_game, text_of, whose_turn
+from .helpers import buttons, enabled, gone, moves_of, start_game, text_of, whose_turn
 from .play import game_id_of, open_hand, stored_moves
 
 
@@ -101,3 +101,49 @@ async def test_a_click_on_a_deleted_copy_answers_privately_and_the_live_hand_sta
     assert not gone(env, newer)
     assert whose_turn(table, two) is not player
     assert "Your turn" not in text_of(env.backend.get_message(newer.channel_id, newer.id))
+
+
+class Tokenless:
+    """An interaction as a stand-in may hand it over: everything but a token."""
+
+    token = ""
+
+    def __init__(self, interaction) -> None:
+        self._interaction = interaction
+
+    def __getattr__(self, name: str):
+        return getattr(self._interaction, name)
+
+
+@pytest.mark.bot_options(turn_seconds=None)
+async def test_a_hand_shown_without_a_token_is_the_players_hand_and_redrawn_at_next_click(
+    simcord_env, channel, players
+):
+    """Nothing can edit a hand shown by an interaction without a token (issue 32, item 17):
+    it is still the player's hand. The older copy goes (only the newest is left), their turn
+    ping offers My hand since no hand of theirs follows the game, and their next click on it
+    redraws it as the game stands."""
+    env, two = simcord_env, players[:2]
+    table = await start_game(channel, two)
+    first = whose_turn(table, two)
+    second = next(m for m in two if m is not first)
+    older = await open_hand(second, table)
+    presenter = env.bot.app.presenter
+    real = presenter.remember_hand
+    presenter.remember_hand = lambda g, u, i, *a, **k: real(g, u, Tokenless(i), *a, **k)
+    try:
+        shown = await open_hand(second, table)
+    finally:
+        presenter.remember_hand = real
+    assert gone(env, older)  # only the newest copy is left
+
+    mine = await open_hand(first, table)
+    await first.click(mine, custom_id=moves_of(mine)[0]["custom_id"])
+    pings = [m for m in channel.history() if m.content.startswith(second.mention)]
+    assert pings, "no turn ping: the bot took an older copy for the hand they look at"
+    assert [b["label"] for b in buttons(pings[-1])] == ["My hand"]
+
+    assert not enabled(shown)  # drawn before their turn, and nothing could wake it up
+    fresh = (await second.click(pings[-1], label="My hand")).response
+    assert fresh.ephemeral and "**Your turn**" in text_of(fresh)
+    assert [b for b in moves_of(fresh) if not b.get("disabled")]

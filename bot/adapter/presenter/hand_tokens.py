@@ -58,7 +58,8 @@ class HandRef:
 
     @property
     def alive(self) -> bool:
-        return now() < self.token.expires_at
+        """It can still edit its message (a hand shown without a token never could)."""
+        return bool(self.token.token) and now() < self.token.expires_at
 
     @property
     def shown(self) -> float:
@@ -125,9 +126,9 @@ class OpenHands:
         origin = origin_of(interaction, fresh)
         if (game_id, user_id, origin) in self.deleted:
             return False
-        secret = getattr(interaction, "token", None)
-        if not secret:
-            return True  # a stand-in interaction (bench/): nothing could edit its message
+        # Without a token nothing can edit the message: it is still the player's hand (the
+        # older copy goes, its ping offers My hand), redrawn by their next click.
+        secret = getattr(interaction, "token", None) or ""
         expires = (interaction.created_at + HAND_TOKEN_LIFE).timestamp()
         token = HandToken(
             game_id, user_id, secret, followup, origin, user_lang(interaction), expires
@@ -139,7 +140,10 @@ class OpenHands:
         before = None if before is None else replace(before, replaced=None)
         ref = HandRef(token, task if isinstance(task, asyncio.Task) else None, before)
         self.tokens[(game_id, user_id)] = ref
-        self._store(game_id, user_id, token)
+        if secret:
+            self._store(game_id, user_id, token)
+        else:
+            self._unstore(game_id, user_id)
         if old is not None and old.origin != ref.origin and old.alive:
             self._spawn(self._retire(game_id, user_id, old, ref), f"hand-retired-{game_id}")
         return True
