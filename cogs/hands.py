@@ -7,7 +7,7 @@ import logging
 
 import discord
 
-from bot.adapter.hands import drawn
+from bot.adapter.hands import draw_ahead, drawn
 from bot.adapter.interactions import reply, seen, tell, update
 from bot.adapter.language import game_lang, user_lang
 from bot.adapter.services import app_of
@@ -35,8 +35,10 @@ async def send_hand(interaction: discord.Interaction, table: Table) -> None:
         raise NotInGame()
     await app.sessions.back(table.game_id, user)
     names = app.sessions.names_in(table.guild_id)
-    message = await drawn(game_lang(interaction, table), table, seat, names)
+    lang = game_lang(interaction, table)
+    message = await drawn(lang, table, seat, names)
     sent = await reply(interaction, **message.send_kwargs())
+    draw_ahead(lang, table, seat)
     app.presenter.remember_hand(
         table.game_id, user, interaction, sent.id if sent else None, fresh=True
     )
@@ -190,6 +192,8 @@ async def show_hand(
         message = await drawn(lang, table, seat, names, note)
     try:
         await update(interaction, **message.kwargs())
+        if not table.game.over:
+            draw_ahead(lang, table, seat)
     except discord.NotFound as exc:
         if exc.code != UNKNOWN_MESSAGE:
             raise
