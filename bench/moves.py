@@ -42,6 +42,10 @@ the bot refused or an error logged fails the run ("unexpected" must be 0). At on
 figures include waiting for the other games' work: one event loop, and one SQLite connection
 that commits one transaction at a time.
 
+Counted in every phase: the database's write transactions (storage's `transaction`, and on
+SQLite the driver's own), with the bot's function that asked for each, during the move clicks
+and their background work; the moves that dealt new hands or ended a game beside them.
+
 Not in the move figures, timed on their own: the presenter's background work after a move.
 "table update" is one table message edit (the picture, drawn in a thread unless cached, the
 card and the call); "presenter flush" is all
@@ -61,6 +65,7 @@ from __future__ import annotations
 
 import argparse
 import asyncio
+import contextlib
 import contextvars
 import json
 import logging
@@ -79,6 +84,7 @@ from discord import app_commands
 from floor import Floor  # bench/, beside this script
 from standin import GUILD, REFUSED, Bot, Interaction, Message, User, make_bot
 
+from bot.adapter import hands
 from bot.adapter.buttons import FAMILIES
 from bot.engine import preset
 from bot.engine.playout import random_game
@@ -119,6 +125,15 @@ class Probe(logging.Handler):
         sessions.play = self.play  # type: ignore[method-assign]
         worker._send_table = self.timed_send_table  # type: ignore[method-assign]
         worker._flush = self.timed_flush  # type: ignore[method-assign]
+        # Write transactions, per phase and by the code that asked for them.
+        self.writes: dict[str, dict[str, int]] = defaultdict(lambda: defaultdict(int))
+        self.deals: dict[str, int] = defaultdict(int)  # moves that dealt new hands, per phase
+        self.ends: dict[str, int] = defaultdict(int)  # moves that ended a game, per phase
+        connection = sessions.storage.connection
+        for name in ("transaction", "driver_transaction", "driver"):
+            if name != "transaction" and connection.writer is None:
+                continue  # PostgreSQL: only transaction()
+            setattr(connection, name, self.counted(getattr(connection, name)))
 
     def emit(self, record: logging.LogRecord) -> None:
         self.problems.append(record.getMessage())
@@ -156,7 +171,23 @@ class Probe(logging.Handler):
         mark = PLAYED.get(None)
         if mark is not None:
             mark["played"] = True
+        if self.phase is not None:
+            self.deals[self.phase] += any(e["type"] == "hands_dealt" for e in played.events)
+            self.ends[self.phase] += played.ended
         return played
+
+    def counted(self, opened: Any) -> Any:
+        """A write transaction of storage's connection (transaction, or on SQLite the
+        driver's own), counted for the phase with the bot's function that asked for it."""
+
+        @contextlib.asynccontextmanager
+        async def counting() -> Any:
+            if self.phase is not None:
+                self.writes[self.phase][asker()] += 1
+            async with opened() as db:
+                yield db
+
+        return counting
 
     async def timed_send_table(self, ch: Any) -> None:
         started = time.perf_counter()
@@ -175,6 +206,21 @@ class Probe(logging.Handler):
             if ch.worker is not None and not ch.worker.done()
         ]:
             await asyncio.wait(workers)
+        while edits := set(self.presenter.hands.edits):  # tokens stored, older hands deleted
+            await asyncio.wait(edits)
+        while ahead := set(hands._AHEAD):  # the hand pictures drawn ahead, in threads
+            await asyncio.wait(ahead)
+
+
+def asker() -> str:
+    """The first function outside storage (and the libraries) on the stack: who writes."""
+    frame: Any = sys._getframe(1)
+    while frame is not None:
+        path = frame.f_code.co_filename
+        if "/bot/" in path and "/bot/storage/" not in path and not path.endswith("/bot/app.py"):
+            return f"{path.rpartition('/bot/')[2]}:{frame.f_code.co_name}"
+        frame = frame.f_back
+    return "?"
 
 
 # ----- the bench
@@ -379,6 +425,16 @@ class Bench:
             "table_update": ms(s[(f"{name}/move", "table_update")]),
             "presenter_flush": ms(s[(f"{name}/move", "presenter_flush")]),
         }
+        moves = len(s[(f"{name}/move", "move")])
+        writes = self.probe.writes[f"{name}/move"]
+        figures["writes"] = {
+            "per_move": round(sum(writes.values()) / moves, 3),
+            "total": sum(writes.values()),
+            "moves": moves,
+            "deals": self.probe.deals[f"{name}/move"],
+            "ends": self.probe.ends[f"{name}/move"],
+            "by": dict(sorted(writes.items(), key=lambda kv: -kv[1])),
+        }
         if s[(f"{name}/floor", "floor")]:  # one at a time: the same clicks, discord.py alone
             floor = figures["floor"] = ms(s[(f"{name}/floor", "floor")])
             figures["floor_ratio_median"] = round(move["median_ms"] / floor["median_ms"], 2)
@@ -456,6 +512,12 @@ def table(figures: dict[str, Any]) -> str:
             lines.append(
                 f"  {label:30}{row['n']:>6}{row['median_ms']:>10.2f}{row['p99_ms']:>10.2f}{rate}"
             )
+        w = f["writes"]
+        lines.append(
+            f"  database writes per move: {w['per_move']:.2f} ({w['total']} write transactions"
+            f" for {w['moves']} moves, of which {w['deals']} dealt and {w['ends']} ended a game)"
+        )
+        lines += [f"    {count:>6}  {who}" for who, count in w["by"].items()]
     lines.append(
         f"unexpected clicks: {figures['unexpected']}; {figures['seconds']} s."
         " A shared, noisy machine: compare figures within one run."

@@ -7,7 +7,7 @@ import logging
 
 import discord
 
-from bot.adapter.hands import drawn
+from bot.adapter.hands import draw_ahead, drawn
 from bot.adapter.interactions import reply, seen, tell, update
 from bot.adapter.language import game_lang, user_lang
 from bot.adapter.services import app_of
@@ -23,6 +23,7 @@ from . import rules
 log = logging.getLogger(__name__)
 OUT_OF_DATE = "reply.out_of_date"  # catalog keys of the notes above a hand
 NOT_SAVED = "reply.not_saved"
+UNKNOWN_MESSAGE = 10008  # Discord's error code: the message is gone
 
 
 async def send_hand(interaction: discord.Interaction, table: Table) -> None:
@@ -34,8 +35,10 @@ async def send_hand(interaction: discord.Interaction, table: Table) -> None:
         raise NotInGame()
     await app.sessions.back(table.game_id, user)
     names = app.sessions.names_in(table.guild_id)
-    message = await drawn(game_lang(interaction, table), table, seat, names)
+    lang = game_lang(interaction, table)
+    message = await drawn(lang, table, seat, names)
     sent = await reply(interaction, **message.send_kwargs())
+    draw_ahead(lang, table, seat)
     app.presenter.remember_hand(
         table.game_id, user, interaction, sent.id if sent else None, fresh=True
     )
@@ -66,10 +69,11 @@ async def table_button(interaction: discord.Interaction, op: str, game_id: int) 
 
 async def _seated(
     interaction: discord.Interaction, game_id: int, remember: bool = True
-) -> tuple[Table, int] | None:
-    """For a hand's buttons: the game and the clicking member's seat; they are back if away.
-    The clicked hand becomes the one the presenter keeps up to date (`remember`: unless the
-    answer is another message, as a hint is)."""
+) -> tuple[Table, int, bool] | None:
+    """For a hand's buttons: the game, the clicking member's seat, and whether the clicked
+    hand is still there (False: a copy deleted as a newer one opened, clicked before the
+    delete landed); they are back if away. The clicked hand becomes the one the presenter
+    keeps up to date (`remember`: unless the answer is another message, as a hint is)."""
     app = app_of(interaction)
     user = await seen(interaction)
     table = await _table(interaction, game_id)
@@ -78,10 +82,11 @@ async def _seated(
     seat = table.seat_of(user)
     if seat is None:
         raise NotInGame()
+    there = True
     if remember:
-        app.presenter.remember_hand(table.game_id, user, interaction)
+        there = app.presenter.remember_hand(table.game_id, user, interaction)
     await app.sessions.back(table.game_id, user)
-    return table, seat
+    return table, seat, there
 
 
 async def redraw(interaction: discord.Interaction, game_id: int, version: int) -> None:
@@ -89,8 +94,9 @@ async def redraw(interaction: discord.Interaction, game_id: int, version: int) -
     clicked hand is redrawn as the game stands, with its moves as buttons."""
     found = await _seated(interaction, game_id)
     if found is not None:
-        table, seat = found
-        await show_hand(interaction, table, seat, None if version == table.version else OUT_OF_DATE)
+        table, seat, there = found
+        note = None if version == table.version else OUT_OF_DATE
+        await show_hand(interaction, table, seat, note, there=there)
 
 
 async def hint(interaction: discord.Interaction, game_id: int, version: int) -> None:
@@ -98,10 +104,11 @@ async def hint(interaction: discord.Interaction, game_id: int, version: int) -> 
     found = await _seated(interaction, game_id, remember=False)
     if found is None:
         return
-    table, seat = found
+    table, seat, _ = found
     if version != table.version:
-        app_of(interaction).presenter.remember_hand(game_id, str(interaction.user.id), interaction)
-        await show_hand(interaction, table, seat, OUT_OF_DATE)
+        user = str(interaction.user.id)
+        there = app_of(interaction).presenter.remember_hand(game_id, user, interaction)
+        await show_hand(interaction, table, seat, OUT_OF_DATE, there=there)
         return
     user = str(interaction.user.id)
     sessions = app_of(interaction).sessions
@@ -120,7 +127,8 @@ async def picked(
     if chosen is None:
         found = await _seated(interaction, game_id)
         if found is not None:
-            await show_hand(interaction, *found, "reply.cant_play")
+            table, seat, there = found
+            await show_hand(interaction, table, seat, "reply.cant_play", there=there)
         return
     await move(interaction, game_id, version, chosen)
 
@@ -129,27 +137,32 @@ async def move(interaction: discord.Interaction, game_id: int, version: int, cho
     found = await _seated(interaction, game_id)
     if found is None:
         return
-    table, seat = found
+    table, seat, there = found
     if version != table.version:
-        await show_hand(interaction, table, seat, OUT_OF_DATE)
+        await show_hand(interaction, table, seat, OUT_OF_DATE, there=there)
         return
-    await _play(interaction, table, seat, version, chosen)
+    await _play(interaction, table, seat, version, chosen, there)
 
 
 async def _play(
-    interaction: discord.Interaction, table: Table, seat: int, version: int, chosen: Move
+    interaction: discord.Interaction,
+    table: Table,
+    seat: int,
+    version: int,
+    chosen: Move,
+    there: bool = True,
 ) -> None:
     user = str(interaction.user.id)
     try:
         await app_of(interaction).sessions.play(table.game_id, user, chosen, version)
     except StaleHand:
-        await show_hand(interaction, table, seat, OUT_OF_DATE)
+        await show_hand(interaction, table, seat, OUT_OF_DATE, there=there)
     except SaveFailed:
-        await show_hand(interaction, table, seat, NOT_SAVED)
+        await show_hand(interaction, table, seat, NOT_SAVED, there=there)
     except SessionError as exc:
-        await show_hand(interaction, table, seat, exc)
+        await show_hand(interaction, table, seat, exc, there=there)
     else:
-        await show_hand(interaction, table, seat)
+        await show_hand(interaction, table, seat, there=there, counted=True)
 
 
 async def show_hand(
@@ -157,8 +170,16 @@ async def show_hand(
     table: Table,
     seat: int,
     note: str | SessionError | None = None,
+    *,
+    there: bool = True,
+    counted: bool = False,
 ) -> None:
-    """Redraw the clicked hand, with `note` (a catalog key or an error) above it."""
+    """Redraw the clicked hand, with `note` (a catalog key or an error) above it. If the
+    clicked message is gone (`there` False, or Discord says so), a new private answer says
+    what this click did instead (`counted`: it played its move)."""
+    if not there:
+        await _copy_gone(interaction, table, counted)
+        return
     lang = game_lang(interaction, table)
     if isinstance(note, SessionError):
         note = error_text(lang, note)
@@ -169,4 +190,28 @@ async def show_hand(
         message = hand_ui.ended(lang, table, seat, names)
     else:
         message = await drawn(lang, table, seat, names, note)
-    await update(interaction, **message.kwargs())
+    try:
+        await update(interaction, **message.kwargs())
+        if not table.game.over:
+            draw_ahead(lang, table, seat)
+    except discord.NotFound as exc:
+        if exc.code != UNKNOWN_MESSAGE:
+            raise
+        # Deleted between the click and its answer (a newer copy opened, or the player
+        # dismissed it): the player's hand is the one before, if there is one.
+        app_of(interaction).presenter.hands.gone(
+            table.game_id, str(interaction.user.id), interaction
+        )
+        await _copy_gone(interaction, table, counted)
+
+
+async def _copy_gone(interaction: discord.Interaction, table: Table, counted: bool) -> None:
+    """A click on a hand message that is gone: a new private message says what it did, and
+    the player's newer hand stays theirs. With no newer hand to play from, a new one."""
+    app = app_of(interaction)
+    user = str(interaction.user.id)
+    if not table.game.over and not app.presenter.hands.alive(table.game_id, user):
+        await send_hand(interaction, table)
+        return
+    key = "reply.copy_gone_counted" if counted else "reply.copy_gone"
+    await tell(interaction, t(game_lang(interaction, table), key))

@@ -36,6 +36,10 @@ def test_moves_bench_plays_every_click_as_a_player_would():
     assert one["move"]["n"] >= 20
     # The floor: the same clicks through discord.py alone, each answered (else "unexpected").
     assert one["floor"]["n"] == one["move"]["n"] and one["floor_ratio_median"] > 0
+    # The writes it counts: one a move (its own save), none for the open hands (issue 33).
+    writes = one["writes"]
+    assert writes["by"]["session/play.py:_apply"] == writes["moves"] == one["move"]["n"]
+    assert "session/messages.py:keep_hand" not in writes["by"]
 
 
 def test_moves_bench_runs_on_sqlite_and_postgresql_side_by_side():

@@ -22,7 +22,7 @@ async def drawn(
     lang: str, table: Table, seat: int, names: Mapping[str, str], note: str | None = None
 ) -> Message:
     """A seat's hand with its picture, drawn in a thread unless it is cached. Without the
-    picture if drawing fails: the hand still lists its cards."""
+    picture if drawing fails: the hand still lists its cards. Once it is sent, `draw_ahead`."""
     h = table.hand(seat)
     cards, rules = tuple(h.view.hand), h.view.rules
     picture = hand_picture.peek(lang, cards, rules)
@@ -31,11 +31,18 @@ async def drawn(
             picture = await work.run(table.guild_id, hand_picture.hand_strip, lang, cards, rules)
         except Exception:
             log.exception("game %s: the hand picture failed", table.game_id)
-    if h.legal:  # the hands its moves can leave, drawn while the player thinks
+    return hand_ui.hand(lang, h, table, names, note, picture)
+
+
+def draw_ahead(lang: str, table: Table, seat: int) -> None:
+    """The hands a seat's moves can leave, drawn in a thread while the player thinks. Called
+    once the hand is sent: a thread drawing meanwhile would hold the GIL the answer needs."""
+    h = table.hand(seat)
+    if h.legal:
+        cards, rules = tuple(h.view.hand), h.view.rules
         ahead = asyncio.ensure_future(work.run(table.guild_id, _ahead, lang, cards, rules))
         _AHEAD.add(ahead)
         ahead.add_done_callback(_AHEAD.discard)
-    return hand_ui.hand(lang, h, table, names, note, picture)
 
 
 def _ahead(lang: str, cards: tuple[str, ...], rules: Rules) -> None:

@@ -52,15 +52,27 @@ def watch(interaction: discord.Interaction, *, public: bool = False) -> None:
     if task is not None:
         services_of(interaction.client).presenter.answering(task, interaction)
     interaction.extras[_DEFERRING] = asyncio.Event()
-    interaction.extras[_WATCH] = asyncio.create_task(_defer_when_late(interaction, public))
+    # A timer, not a task: most clicks are answered well within it, and a task per click
+    # would cost the event loop a task and two of its turns for nothing.
+    loop = asyncio.get_running_loop()
+    interaction.extras[_WATCH] = loop.call_later(ACK_BUDGET, _late, interaction, public)
 
 
-async def _defer_when_late(interaction: discord.Interaction, public: bool) -> None:
-    deferring: asyncio.Event = interaction.extras[_DEFERRING]
-    await asyncio.sleep(ACK_BUDGET)
+_DEFERS: set[asyncio.Task[None]] = set()  # defers under way (asyncio holds tasks weakly)
+
+
+def _late(interaction: discord.Interaction, public: bool) -> None:
+    """ACK_BUDGET is up: defer, unless an answer has started."""
     if interaction.extras.get(_ANSWERING) or interaction.response.is_done():
         return
     interaction.extras[_ANSWERING] = interaction.extras[_LATE] = True
+    task = asyncio.ensure_future(_defer(interaction, public))
+    _DEFERS.add(task)
+    task.add_done_callback(_DEFERS.discard)
+
+
+async def _defer(interaction: discord.Interaction, public: bool) -> None:
+    deferring: asyncio.Event = interaction.extras[_DEFERRING]
     try:
         if interaction.type is discord.InteractionType.component:
             await interaction.response.defer()  # the clicked message stays as it is

@@ -5,7 +5,9 @@ post have a per-member cooldown here, as the commands have theirs (interactions.
 from __future__ import annotations
 
 import logging
+import time
 from collections.abc import Awaitable, Callable
+from typing import Any
 
 import discord
 from discord import app_commands
@@ -47,12 +49,25 @@ def _member(interaction: discord.Interaction) -> tuple[int | None, int]:
     return interaction.guild_id, interaction.user.id
 
 
+class Limits(CooldownMapping[discord.Interaction]):
+    """discord.py's per-member buckets. discord.py drops the idle ones by scanning every
+    member's bucket at each click; here at most once a window, so a click's cost stays flat
+    however many members clicked lately (a bucket kept longer refills as if it were new)."""
+
+    _swept = 0.0
+
+    def _verify_cache_integrity(self, current: Any = None) -> None:
+        current = current or time.time()
+        if current - self._swept >= self._cooldown.per:  # type: ignore[union-attr]
+            self._swept = current
+            super()._verify_cache_integrity(current)
+
+
 class Registry:
     def __init__(self) -> None:
         self._handlers: dict[str, Handler] = {}
         self._limits = {
-            kind: CooldownMapping.from_cooldown(rate, per, _member)
-            for kind, (rate, per) in LIMITS.items()
+            kind: Limits.from_cooldown(rate, per, _member) for kind, (rate, per) in LIMITS.items()
         }
 
     def register(self, kind: str, handler: Handler) -> None:

@@ -39,6 +39,9 @@ class GameMessages:
     async def forget_hands(self, game_id: int, user_id: str | None = None) -> None:
         await self.storage.hand_tokens.forget(game_id, user_id)
 
+    async def drop_expired_hands(self) -> None:
+        await self.storage.hand_tokens.drop_expired()
+
     async def open_hands(self) -> list[HandToken]:
         """Every open hand whose token still lives (the caller keeps its own games')."""
         return await self.storage.hand_tokens.live()

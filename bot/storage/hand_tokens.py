@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from sqlalchemy import delete, select
+from sqlalchemy import delete, select, tuple_
 
 from bot.domain.values import HandToken
 
@@ -17,6 +17,7 @@ if TYPE_CHECKING:
     from .connection import Connection
 
 h = hand_tokens.c
+BATCH = 500  # expired rows dropped per transaction: no long hold on SQLite's one writer
 
 
 class HandTokens:
@@ -48,9 +49,15 @@ class HandTokens:
         ]
 
     async def drop_expired(self) -> None:
+        """Every expired row, BATCH at a time (each batch its own short transaction)."""
         now = self.connection.clock()
-        async with self.connection.transaction() as db:
-            await db.execute(delete(hand_tokens).where(h.expires_at <= now))
+        batch = select(h.game_id, h.user_id).where(h.expires_at <= now).limit(BATCH)
+        stmt = delete(hand_tokens).where(tuple_(h.game_id, h.user_id).in_(batch))
+        while True:
+            async with self.connection.transaction() as db:
+                dropped = (await db.execute(stmt)).rowcount
+            if dropped < BATCH:
+                return
 
     async def forget(self, game_id: int, user_id: str | None = None) -> None:
         """A game's tokens (or one player's) are of no more use: its hands are done."""

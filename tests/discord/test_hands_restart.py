@@ -40,3 +40,31 @@ async def test_an_open_hand_follows_its_game_across_restarts_to_the_end(
         assert "Your turn" not in words and not enabled(hands[member.id]), words
     assert any(b.get("custom_id") for b in buttons(table))  # the end screen (Record, Rematch)
     assert await env.bot.storage.hand_tokens.live() == []  # done with: dropped
+
+
+async def test_a_hand_is_stored_when_opened_not_at_each_edit(simcord_env, channel, players):
+    """A move edits every open hand, and each click brings a new token; storage hears of a
+    hand only when it is opened (its token changes with the message, or when half its life is
+    gone), so a move costs no write for the hands (issue 33)."""
+    two = players[:2]
+    table = await start_game(channel, two)
+    storage = simcord_env.bot.storage
+    kept: list[object] = []
+    keep = storage.hand_tokens.keep
+
+    async def counted(item) -> None:
+        kept.append(item)
+        await keep(item)
+
+    storage.hand_tokens.keep = counted
+    hands = {m.id: await open_hand(table, m) for m in two}
+    await simcord_env.settle()
+    assert len(kept) == 2  # one per hand opened
+    for _ in range(6):
+        player = whose_turn(table, two)
+        hand = hands[player.id]
+        await player.click(hand, custom_id=moves_of(hand)[0]["custom_id"])
+    await simcord_env.settle()
+    assert len(kept) == 2, f"{len(kept)} writes for 2 hands and 6 moves"
+    stored = {t.user_id: t for t in await storage.hand_tokens.live()}
+    assert set(stored) == {str(m.id) for m in two}  # both hands still follow the game

@@ -27,3 +27,19 @@ async def test_a_token_is_kept_replaced_and_dropped_once_expired(storage):
 def test_a_token_is_never_in_its_repr():
     token = HandToken(1, "3", "very-secret", None, 11, "en", 2000.0)
     assert "very-secret" not in repr(token) and "very-secret" not in str(token)
+
+
+async def test_expired_tokens_are_dropped_in_batches(storage, monkeypatch):
+    from bot.storage import hand_tokens
+
+    monkeypatch.setattr(hand_tokens, "BATCH", 3)
+    now = [1000.0]
+    storage.clock = lambda: now[0]
+    game = await storage.games.create(1, 2, "3", {})
+    for user in range(8):  # expired: more than two batches
+        await storage.hand_tokens.keep(HandToken(game.id, str(user), "s", None, user, "en", 999.0))
+    live = HandToken(game.id, "99", "s", None, 99, "en", 2000.0)
+    await storage.hand_tokens.keep(live)
+    await storage.hand_tokens.drop_expired()
+    assert len(await storage.fetchall("SELECT * FROM hand_tokens")) == 1
+    assert await storage.hand_tokens.live() == [live]

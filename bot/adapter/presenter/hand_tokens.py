@@ -2,8 +2,12 @@
 interaction token that can still edit it (for 15 minutes), and redrawing them.
 
 The tokens are kept in storage too (with their expiry; never logged), so after a restart an
-open hand still follows its game to its end screen. A player's older hand message is deleted
-through its own token once the click that showed it is answered: only the newest one is left.
+open hand still follows its game to its end screen. Storage hears of a hand when it is opened
+(another message), or when the token it holds has used half its life: never at each edit or
+click, so a move costs no write for the hands. Expired rows go in batches (`SWEEP_EVERY`).
+
+A player's older hand message is deleted through its own token once the click that showed it
+is answered: only the newest one is left.
 """
 
 from __future__ import annotations
@@ -22,7 +26,7 @@ from bot.session import Sessions, Table
 from bot.ui import hand as hand_ui
 
 from ..buttons import dynamic
-from ..hands import drawn
+from ..hands import draw_ahead, drawn
 from ..language import reader_in_game, user_lang
 from .channel import Channel
 from .webhook import Hook
@@ -30,6 +34,10 @@ from .webhook import Hook
 log = logging.getLogger(__name__)
 # Interaction tokens last 15 minutes; one is used for 14, so a call never races its expiry.
 HAND_TOKEN_LIFE = timedelta(minutes=14)
+# A stored token is replaced by a click's newer one once it has less than this left: a restart
+# then still finds a token with at least that long to live.
+RESTORE_AT_LEAST = HAND_TOKEN_LIFE / 2
+SWEEP_EVERY = 600.0  # seconds between two drops of expired tokens from storage
 # Makes the interaction webhook of a token (the application's id is the webhook's).
 Webhooks = Callable[[str], Hook]
 
@@ -46,10 +54,12 @@ class HandRef:
 
     token: HandToken
     answering: asyncio.Task[Any] | None = None
+    replaced: HandRef | None = None  # the player's hand before this one (see `gone`)
 
     @property
     def alive(self) -> bool:
-        return now() < self.token.expires_at
+        """It can still edit its message (a hand shown without a token never could)."""
+        return bool(self.token.token) and now() < self.token.expires_at
 
     @property
     def shown(self) -> float:
@@ -91,7 +101,13 @@ class OpenHands:
         # (game id, player id) -> the newest hand message of that player, and its token
         self.tokens: dict[tuple[int, str], HandRef] = {}
         self.edits: set[asyncio.Task[None]] = set()  # older hands being deleted; tokens saved
+        # (game id, player id) -> the token storage holds (or is being given) for that hand
+        self.stored: dict[tuple[int, str], HandToken] = {}
         self._saving = asyncio.Lock()
+        self._swept = now()
+        # (game id, player id, origin) of hand messages deleted, or being deleted: a click
+        # made on one before its delete landed must not make it the player's hand again.
+        self.deleted: set[tuple[int, str, int]] = set()
 
     def remember(
         self,
@@ -101,55 +117,111 @@ class OpenHands:
         followup: int | None = None,
         *,
         fresh: bool = False,
-    ) -> None:
+    ) -> bool:
         """`interaction` shows the player's hand now: a new message (`fresh`; `followup` its id
         if it was sent as a follow-up) or a clicked one. The hand message they had before, if it
-        is another, is deleted (while its token lives) once its own click is answered."""
-        secret = getattr(interaction, "token", None)
-        if not secret:
-            return  # a stand-in interaction (bench/): nothing could edit its message
+        is another, is deleted (while its token lives) once this click and its own are answered.
+        False if the clicked message is a copy deleted already (`deleted`): it is not the
+        player's hand, and its click must be answered with a new message."""
+        origin = origin_of(interaction, fresh)
+        if (game_id, user_id, origin) in self.deleted:
+            return False
+        # Without a token nothing can edit the message: it is still the player's hand (the
+        # older copy goes, its ping offers My hand), redrawn by their next click.
+        secret = getattr(interaction, "token", None) or ""
         expires = (interaction.created_at + HAND_TOKEN_LIFE).timestamp()
         token = HandToken(
-            game_id, user_id, secret, followup, origin_of(interaction, fresh),
-            user_lang(interaction), expires,
-        )  # fmt: skip
+            game_id, user_id, secret, followup, origin, user_lang(interaction), expires
+        )
         task = self.current()
-        ref = HandRef(token, task if isinstance(task, asyncio.Task) else None)
         old = self.tokens.get((game_id, user_id))
+        # The hand this one replaces, one level back (what `gone` goes back to).
+        before = old if old is None or old.origin != origin else old.replaced
+        before = None if before is None else replace(before, replaced=None)
+        ref = HandRef(token, task if isinstance(task, asyncio.Task) else None, before)
         self.tokens[(game_id, user_id)] = ref
-        self._spawn(self._save(game_id, user_id), f"hand-saved-{game_id}")
-        if old is None or old.origin == ref.origin or not old.alive:
+        if secret:
+            self._store(game_id, user_id, token)
+        else:
+            self._unstore(game_id, user_id)
+        if old is not None and old.origin != ref.origin and old.alive:
+            self._spawn(self._retire(game_id, user_id, old, ref), f"hand-retired-{game_id}")
+        return True
+
+    def gone(self, game_id: int, user_id: str, interaction: discord.Interaction) -> bool:
+        """The clicked hand message turned out to be gone (Discord said so): it is not the
+        player's hand; the one it replaced is again, if it can still be edited. Whether the
+        player still has a hand that can be edited."""
+        origin = origin_of(interaction, False)
+        self.deleted.add((game_id, user_id, origin))
+        ref = self.tokens.get((game_id, user_id))
+        if ref is not None and ref.origin == origin:
+            before = ref.replaced
+            if before is None or before.origin == origin or not before.alive:
+                del self.tokens[(game_id, user_id)]
+                self._unstore(game_id, user_id)
+                return False
+            self.tokens[(game_id, user_id)] = replace(before, answering=None)
+            self._store(game_id, user_id, before.token)
+        return self.alive(game_id, user_id)
+
+    def _store(self, game_id: int, user_id: str, token: HandToken) -> None:
+        """Storage is told of the hand only if a restart would otherwise miss it: another
+        message (or language) than the stored one, or a stored token past half its life."""
+        held = self.stored.get((game_id, user_id))
+        if (
+            held is not None
+            and (held.origin, held.message_id, held.lang)
+            == (token.origin, token.message_id, token.lang)
+            and held.expires_at - now() > RESTORE_AT_LEAST.total_seconds()
+        ):
             return
-        self._spawn(self._retire(game_id, user_id, old), f"hand-retired-{game_id}")
+        self.stored[(game_id, user_id)] = token
+        self._spawn(self._save(game_id, user_id), f"hand-saved-{game_id}")
+
+    def _unstore(self, game_id: int, user_id: str) -> None:
+        if self.stored.pop((game_id, user_id), None) is not None:
+            self._spawn(self._save(game_id, user_id), f"hand-dropped-{game_id}")
 
     def _spawn(self, work: Any, name: str) -> None:
         task = asyncio.create_task(work, name=name)
         self.edits.add(task)
         task.add_done_callback(self.edits.discard)
 
-    async def _retire(self, game_id: int, user_id: str, old: HandRef) -> None:
+    async def _retire(self, game_id: int, user_id: str, old: HandRef, new: HandRef) -> None:
         """Delete an older hand message, once the click it answers has its answer (deleting
-        it before would leave that answer, a frozen copy, in its place). Not if a click on it
-        made it the newest again meanwhile."""
-        if old.answering is not None and not old.answering.done():
-            await asyncio.wait({old.answering})
+        it before would leave that answer, a frozen copy, in its place), and the click that
+        showed the newer one has its own (its message may turn out to be gone: `gone`). Not
+        if a click on the older made it the newest again meanwhile."""
+        waits = {r.answering for r in (old, new) if r.answering is not None}
+        if waits:
+            await asyncio.wait(waits)
         now_shown = self.tokens.get((game_id, user_id))
         if not old.alive or (now_shown is not None and now_shown.origin == old.origin):
             return
+        key = (game_id, user_id, old.origin)
+        self.deleted.add(key)  # before the call: a click on it from now on finds it gone
         try:
             await self.webhooks(old.token.token).delete(old.token.message_id)
+        except discord.NotFound:
+            pass  # gone already
         except discord.HTTPException as exc:
+            self.deleted.discard(key)  # still there: a click on it may make it current again
             log.debug("an older hand was not deleted (%s)", exc.status)
 
     async def _save(self, game_id: int, user_id: str) -> None:
-        """Store what the player's newest hand is now (in order: the last save wins)."""
+        """Store the player's hand as `stored` says now (in order: the last save wins)."""
         async with self._saving:
-            ref = self.tokens.get((game_id, user_id))
+            token = self.stored.get((game_id, user_id))
+            messages = self.sessions.game_messages
             try:
-                if ref is None:
-                    await self.sessions.game_messages.forget_hands(game_id, user_id)
+                if token is None:
+                    await messages.forget_hands(game_id, user_id)
                 else:
-                    await self.sessions.game_messages.keep_hand(ref.token)
+                    await messages.keep_hand(token)
+                if now() - self._swept > SWEEP_EVERY:
+                    self._swept = now()
+                    await messages.drop_expired_hands()
             except Exception:
                 log.warning("game %s: could not store an open hand", game_id, exc_info=True)
 
@@ -171,6 +243,7 @@ class OpenHands:
         for token in stored:
             if token.game_id in games:
                 self.tokens.setdefault((token.game_id, token.user_id), HandRef(token))
+                self.stored.setdefault((token.game_id, token.user_id), token)
 
     def open(self, game_id: int, but: str | None = None) -> set[str]:
         """The players of a game whose hand message can still be edited."""
@@ -206,10 +279,12 @@ class OpenHands:
         """A match's next game: its players' open hands are its hands now."""
         for user in nxt.seats:
             ref = self.tokens.pop((game_id, user), None)
+            self.stored.pop((game_id, user), None)
             if ref is not None:
                 moved = HandRef(replace(ref.token, game_id=nxt.game_id), ref.answering)
                 self.tokens[(nxt.game_id, user)] = moved
-                self._spawn(self._save(nxt.game_id, user), f"hand-saved-{nxt.game_id}")
+                self._store(nxt.game_id, user, moved.token)
+        self._forget_stored(game_id)
         self._spawn(self._forget_game(game_id), f"hands-gone-{game_id}")
 
     async def refresh(self, ch: Channel, user: str) -> None:
@@ -219,7 +294,7 @@ class OpenHands:
         if ref is None or table is None:
             return
         if not ref.alive:
-            self.drop(ch.game_id, user, ref)
+            self.drop(ch.game_id, user, ref, stored=False)
             return
         if not ref.answered:
             return  # a click still being answered: its answer draws this hand as it is now
@@ -239,15 +314,21 @@ class OpenHands:
             await self.webhooks(ref.token.token).edit(
                 ref.token.message_id, **dynamic(message.kwargs())
             )
+            if ch.closing is None and not table.game.over:
+                draw_ahead(lang, table, seat)
         except discord.HTTPException as exc:
             log.debug("game %s: hand of %s not refreshed (%s)", ch.game_id, user, exc.status)
             self.drop(ch.game_id, user, ref)
 
-    def drop(self, game_id: int, user: str, ref: HandRef) -> None:
-        """A hand that can no longer be edited is forgotten (unless a newer one came)."""
+    def drop(self, game_id: int, user: str, ref: HandRef, *, stored: bool = True) -> None:
+        """A hand that can no longer be edited is forgotten (unless a newer one came); in
+        storage too (`stored`), unless only its token expired: expired rows go in batches."""
         if self.tokens.get((game_id, user)) is ref:
             del self.tokens[(game_id, user)]
-            self._spawn(self._save(game_id, user), f"hand-dropped-{game_id}")
+            if stored:
+                self._unstore(game_id, user)
+            else:
+                self.stored.pop((game_id, user), None)
 
     def names(self, ch: Channel) -> dict[str, str]:
         return self.sessions.names_in(ch.guild_id)
@@ -256,4 +337,10 @@ class OpenHands:
         """A game's end is shown: its hands are done, here and in storage."""
         for key in [k for k in self.tokens if k[0] == game_id]:
             del self.tokens[key]
+        self._forget_stored(game_id)
         self._spawn(self._forget_game(game_id), f"hands-gone-{game_id}")
+
+    def _forget_stored(self, game_id: int) -> None:
+        for key in [k for k in self.stored if k[0] == game_id]:
+            del self.stored[key]
+        self.deleted = {k for k in self.deleted if k[0] != game_id}
