@@ -313,7 +313,11 @@ async def listing(interaction: discord.Interaction) -> None:
 
 async def clicked(interaction: discord.Interaction, op: str, tournament_id: int) -> None:
     """The `tour` family: the sign-up's Join, Leave, Check in, Start; the cancel question's
-    answers."""
+    answers. An id is untrusted: a tournament of a channel the member cannot view is, to
+    them, no tournament at all (as for the commands)."""
+    if op != "keep":
+        ops = app_of(interaction).sessions.tournaments
+        await _visible(interaction, await ops.get(tournament_id, guild_of(interaction)))
     if op == "join":
         await join(interaction, tournament_id)
     elif op == "leave":

@@ -1,0 +1,64 @@
+"""Tournaments against crafted clicks, raw options and a channel the bot cannot use (issue
+32): a click is checked as its command is, an option outside what the command declares is
+refused in words, a round whose threads cannot be made tells the managers and waits."""
+
+from __future__ import annotations
+
+import discord
+import pytest
+
+from bot.ui import ids
+
+from .boards import bot_message
+from .conftest import make_bot
+from .helpers import labels, text_of
+
+TURN = 15
+NOT_FOUND = "There's no tournament here."
+
+
+@pytest.fixture
+def simcord_bot(db_path):
+    return make_bot(db_path, bot_delay=0.0, away_delay=0.0)
+
+
+@pytest.fixture
+def boss(simcord_env, guild):
+    mods = guild.create_role("Mods", permissions=discord.Permissions(manage_guild=True))
+    return guild.add_member(simcord_env.create_user("boss"), roles=[mods])
+
+
+def staff_room(guild, *members):
+    hidden = discord.PermissionOverwrite(view_channel=False)
+    shown = discord.PermissionOverwrite(view_channel=True)
+    overwrites = {guild.default_role: hidden, guild.me: shown}
+    overwrites.update({m: shown for m in members})
+    return guild.create_text_channel("staff-only", overwrites=overwrites)
+
+
+async def test_crafted_clicks_on_a_tournament_of_a_hidden_channel_reveal_nothing(
+    simcord_env, guild, channel, players, boss
+):
+    """A member who cannot see the tournament's channel crafts its Join, Leave and Check in
+    buttons: each is refused as if there were none, and they are not signed up."""
+    staff = staff_room(guild, boss)
+    made = await boss.slash(staff, "steal tournament new", name="Staff Cup", check_in=True,
+                            turn_timer=TURN)  # fmt: skip
+    assert "Staff Cup" in text_of(made.response)
+    [cup] = await simcord_env.bot.storage.tournaments.open()
+    outsider = players[0]
+    crafted = [ids.tour(op, cup.id) for op in ("join", "leave", "checkin")]
+    message = bot_message(simcord_env, channel, crafted)
+    for custom_id in crafted:
+        result = await outsider.click(message, custom_id=custom_id)
+        words = f"{result.response.content}{[text_of(f) for f in result.followups]}"
+        assert result.response.ephemeral and words.startswith(NOT_FOUND), words
+        assert "Staff Cup" not in words and "boss" not in words
+        assert not result.response.embeds and not result.response.attachments
+    assert await simcord_env.bot.storage.tournaments.entrants(cup.id) == []
+    # Someone who sees the channel joins by the same button.
+    joined = await boss.click(bot_message(simcord_env, staff, crafted[:1]), custom_id=crafted[0])
+    assert "Staff Cup" in f"{text_of(joined.response)}{[text_of(f) for f in joined.followups]}"
+    assert [e.entrant for e in await simcord_env.bot.storage.tournaments.entrants(cup.id)] == [
+        str(boss.id)
+    ]
