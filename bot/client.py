@@ -17,6 +17,7 @@ from discord.ext import commands
 
 from bot.adapter import governor, traffic
 from bot.adapter.buttons import FAMILIES
+from bot.adapter.options import CheckedTree
 from bot.app import App, build
 from bot.domain.options import DEFAULTS, Options
 from bot.domain.server_settings import Setting
@@ -67,6 +68,7 @@ class StealBot(commands.AutoShardedBot):
             command_prefix=commands.when_mentioned,  # slash commands only; no message content
             intents=discord.Intents.default(),
             help_command=None,
+            tree_cls=CheckedTree,  # every command's options checked before it runs
             allowed_mentions=discord.AllowedMentions.none(),  # pings opt in, one user each
             http_trace=traffic.trace(lambda: self.application_id),  # every request counted
         )

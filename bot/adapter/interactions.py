@@ -19,6 +19,7 @@ from bot.ui.text import next_steps
 
 from .buttons import dynamic
 from .language import settle, user_lang
+from .options import bad_value_text
 from .services import app_of, services_of
 
 log = logging.getLogger(__name__)
@@ -172,6 +173,12 @@ async def fail(interaction: discord.Interaction, error: BaseException) -> None:
     if isinstance(error, app_commands.CommandOnCooldown):
         when = int(discord.utils.utcnow().timestamp() + error.retry_after) + 1
         await tell(interaction, t(lang, "reply.cooldown", when=f"<t:{when}:R>"))
+        return
+    if isinstance(error, app_commands.TransformerError | app_commands.CommandSignatureMismatch):
+        # An option the tree's check let through but discord.py could not use: the
+        # member's input, not the bot's fault (bot/adapter/options.py).
+        log.info("unusable option in %s: %s", describe(interaction), error)
+        await tell(interaction, bad_value_text(interaction, error))
         return
     if isinstance(error, SessionError):
         link = table_link(interaction, error) if error.key in LINKED else None

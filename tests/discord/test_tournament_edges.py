@@ -11,7 +11,7 @@ from bot.ui import ids
 
 from .boards import bot_message
 from .conftest import make_bot
-from .helpers import labels, text_of
+from .helpers import text_of
 
 TURN = 15
 NOT_FOUND = "There's no tournament here."
