@@ -27,6 +27,7 @@ from bot.domain.tournament import (
     TournamentInfo,
     ai_level,
     is_ai_entrant,
+    swiss_rounds_advised,
 )
 from bot.i18n import t, tn
 
@@ -93,9 +94,17 @@ def _when(moment: datetime) -> str:
 
 def format_words(lang: str, info: TournamentInfo) -> str:
     """ "Swiss · 3 rounds · tables of up to 4", or the knockout's."""
+    size = info.table_size
     if info.format == "knockout":
-        return t(lang, "tour.format_line.knockout", size=info.table_size)
-    return tn(lang, "tour.format_line.swiss", info.rounds, size=info.table_size)
+        return t(lang, "tour.format_line.knockout", size=size)
+    if info.rounds >= 1:
+        return tn(lang, "tour.format_line.swiss", info.rounds, size=size)
+    # Made without `rounds`: its start sets them for the entrants then (stored 0 until).
+    n = len(info.entrants)
+    if info.status == "signup" and n >= 2:
+        advised = swiss_rounds_advised(n, size)
+        return tn(lang, "tour.format_line.swiss_advised", advised, size=size)
+    return t(lang, "tour.format_line.swiss_at_start", size=size)
 
 
 def _rules_words(lang: str, info: TournamentInfo) -> str:
