@@ -34,6 +34,7 @@ from bot.i18n import t, tn
 from . import cards_art as art
 from . import ids
 from .names import plain, shown
+from .picture.emoji import drawable
 from .picture.standings import Line, StandingsScene, render_standings
 from .render import BLUE, GREY, Item, Message, card_view, command, picture, text, timestamp
 from .text import next_steps
@@ -291,7 +292,8 @@ def standings_scene(
     lines = tuple(
         Line(
             rank=r.rank,
-            name=art.drawable(entrant_name(lang, r.entrant, names)) or "?",
+            name=drawable(entrant_name(lang, r.entrant, names)) or "?",
+            said=entrant_name(lang, r.entrant, names),
             points=number(lang, r.points),
             opponents=number(lang, r.opponents),
             cards=number(lang, r.cards),
@@ -318,7 +320,7 @@ def alt_text(lang: str, scene: StandingsScene, title: str) -> str:
 
     def rows(chars: int) -> list[str]:
         return [
-            t(lang, "tour.alt.row", rank=line.rank, name=_cut(line.name, chars),
+            t(lang, "tour.alt.row", rank=line.rank, name=_cut(line.said or line.name, chars),
               points=line.points, opponents=line.opponents, cards=line.cards)
             + (f" ({scene.left_word})" if line.dropped else "")
             for line in scene.lines
