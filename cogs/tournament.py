@@ -25,7 +25,7 @@ from bot.session.tournaments import Tournament
 from bot.ui import ids
 from bot.ui import tournament as screens
 from bot.ui.names import shown
-from bot.ui.render import Message
+from bot.ui.render import Message, notice
 from bot.ui.widgets import button, view_of
 
 from .lobbies import NEEDED
@@ -328,3 +328,19 @@ async def clicked(interaction: discord.Interaction, op: str, tournament_id: int)
         await check_in(interaction, tournament_id)
     elif op in ("cancel", "keep"):
         await cancelled(interaction, tournament_id, op == "cancel")
+    elif op == "resume":
+        await resumed(interaction, tournament_id)
+
+
+async def resumed(interaction: discord.Interaction, tournament_id: int) -> None:
+    """A paused round's Try again (managers): its tables are tried again; the notice says
+    so (refused again, a new notice follows)."""
+    await _manager(interaction)
+    user = await seen(interaction)
+    ops = app_of(interaction).sessions.tournaments
+    row = await ops.resume_round(tournament_id, guild_of(interaction))
+    lang = user_lang(interaction)
+    title = t(lang, "tourop.resumed", name=shown(row.name))
+    await update(
+        interaction, **notice(title, t(lang, "tourop.resumed_by", by=f"<@{user}>")).kwargs()
+    )

@@ -24,7 +24,7 @@ from bot.domain import tournament as tour
 from bot.i18n import DEFAULT, t
 from bot.session import Sessions
 from bot.session import events as ev
-from bot.session.tournaments import Tournament
+from bot.session.tournaments import ThreadRefused, Tournament
 from bot.ui import tournament as screens
 from bot.ui.names import plain
 from bot.ui.render import Message
@@ -62,13 +62,20 @@ class TournamentDesk:
     async def thread(
         self, row: Tournament, round: int, table_no: int, entrants: tuple[str, ...]
     ) -> int:
-        """A public thread for the table in the tournament's channel: its id."""
-        with priority(Priority.OWED):
-            data = await self.client.http.start_thread_without_message(
-                row.channel_id, name=thread_name(row, round, table_no),
-                auto_archive_duration=ARCHIVE_MINUTES,
-                type=discord.ChannelType.public_thread.value,
-            )  # fmt: skip
+        """A public thread for the table in the tournament's channel: its id. A channel that
+        refuses it (deleted, or the bot lacks a permission there) raises ThreadRefused: only
+        a manager can fix that (the session then pauses the tournament and says so)."""
+        try:
+            with priority(Priority.OWED):
+                data = await self.client.http.start_thread_without_message(
+                    row.channel_id, name=thread_name(row, round, table_no),
+                    auto_archive_duration=ARCHIVE_MINUTES,
+                    type=discord.ChannelType.public_thread.value,
+                )  # fmt: skip
+        except discord.NotFound as exc:
+            raise ThreadRefused("gone") from exc
+        except discord.Forbidden as exc:
+            raise ThreadRefused("denied") from exc
         return int(data["id"])
 
     async def announce(self, event: ev.TournamentEvent) -> None:
@@ -102,6 +109,8 @@ class TournamentDesk:
                 return []  # the last round's standings come with the champion
             rows = await ops.standings(row.id)
             return [screens.standings_view(info, rows, names, lang)]
+        if isinstance(event, ev.RoundBlocked):
+            return [screens.blocked_view(info, event.round, event.reason, lang)]
         if event.cancelled:
             name = screens.tournament_name(info)
             return [Message(content=t(lang, "tourop.cancelled", name=name))]

@@ -171,9 +171,26 @@ class TournamentOver:
         return "ended"
 
 
+@dataclass(frozen=True)
+class RoundBlocked:
+    """A round's tables cannot get their threads (`reason`: "gone", the channel was deleted;
+    "denied", the bot lacks a permission there): the tournament waits for a manager."""
+
+    tournament_id: int
+    guild_id: int
+    channel_id: int
+    round: int
+    reason: str
+    serial: int  # how many times this tournament was blocked: each is told once
+
+    @property
+    def key(self) -> str:
+        return f"blocked:{self.serial}"
+
+
 Event = Started | Moved | GameOver | Away | Back | Forfeited | Closed | SeasonOver
 Owed = Closed | EndOwed | SeasonOver  # what `Sessions.owed` returns: messages still to show
 Listener = Callable[[Event], Awaitable[None]]
 # What a tournament tells the adapter (TournamentOps.announce): its announcements, each
 # posted once (`key`: TournamentOps.announced).
-TournamentEvent = RoundStarted | RoundOver | TournamentOver
+TournamentEvent = RoundStarted | RoundOver | TournamentOver | RoundBlocked

@@ -53,6 +53,18 @@ MAX_ENTRANTS = 512
 MAX_AI_FILL = 256  # AI entrants one `fill` may add
 NAME_LENGTH = 60
 CHECK_IN_WINDOW = 900.0  # seconds: check-in opens this long before a set start time
+# Tries of a round whose threads the channel refuses before the tournament waits for a
+# manager (only they can give the permission back); a few, so a blip does not pause it.
+THREAD_TRIES = 3
+
+
+class ThreadRefused(Exception):
+    """The tournament's channel refuses a table's thread (the ThreadMaker raises it):
+    `reason` "gone" (the channel was deleted) or "denied" (the bot lacks a permission)."""
+
+    def __init__(self, reason: str) -> None:
+        super().__init__(reason)
+        self.reason = reason
 
 
 def check_in_opens(row: TournamentRow) -> float | None:
@@ -121,6 +133,7 @@ class TournamentOps:
         self.again: set[int] = set()  # asked to step again once the running one is done
         self.timers_: dict[int, asyncio.Task[None]] = {}  # sign-up deadlines
         self.background: set[asyncio.Task[None]] = set()
+        self.refused: dict[int, int] = {}  # refused thread tries in a row, per tournament
 
     def lock_of(self, tournament_id: int) -> asyncio.Lock:
         return self.locks.setdefault(tournament_id, asyncio.Lock())
@@ -484,13 +497,56 @@ class TournamentOps:
         while True:
             self.again.discard(tournament_id)
             await retry.until_done(
-                lambda: self.step(tournament_id), what="the tournament's round",
+                lambda: self._step_or_pause(tournament_id), what="the tournament's round",
                 game_id=tournament_id, first=self.retry_seconds,
             )  # fmt: skip
             if tournament_id not in self.again:
                 break
         if self.jobs.get(tournament_id) is asyncio.current_task():
             del self.jobs[tournament_id]
+
+    async def _step_or_pause(self, tournament_id: int) -> None:
+        """`step`; a round whose threads are refused THREAD_TRIES times in a row pauses the
+        tournament (stored: a restart keeps it paused) and the managers are told what to fix
+        (RoundBlocked); `resume_round` goes on."""
+        try:
+            await self.step(tournament_id)
+        except ThreadRefused as refused:
+            tries = self.refused.get(tournament_id, 0) + 1
+            self.refused[tournament_id] = tries
+            if tries < THREAD_TRIES:
+                raise
+            del self.refused[tournament_id]
+            await self._pause(tournament_id, refused.reason)
+        else:
+            self.refused.pop(tournament_id, None)
+
+    async def _pause(self, tournament_id: int, reason: str) -> None:
+        row = await self.storage.tournaments.get(tournament_id)
+        if row is None:
+            return
+        serial = int(row.settings.get("blocks", 0)) + 1
+        paused = {"round": row.round, "reason": reason}
+        await self.storage.tournaments.update_settings(tournament_id, paused=paused, blocks=serial)
+        log.warning("tournament %s: round %s paused, its channel refuses threads (%s)",
+                    tournament_id, row.round, reason)  # fmt: skip
+        await self._announce(
+            ev.RoundBlocked(row.id, row.guild_id, row.channel_id, row.round, reason, serial)
+        )
+
+    async def resume_round(self, tournament_id: int, guild_id: int) -> TournamentRow:
+        """A manager fixed the channel: the paused round is tried again (in the background;
+        refused again, it pauses again and says so)."""
+        row = await self.get(tournament_id, guild_id)
+        if row.status != RUNNING:
+            raise SessionError("tour.error.over")
+        if row.settings.get("paused"):
+            try:
+                await self.storage.tournaments.update_settings(tournament_id, paused=None)
+            except Exception as exc:
+                raise SaveFailed("tourop.error.save") from exc
+        self.kick(tournament_id)
+        return row
 
     async def settle(self) -> None:
         """Wait until no step is running or asked for (tests, the bench)."""
@@ -507,6 +563,8 @@ class TournamentOps:
             while True:
                 row = await self.storage.tournaments.get(tournament_id)
                 if row is None or row.status != RUNNING or not self.owns(row.guild_id):
+                    return
+                if row.settings.get("paused"):  # waits for a manager (resume_round)
                     return
                 tables = [
                     t

@@ -309,9 +309,10 @@ def forget(op: str, expires: int, user_id: int, yes: bool) -> str:
 
 # ----- tournaments (appended: a new family). The sign-up message's buttons: join, leave and
 # (for managers: the cog checks who presses it) start now; and the answers to a manager's
-# "cancel the tournament?" (cancel, keep). Read back, the action's game_id is the
-# tournament's id (not a game's: the registry's other-server check does not apply).
-TOUR_OPS = ("join", "leave", "start", "cancel", "keep", "checkin")
+# "cancel the tournament?" (cancel, keep); a paused round's Try again (resume). Read back,
+# the action's game_id is the tournament's id (not a game's: the registry's other-server
+# check does not apply).
+TOUR_OPS = ("join", "leave", "start", "cancel", "keep", "checkin", "resume")
 TEMPLATES["tour"] = re.compile(rf"{PREFIX}:tour:(?P<op>{_one_of(TOUR_OPS)}):(?P<tour>{_ID})")
 
 

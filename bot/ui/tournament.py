@@ -451,3 +451,16 @@ ERRORS = (
     "tour.error.already_open",
     "tour.error.in_game",
 )
+
+
+def blocked_view(info: TournamentInfo, round: int, reason: str, lang: str) -> Message:
+    """A round whose tables' threads the channel refuses: what a manager fixes, and Try
+    again (managers: the cog checks who presses it). `reason`: "gone" or "denied"."""
+    key = "tour.blocked.gone" if reason == "gone" else "tour.blocked.denied"
+    fix = t(lang, key, cancel=command(lang, "tournament cancel"))
+    return Message(view=card_view(GREY,
+        text(f"### {t(lang, 'tour.blocked.title', name=tournament_name(info), round=round)}",
+             fix, "-# " + t(lang, "tour.blocked.footer")),
+        row(button(ids.tour("resume", info.id), t(lang, "tour.button.resume"),
+                   discord.ButtonStyle.primary)),
+    ))  # fmt: skip

@@ -11,7 +11,7 @@ from bot.ui import ids
 
 from .boards import bot_message
 from .conftest import make_bot
-from .helpers import text_of
+from .helpers import labels, text_of
 
 TURN = 15
 NOT_FOUND = "There's no tournament here."
@@ -62,3 +62,69 @@ async def test_crafted_clicks_on_a_tournament_of_a_hidden_channel_reveal_nothing
     assert [e.entrant for e in await simcord_env.bot.storage.tournaments.entrants(cup.id)] == [
         str(boss.id)
     ]
+
+
+THREADS = "/channels/*/threads"
+PAUSED = "can't start"
+
+
+def notices(channel) -> list:
+    return [m for m in channel.history() if PAUSED in text_of(m)]
+
+
+async def test_a_round_whose_threads_are_refused_tells_the_managers_and_waits(
+    simcord_env, channel, players, boss
+):
+    """The bot lost Create Public Threads: after a few tries the round's tables are not
+    tried again every minute for ever; the channel is told what to fix, a member cannot
+    resume it, and once fixed a manager's Try again opens the round."""
+    env = simcord_env
+    await boss.slash(channel, "steal tournament new", name="Cup", table_size=2, rounds=1,
+                     turn_timer=TURN)  # fmt: skip
+    await boss.slash(channel, "steal tournament fill", count=2, difficulty="easy")
+    env.inject_error("POST", THREADS, status=403, code=50013, message="Missing Permissions",
+                     times=None)  # fmt: skip
+    await boss.slash(channel, "steal tournament start")
+    for _ in range(12):  # tries waiting 10, 20, 40 s... then the notice, and no more tries
+        await env.advance_time(60)
+    [notice] = notices(channel)
+    words = text_of(notice)
+    assert "Create Public Threads" in words and "Try again" in labels(notice), words
+    tries = sum(1 for r in env.http_requests if r.method == "POST" and r.path.endswith("/threads"))
+    for _ in range(10):
+        await env.advance_time(600)
+    later = sum(1 for r in env.http_requests if r.method == "POST" and r.path.endswith("/threads"))
+    assert later == tries and tries <= 4, (tries, later)  # paused: nothing retried
+    assert len(notices(channel)) == 1
+
+    refused = await players[0].click(notice, label="Try again")
+    assert "managers" in refused.response.content.lower()
+    assert len(notices(channel)) == 1  # still waiting
+
+    env.backend.faults.clear()  # a manager gave the permission back
+    await boss.click(notices(channel)[0], label="Try again")
+    for _ in range(5):
+        await env.advance_time(TURN + 1)
+    assert len(channel.threads) == 1
+    assert any("Round 1 of 1" in text_of(m) for m in channel.history())
+
+
+async def test_a_round_whose_channel_is_gone_stops_trying(simcord_env, guild, boss):
+    """The tournament's channel was deleted: a few tries, then none."""
+    env = simcord_env
+    room = guild.create_text_channel("cup-room")
+    await boss.slash(room, "steal tournament new", name="Cup", table_size=2, rounds=1,
+                     turn_timer=TURN)  # fmt: skip
+    await boss.slash(room, "steal tournament fill", count=2, difficulty="easy")
+    env.inject_error("POST", THREADS, status=404, code=10003, message="Unknown Channel",
+                     times=None)  # fmt: skip
+    await boss.slash(room, "steal tournament start")
+    for _ in range(12):
+        await env.advance_time(60)
+    tries = sum(1 for r in env.http_requests if r.method == "POST" and r.path.endswith("/threads"))
+    for _ in range(10):
+        await env.advance_time(600)
+    later = sum(1 for r in env.http_requests if r.method == "POST" and r.path.endswith("/threads"))
+    assert later == tries and tries <= 4, (tries, later)
+    [cup] = await env.bot.storage.tournaments.open()
+    assert cup.settings["paused"]["reason"] == "gone"
