@@ -344,3 +344,4 @@ async def resumed(interaction: discord.Interaction, tournament_id: int) -> None:
     await update(
         interaction, **notice(title, t(lang, "tourop.resumed_by", by=f"<@{user}>")).kwargs()
     )
+    await _refresh(interaction, row.id)  # the sign-up says it is under way again

@@ -134,7 +134,7 @@ class TournamentDesk:
                     with priority(Priority.OWED):
                         await channel.send(**dynamic(message.send_kwargs()))
                 await ops.announced(row.id, event.key)
-                if isinstance(event, ev.TournamentOver) or (
+                if isinstance(event, ev.TournamentOver | ev.RoundBlocked) or (
                     isinstance(event, ev.RoundStarted) and event.round == 1
                 ):
                     await self.refresh_signup(row.id)

@@ -119,6 +119,7 @@ class TournamentInfo:
     entrants: tuple[Entrant, ...]
     checked: int = 0  # with check-in: how many have checked in (AI entrants count)
     check_in_opens: datetime | None = None  # with check-in: None once it is open
+    paused: str | None = None  # its round waits for a manager: why ("gone", "denied")
 
 
 # Points by place, 0 = first. Every table gives out 3 points a player on average (so a table

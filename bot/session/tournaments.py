@@ -801,5 +801,5 @@ def info_of(row: TournamentRow, entrants: Sequence[tour.Entrant]) -> tour.Tourna
         rounds=row.rounds, preset=row.preset, turn_seconds=row.turn_seconds,
         signup_ends=when(row.signup_ends), starts_at=when(row.starts_at),
         check_in=row.check_in, counted=row.counted, status=status, round=row.round,
-        entrants=tuple(entrants),
+        entrants=tuple(entrants), paused=(row.settings.get("paused") or {}).get("reason"),
     )  # fmt: skip

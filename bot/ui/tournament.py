@@ -115,6 +115,9 @@ def _rules_words(lang: str, info: TournamentInfo) -> str:
 
 
 def _status_words(lang: str, info: TournamentInfo) -> str:
+    if info.status == "running" and info.paused:
+        why = "gone" if info.paused == "gone" else "denied"
+        return t(lang, f"tour.status.paused_{why}", round=info.round)
     if info.status == "running":
         if info.format == "knockout":
             return t(lang, "tour.status.running_knockout", round=info.round)

@@ -90,6 +90,7 @@ async def test_a_round_whose_threads_are_refused_tells_the_managers_and_waits(
     [notice] = notices(channel)
     words = text_of(notice)
     assert "Create Public Threads" in words and "Try again" in labels(notice), words
+    assert any("paused: round 1" in text_of(m) for m in channel.history())  # the sign-up too
     tries = sum(1 for r in env.http_requests if r.method == "POST" and r.path.endswith("/threads"))
     for _ in range(10):
         await env.advance_time(600)
@@ -107,9 +108,10 @@ async def test_a_round_whose_threads_are_refused_tells_the_managers_and_waits(
         await env.advance_time(TURN + 1)
     assert len(channel.threads) == 1
     assert any("Round 1 of 1" in text_of(m) for m in channel.history())
+    assert not any("paused" in text_of(m) for m in channel.history())
 
 
-async def test_a_round_whose_channel_is_gone_stops_trying(simcord_env, guild, boss):
+async def test_a_round_whose_channel_is_gone_stops_trying(simcord_env, guild, channel, boss):
     """The tournament's channel was deleted: a few tries, then none."""
     env = simcord_env
     room = guild.create_text_channel("cup-room")
@@ -128,3 +130,6 @@ async def test_a_round_whose_channel_is_gone_stops_trying(simcord_env, guild, bo
     assert later == tries and tries <= 4, (tries, later)
     [cup] = await env.bot.storage.tournaments.open()
     assert cup.settings["paused"]["reason"] == "gone"
+    # Nothing can be posted in a deleted channel: the list says it waits, and why.
+    listed = text_of((await boss.slash(channel, "steal tournament list")).response)
+    assert "paused" in listed and "channel is gone" in listed, listed
