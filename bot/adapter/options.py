@@ -97,7 +97,7 @@ def check_options(
         name = option.get("name")
         param = params.get(name) if isinstance(name, str) else None
         if param is None:
-            return Refusal(str(name)[:32], "bad")
+            return Refusal("?", "bad")  # an option it does not have: never echoed
         given.add(param.display_name)
         refusal = check_value(param, option.get("value"))
         if refusal is not None:
