@@ -135,7 +135,8 @@ class Sessions(Live):
         shown = self.game_messages
         self.messages, self.keep_messages = shown.messages, shown.keep_messages
         self.owed, self.delivered, self.ended_table = shown.owed, shown.delivered, shown.ended_table
-        self.announced = shown.announced
+        self.announced, self.announcement = shown.announced, shown.announcement
+        self.announcing = shown.announcing
 
     async def restore(self) -> list[int]:
         """Start-up: the stats rows an upgrade left to work out (Records.backfill), then every

@@ -224,6 +224,11 @@ def medal_counts(lang: str, medals: Sequence[int]) -> str:
     return " · ".join(won)
 
 
+def season_title(lang: str, number: int) -> str:
+    """The first line of a season's end announcement (how the bot finds it again)."""
+    return f"### 🏁 {t(lang, 'season.over.title', n=number)}"
+
+
 def season_over(lang: str, payload: Mapping[str, Any]) -> Message:
     """The public announcement of a season's end in the channel of the server's latest game:
     the top three with their medals and ratings, and what the next season starts from.
@@ -239,7 +244,7 @@ def season_over(lang: str, payload: Mapping[str, Any]) -> Message:
     board = command(lang, "leaderboard")
     body = t(lang, "season.over.next", next=number + 1, command=board, n=number)
     view = layout(
-        discord.ui.TextDisplay(f"### 🏁 {t(lang, 'season.over.title', n=number)}"),
+        discord.ui.TextDisplay(season_title(lang, number)),
         discord.ui.TextDisplay("\n".join(rows)),
         discord.ui.TextDisplay(f"{body}\n{small(players)}"),
     )
