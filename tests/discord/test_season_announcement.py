@@ -96,6 +96,13 @@ async def test_a_crash_between_posting_and_marking_posted_never_posts_twice(
     env.bot.app.sessions.announced = dies_first
     await new_season(env, guild, channel)
     assert len(announcements(channel)) == 1
+    # The post carries a nonce Discord enforces (for its few minutes), the same at every try.
+    [posted] = [
+        r.json
+        for r in env.http_requests
+        if r.method == "POST" and r.path == f"/channels/{channel.id}/messages"
+    ]
+    assert posted["enforce_nonce"] is True and posted["nonce"].startswith("season:")
     await env.bot.app.presenter.close()
     await env.advance_time(HOUR)  # down for longer than Discord remembers a nonce
     await env.restart_bot(make_bot(db_path))
