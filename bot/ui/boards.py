@@ -274,11 +274,13 @@ def player_stats(
     picture: bytes,
     me: bool = False,
     medals: Sequence[int] = (),
+    pending: bool = False,
 ) -> Message:
     """A player's stats: the card (`picture`, from `stats_card`), every figure in its
     description (alt text), and in words only what the picture does not draw: the cards and
     steals of all their counted games. `name` is shown as given (escaped here); `me`: the
-    reader's own stats."""
+    reader's own stats; `pending`: the server's older games are still being worked out (after
+    an upgrade), so the trend and favourite capture leave them out."""
     card = stats_card(lang, p, name, rank, count, figures)
     said = shown(name)
     if me:
@@ -292,6 +294,8 @@ def player_stats(
     totals = " · ".join([item("stats.cards", p.cards), item("stats.steals", p.steals)])
     if any(medals):
         totals += "\n" + t(lang, "stats.medals", medals=medal_counts(lang, medals))
+    if pending:
+        totals += "\n" + t(lang, "stats.pending")
     board = command(lang, "leaderboard")
     footer = t(lang, "stats.footer", note=rating_note(lang), command=board)
     view = layout(
