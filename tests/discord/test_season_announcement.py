@@ -84,10 +84,8 @@ async def test_an_announcement_posted_after_a_restart_names_nobody_forgotten(
     assert await env.bot.storage.outbox.pending() == []
 
 
-async def test_a_crash_between_posting_and_marking_posted_never_posts_twice(
-    simcord_env, db_path, guild, channel, players
-):
-    env, (ann, bob) = simcord_env, players[:2]
+async def posted_then_crashed(env, guild, channel, ann, bob) -> None:
+    """The announcement is posted, but the bot dies before it marks it posted."""
     await two_games(env, guild, channel, ann, bob)
 
     async def dies_first(item_id: int) -> None:  # storage is gone: then the process dies
@@ -96,6 +94,13 @@ async def test_a_crash_between_posting_and_marking_posted_never_posts_twice(
     env.bot.app.sessions.announced = dies_first
     await new_season(env, guild, channel)
     assert len(announcements(channel)) == 1
+
+
+async def test_a_crash_between_posting_and_marking_posted_never_posts_twice(
+    simcord_env, db_path, guild, channel, players
+):
+    env, (ann, bob) = simcord_env, players[:2]
+    await posted_then_crashed(env, guild, channel, ann, bob)
     # The post carries a nonce Discord enforces (for its few minutes), the same at every try.
     [posted] = [
         r.json
@@ -112,3 +117,20 @@ async def test_a_crash_between_posting_and_marking_posted_never_posts_twice(
     await env.restart_bot(make_bot(db_path))
     await env.advance_time(1)
     assert len(announcements(channel)) == 1
+
+
+async def test_without_read_message_history_a_late_retry_does_not_post_again(
+    simcord_env, db_path, guild, channel, players
+):
+    # The bot cannot look for its post, and Discord forgot the nonce by now: it counts the
+    # announcement as posted rather than risk a second one.
+    env, (ann, bob) = simcord_env, players[:2]
+    await posted_then_crashed(env, guild, channel, ann, bob)
+    await env.bot.app.presenter.close()
+    env.inject_error("GET", f"/channels/{channel.id}/messages", status=403, code=50001, times=None)
+    await env.advance_time(HOUR)
+    await env.restart_bot(make_bot(db_path))
+    await env.advance_time(1)
+    env.backend.faults.clear()
+    assert len(announcements(channel)) == 1
+    assert await env.bot.storage.outbox.pending() == []
