@@ -96,7 +96,7 @@ class Announcer:
         since = datetime.fromtimestamp(tried - CLOCK_SLACK, tz=UTC)
         try:
             with rest.priority(rest.Priority.OWED):
-                async for message in target.history(after=since, oldest_first=True, limit=50):
+                async for message in target.history(after=since, oldest_first=True, limit=100):
                     if me is not None and message.author.id == me.id and title in texts(message):
                         return True
         except discord.Forbidden:
