@@ -123,8 +123,9 @@ async def stats(interaction: discord.Interaction, member: discord.abc.User) -> N
     figures = await records.figures(found, deck)  # the player's last games: never the history
     card = ui.stats_card(lang, found, member.display_name, rank, count, figures)
     picture = await work.run(guild_id, render_card, card)  # Pillow: off the event loop
+    pending = await records.stats_pending(guild_id)  # after an upgrade, for a while
     message = ui.player_stats(
-        lang, found, member.display_name, rank, count, figures, picture, me, medals
+        lang, found, member.display_name, rank, count, figures, picture, me, medals, pending
     )
     await reply(interaction, **message.send_kwargs())
 

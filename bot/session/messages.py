@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import asyncio
 from collections.abc import Callable
+from typing import Any
 
 from bot.domain.values import HandToken
 from bot.engine import replay
@@ -65,6 +66,17 @@ class GameMessages:
         """A game's owed message is shown: nothing is owed for it any more (a season's
         announcement owed to its channel stays until it is shown: `announced`)."""
         await self.storage.outbox.settle(game_id, keep=(SEASON,))
+
+    async def announcement(self, item_id: int) -> dict[str, Any] | None:
+        """A season's announcement as it is owed now (a forget may have changed its names);
+        None once it is shown."""
+        item = await self.storage.outbox.get(item_id)
+        return None if item is None else dict(item.payload)
+
+    async def announcing(self, item_id: int, at: float) -> None:
+        """The announcement is about to be posted (`at`, Discord's clock): a restart then
+        looks for it in the channel before posting it again."""
+        await self.storage.outbox.note(item_id, tried_at=at)
 
     async def announced(self, item_id: int) -> None:
         """A season's announcement is shown (or can never be)."""

@@ -27,6 +27,9 @@ class Records:
         # Told of every change of a setting (guild, key; None: all of them): Sessions wakes
         # the timed seasons' job when a season length changes.
         self.setting_changed: Callable[[int, str | None], None] = lambda guild_id, key: None
+        # The guilds whose stats card rows are still worked out (`backfill`, in the
+        # background after start-up); None until it has looked.
+        self._backfilling: set[int] | None = None
 
     # ----- settings
 
@@ -93,35 +96,51 @@ class Records:
         """Whether the member finished any game here, counted or not."""
         return bool(await self._storage.history.by_player(user_id, guild_id=guild_id, limit=1))
 
+    async def stats_pending(self, guild_id: int) -> bool:
+        """Whether the guild's stats card rows are still to be worked out (`backfill`): the
+        card then says its trend and favourite capture leave out older games."""
+        if self._backfilling is None:
+            return guild_id in await self._storage.tallies.pending()
+        return guild_id in self._backfilling
+
     async def backfill(self, owns: Callable[[int], bool]) -> list[int]:
         """Work out the stats card's rows (storage's rated_games) of the guilds that had
-        finished games before storage kept them (revision 11 marks them): once, at start-up,
-        from their history, as the card used to on every use. Which games counted is read
-        from their seats and the server's `ai_counts` now (a history keeps no hints). The
-        guilds done; another process's guilds (`owns`) are left to it."""
+        finished games before storage kept them (revision 11 marks them): once, after
+        start-up, in the background, from their history, as the card used to on every use.
+        Which games counted is read from their seats and the server's `ai_counts` now (a
+        history keeps no hints). A game that finishes meanwhile has the guild worked out
+        again. The guilds done; another process's guilds (`owns`) are left to it."""
+        pending = [g for g in await self._storage.tallies.pending() if owns(g)]
+        self._backfilling = set(pending)
         done = []
-        for guild_id in await self._storage.tallies.pending():
-            if not owns(guild_id):
-                continue
-            entries = await self._storage.history.all(guild_id)  # oldest first
-            ai_counts = (await self.settings(guild_id)).values["ai_counts"]
-            board = await self._storage.stats.all(guild_id)
-            totals = {s.player.user_id: s.player.games for s in board}
+        for guild_id in pending:
+            while True:
+                entries = await self._storage.history.all(guild_id)  # oldest first
+                ai_counts = (await self.settings(guild_id)).values["ai_counts"]
+                board = await self._storage.stats.all(guild_id)
+                totals = {s.player.user_id: s.player.games for s in board}
 
-            def replayed(
-                entries: list[HistoryEntry] = entries,
-                ai: bool = ai_counts,
-                totals: dict[str, int] = totals,
-            ) -> Any:
-                counted = [
-                    (e.game_id, e.seats, e.places, e.record)
-                    for e in entries
-                    if ai or not any(is_ai(s) for s in e.seats)
-                ]
-                return stats.replayed_games(counted, totals, is_ai)
+                def replayed(
+                    entries: list[HistoryEntry] = entries,
+                    ai: bool = ai_counts,
+                    totals: dict[str, int] = totals,
+                ) -> Any:
+                    counted = [
+                        (e.game_id, e.seats, e.places, e.record)
+                        for e in entries
+                        if ai or not any(is_ai(s) for s in e.seats)
+                    ]
+                    return stats.replayed_games(counted, totals, is_ai)
 
-            rows = await asyncio.to_thread(replayed)
-            if await self._storage.tallies.backfill(guild_id, list(rows.items())):
+                rows = await asyncio.to_thread(replayed)
+                read = [e.game_id for e in entries]
+                made = await self._storage.tallies.backfill(
+                    guild_id, list(rows.items()), read, sum(totals.values())
+                )
+                if made is not None:
+                    break  # None: a game finished meanwhile; worked out again
+            self._backfilling.discard(guild_id)
+            if made:
                 done.append(guild_id)
                 log.info("stats of guild %s worked out from its %d games", guild_id, len(entries))
         return done

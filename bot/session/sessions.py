@@ -33,6 +33,7 @@ from .play import Play
 from .privacy import PURGE_GRACE, Privacy
 from .records import Records
 from .restore import RESTORE_GRACE, Restorer
+from .retry import until_done
 from .seasons import Seasons
 from .timers import TurnTimers, stop
 from .tournaments import TournamentOps
@@ -76,6 +77,7 @@ class Sessions(Live):
         self.owns: Callable[[int], bool] = owns or (lambda guild_id: True)
         self.storage = storage
         self.records = Records(storage)
+        self.backfilling: asyncio.Task[None] | None = None  # the stats rows' job (restore)
         self.clock = clock
         self.notify_cb = notify
         self.retry_seconds = retry_seconds  # RETRY_SECONDS
@@ -135,22 +137,34 @@ class Sessions(Live):
         shown = self.game_messages
         self.messages, self.keep_messages = shown.messages, shown.keep_messages
         self.owed, self.delivered, self.ended_table = shown.owed, shown.delivered, shown.ended_table
-        self.announced = shown.announced
+        self.announced, self.announcement = shown.announced, shown.announcement
+        self.announcing = shown.announcing
 
     async def restore(self) -> list[int]:
-        """Start-up: the stats rows an upgrade left to work out (Records.backfill), then every
-        stored lobby and game (Restorer.restore); then the timed seasons' job starts."""
-        try:
-            await self.records.backfill(self.owns)
-        except Exception:  # the card then shows less; the next start tries again
-            log.exception("could not work out the stats of the games before the upgrade")
+        """Start-up: every stored lobby and game (Restorer.restore); then, in the background,
+        the stats rows an upgrade left to work out (Records.backfill: the games play on
+        meanwhile), and the timed seasons' job starts."""
         restored = await self.restorer.restore()
+        if self.backfilling is None:
+            self.backfilling = asyncio.create_task(self._backfill())
         try:  # after the games: a tournament's tables are restored with them
             await self.tournaments.resume()
         except Exception:  # the next start tries again; its games play on meanwhile
             log.exception("could not resume the tournaments")
         self.seasons.start()
         return restored
+
+    async def _backfill(self) -> None:
+        async def attempt() -> None:
+            await self.records.backfill(self.owns)
+
+        await until_done(attempt, what="working out the stats of the games before the upgrade",
+                         game_id=0, first=self.retry_seconds)  # fmt: skip
+
+    async def stats_ready(self) -> None:
+        """Wait until the stats rows an upgrade left are worked out (tests, tools)."""
+        if self.backfilling is not None:
+            await asyncio.shield(self.backfilling)
 
     def _setting_changed(self, guild_id: int, key: str | None) -> None:
         if key in (None, "season_length"):
@@ -259,6 +273,11 @@ class Sessions(Live):
         """Stop every timer and background job (the storage stays open: its owner closes
         it)."""
         await self.seasons.close()
+        if self.backfilling is not None:
+            self.backfilling.cancel()
+            with contextlib.suppress(asyncio.CancelledError):
+                await self.backfilling
+            self.backfilling = None
         live: list[Lobby | Table] = [*self.lobbies.values(), *self.tables.values()]
         for x in live:
             stop(x.timer)

@@ -3,8 +3,9 @@
 A person forgotten: their stats rows (players, rated_games) and their places in past seasons
 (season_standings) go, and in the games they played (history, records, game rows and what
 those games still owe) their id is replaced by `former:<seat>`, which the screens show as
-"former player". No display name is kept anywhere but `players` and `season_standings`, so
-their name goes with those rows. A server purged: every row of it goes.
+"former player". No display name is kept anywhere but `players`, `season_standings` and a
+season's announcement still owed (outbox), so their name goes with those rows and is dropped
+from the announcement. A server purged: every row of it goes.
 Servers the bot was removed from wait in `guild_purges` until their grace is over, so a
 restart never loses one.
 """
@@ -117,6 +118,7 @@ class Forgetting:
             await db.execute(tokens)  # open hands' tokens: minutes old, of any server
             kept = await _rewrite_history(db, user, guild_id)
             await _rewrite_tournaments(db, user, guild_id)
+            await _scrub_outbox(db, user, guild_id)  # before the games: names go too
             rewritten = 0
             for game_id, seats in await _games_of(db, user, guild_id, live=False):
                 await _rewrite_game(db, game_id, user, label_in(seats, user))
@@ -226,17 +228,7 @@ async def _rewrite_tournaments(db: AsyncConnection, user: str, guild_id: int | N
     dropped from its later rounds. A tournament that did not seat them for want of a
     check-in forgets that they were signed up (settings' "no_check_in")."""
     t, e, tt = tournaments.c, tournament_entrants.c, tournament_tables.c
-    absent = select(t.id, t.settings).where(t.settings.like("%" + json.dumps(user) + "%"))
-    if guild_id is not None:
-        absent = absent.where(t.guild_id == guild_id)
-    for tid, text in (await db.execute(absent)).all():
-        settings = json.loads(text)
-        out = settings.get("no_check_in") or []
-        if user in out:
-            settings["no_check_in"] = [x for x in out if x != user]
-            await db.execute(
-                update(tournaments).where(t.id == tid).values(settings=dumps(settings))
-            )
+    renamed: dict[int, str] = {}  # tournament id -> the person's former entrant's id there
     query = select(t.id, t.host_id).where(
         or_(t.host_id == user, t.id.in_(select(e.tournament_id).where(e.entrant == user)))
     )
@@ -250,7 +242,7 @@ async def _rewrite_tournaments(db: AsyncConnection, user: str, guild_id: int | N
         n = 1
         while former(n) in taken:
             n += 1
-        new = former(n)
+        new = renamed[tid] = former(n)
         await db.execute(
             update(tournament_entrants)
             .where(e.tournament_id == tid, e.entrant == user)
@@ -273,6 +265,50 @@ async def _rewrite_tournaments(db: AsyncConnection, user: str, guild_id: int | N
                     entrants=rewrite(r.entrants, user, new), result=rewrite(r.result, user, new)
                 )
             )
+    await _scrub_settings(db, user, guild_id, renamed)
+
+
+async def _scrub_settings(
+    db: AsyncConnection, user: str, guild_id: int | None, renamed: dict[int, str]
+) -> None:
+    """Every tournament setting that names the person (its champion, the manager who
+    cancelled it) names their former entrant there, or "former:0" where they were none; a
+    tournament that did not seat them for want of a check-in forgets that they signed up."""
+    t = tournaments.c
+    named = select(t.id, t.settings).where(t.settings.like("%" + json.dumps(user) + "%"))
+    if guild_id is not None:
+        named = named.where(t.guild_id == guild_id)
+    for tid, text in (await db.execute(named)).all():
+        settings = json.loads(text)
+        out = settings.get("no_check_in") or []
+        if user in out:
+            settings["no_check_in"] = [x for x in out if x != user]
+        settings = swap(settings, user, renamed.get(tid, former(0)))
+        await db.execute(update(tournaments).where(t.id == tid).values(settings=dumps(settings)))
+
+
+async def _scrub_outbox(db: AsyncConnection, user: str, guild_id: int | None) -> None:
+    """Messages still owed that name the person, whoever's game they are owed to: a season's
+    announcement (its `top` rows, bot/storage/seasons.py: rank, id, name, mu, sigma) keeps
+    their place as "former player" with no name; any other mention of their id (a manager
+    who cancelled) becomes a former player's."""
+    o, g = outbox.c, games.c
+    query = (
+        select(o.id, o.payload, g.seats)
+        .select_from(outbox.join(games, g.id == o.game_id))
+        .where(o.payload.like("%" + json.dumps(user) + "%"))
+    )
+    if guild_id is not None:
+        query = query.where(g.guild_id == guild_id)
+    for item in (await db.execute(query)).all():
+        payload = json.loads(item.payload)
+        if isinstance(payload.get("top"), list):
+            payload["top"] = [
+                [row[0], former(0), "", *row[3:]] if row[1] == user else row
+                for row in payload["top"]
+            ]
+        payload = swap(payload, user, label_in(json.loads(item.seats or "[]"), user))
+        await db.execute(update(outbox).where(o.id == item.id).values(payload=dumps(payload)))
 
 
 async def _purge(db: AsyncConnection, guild_id: int) -> int:

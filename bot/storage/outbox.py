@@ -15,11 +15,11 @@ from collections.abc import Collection, Mapping
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
-from sqlalchemy import delete, select
+from sqlalchemy import delete, select, update
 
 from .errors import GameNotFound
 from .schema import games, outbox
-from .sql import encode_owed, insert_owed
+from .sql import dumps, encode_owed, insert_owed
 
 if TYPE_CHECKING:
     from .connection import Connection
@@ -56,6 +56,22 @@ class Outbox:
         return [
             OutboxItem(r.id, r.game_id, r.kind, json.loads(r.payload), r.created_at) for r in rows
         ]
+
+    async def get(self, item_id: int) -> OutboxItem | None:
+        """One item as it is stored now (a forget may have changed it); None once done."""
+        r = await self.connection.fetchone(select(outbox).where(o.id == item_id))
+        if r is None:
+            return None
+        return OutboxItem(r.id, r.game_id, r.kind, json.loads(r.payload), r.created_at)
+
+    async def note(self, item_id: int, **fields: Any) -> None:
+        """Merge `fields` into an item's payload (what the sender must know after a restart,
+        e.g. that it tried to post it); nothing if the item is done."""
+        async with self.connection.transaction() as db:
+            row = (await db.execute(select(o.payload).where(o.id == item_id))).first()
+            if row is not None:
+                payload = dumps({**json.loads(row.payload), **fields})
+                await db.execute(update(outbox).where(o.id == item_id).values(payload=payload))
 
     async def done(self, item_id: int) -> None:
         """Forget an item that has been done. Doing so twice is harmless."""

@@ -8,11 +8,11 @@ import json
 from collections.abc import Collection, Sequence
 from typing import TYPE_CHECKING, Any
 
-from sqlalchemy import Row, delete, insert, select
+from sqlalchemy import Row, delete, func, insert, select
 
 from bot.domain.values import RatedGame, SeatResult
 
-from .schema import rated_games, stats_backfill
+from .schema import history, players, rated_games, stats_backfill
 
 if TYPE_CHECKING:
     from sqlalchemy.ext.asyncio import AsyncConnection
@@ -21,6 +21,7 @@ if TYPE_CHECKING:
 
 r = rated_games.c
 COLUMNS = (r.n, r.game_id, r.mu0, r.sigma0, r.mu, r.sigma, r.captures)
+CHUNK = 500  # game ids a statement names at most (both backends cap bound parameters)
 
 
 def values(guild_id: int, user_id: str, game: RatedGame) -> dict[str, Any]:
@@ -64,19 +65,43 @@ class Tallies:
         return sorted(int(row.guild_id) for row in rows)
 
     async def backfill(
-        self, guild_id: int, games: Collection[tuple[str, Sequence[RatedGame]]]
-    ) -> bool:
+        self,
+        guild_id: int,
+        games: Collection[tuple[str, Sequence[RatedGame]]],
+        read: Sequence[int] | None = None,
+        totals: int | None = None,
+    ) -> bool | None:
         """The guild's rows worked out from its history, (user id, their games), with its
         pending mark taken off, at once. False, writing nothing, if it was not pending (another
-        process did it first)."""
+        process did it first). The games play on meanwhile: `read` (the ids of the history
+        worked out from) and `totals` (the sum of the board's games counts then) are checked,
+        and if a game finished or the board was reset since, None, writing nothing: work it
+        out again. Only the rows of the games read are replaced, so a game finished during
+        the transaction keeps its own (`read` None: every row of the guild, unchecked)."""
         rows = [values(guild_id, user, game) for user, mine in games for game in mine]
+        count = select(func.count()).where(history.c.guild_id == guild_id)
+        played = select(func.coalesce(func.sum(players.c.games), 0)).where(
+            players.c.guild_id == guild_id
+        )
         async with self.connection.transaction() as db:
+            if read is not None and (
+                (await db.execute(count)).scalar_one() != len(read)
+                or (totals is not None and (await db.execute(played)).scalar_one() != totals)
+            ):
+                return None  # the mark stays
             done = await db.execute(
                 delete(stats_backfill).where(stats_backfill.c.guild_id == guild_id)
             )
             if done.rowcount == 0:
                 return False
-            await db.execute(delete(rated_games).where(r.guild_id == guild_id))
+            if read is None:
+                await db.execute(delete(rated_games).where(r.guild_id == guild_id))
+            else:
+                for at in range(0, len(read), CHUNK):
+                    ids = list(read[at : at + CHUNK])
+                    await db.execute(
+                        delete(rated_games).where(r.guild_id == guild_id, r.game_id.in_(ids))
+                    )
             if rows:
                 await db.execute(insert(rated_games), rows)
             return True

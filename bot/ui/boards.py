@@ -224,6 +224,11 @@ def medal_counts(lang: str, medals: Sequence[int]) -> str:
     return " · ".join(won)
 
 
+def season_title(lang: str, number: int) -> str:
+    """The first line of a season's end announcement (how the bot finds it again)."""
+    return f"### 🏁 {t(lang, 'season.over.title', n=number)}"
+
+
 def season_over(lang: str, payload: Mapping[str, Any]) -> Message:
     """The public announcement of a season's end in the channel of the server's latest game:
     the top three with their medals and ratings, and what the next season starts from.
@@ -239,7 +244,7 @@ def season_over(lang: str, payload: Mapping[str, Any]) -> Message:
     board = command(lang, "leaderboard")
     body = t(lang, "season.over.next", next=number + 1, command=board, n=number)
     view = layout(
-        discord.ui.TextDisplay(f"### 🏁 {t(lang, 'season.over.title', n=number)}"),
+        discord.ui.TextDisplay(season_title(lang, number)),
         discord.ui.TextDisplay("\n".join(rows)),
         discord.ui.TextDisplay(f"{body}\n{small(players)}"),
     )
@@ -269,11 +274,13 @@ def player_stats(
     picture: bytes,
     me: bool = False,
     medals: Sequence[int] = (),
+    pending: bool = False,
 ) -> Message:
     """A player's stats: the card (`picture`, from `stats_card`), every figure in its
     description (alt text), and in words only what the picture does not draw: the cards and
     steals of all their counted games. `name` is shown as given (escaped here); `me`: the
-    reader's own stats."""
+    reader's own stats; `pending`: the server's older games are still being worked out (after
+    an upgrade), so the trend and favourite capture leave them out."""
     card = stats_card(lang, p, name, rank, count, figures)
     said = shown(name)
     if me:
@@ -287,6 +294,8 @@ def player_stats(
     totals = " · ".join([item("stats.cards", p.cards), item("stats.steals", p.steals)])
     if any(medals):
         totals += "\n" + t(lang, "stats.medals", medals=medal_counts(lang, medals))
+    if pending:
+        totals += "\n" + t(lang, "stats.pending")
     board = command(lang, "leaderboard")
     footer = t(lang, "stats.footer", note=rating_note(lang), command=board)
     view = layout(

@@ -136,6 +136,39 @@ async def test_the_upgrade_works_out_the_rows_the_finishes_write(storage, ai_cou
     assert await Records(storage).backfill(lambda guild_id: True) == []
 
 
+async def upgraded(storage: Storage) -> None:
+    """As an upgraded database has it: no rows, the guild marked (revision 11)."""
+    async with storage.transaction() as db:
+        await db.execute(delete(rated_games))
+        await db.execute(insert(stats_backfill).values(guild_id=GUILD))
+
+
+async def test_a_game_finished_while_the_rows_are_worked_out_keeps_them_right(storage):
+    # The rows are worked out in the background while games play on (issue 32, item 14).
+    await play_history(storage, 11, 20, True)
+    await upgraded(storage)
+    real = storage.tallies.backfill
+    calls = 0
+
+    async def meanwhile(*args):  # a game finishes after the history was read
+        nonlocal calls
+        calls += 1
+        if calls == 1:
+            await play_history(storage, 12, 1, True)
+        return await real(*args)
+
+    storage.tallies.backfill = meanwhile
+    assert await Records(storage).backfill(lambda guild_id: True) == [GUILD]
+    del storage.tallies.backfill
+    assert calls == 2 and await storage.tallies.pending() == []  # worked out again
+    got = await rows_of(storage)
+    # The same rows as a backfill that nothing disturbed.
+    await upgraded(storage)
+    assert await Records(storage).backfill(lambda guild_id: True) == [GUILD]
+    want = await rows_of(storage)
+    assert {k: g.game_id for k, g in got.items()} == {k: g.game_id for k, g in want.items()}
+
+
 async def test_a_schema_7_file_gets_its_rows_at_start_up(tmp_path):
     path = tmp_path / "steal.db"
     shutil.copyfile(FIXTURE, path)
@@ -143,7 +176,10 @@ async def test_a_schema_7_file_gets_its_rows_at_start_up(tmp_path):
         rows = await storage.fetchall(select(func.distinct(history.c.guild_id)))
         guilds = sorted(r[0] for r in rows)
         assert guilds and await storage.tallies.pending() == guilds
-        await Sessions(storage).restore()
+        sessions = Sessions(storage)
+        await sessions.restore()  # the games first; the rows in the background
+        await sessions.stats_ready()
+        await sessions.close()
         assert await storage.tallies.pending() == []
         shown = 0
         for guild in guilds:
