@@ -675,6 +675,7 @@ class TournamentOps:
         game = await self.storage.games.get(table.game_id)
         if game is None or game.status in ("lobby", "active"):
             return  # under way (being recorded, or another process's)
+        out: set[int] = set()
         if game.status == "finished":
             entry = await self.storage.history.get(table.game_id)
             if entry is None:
@@ -682,11 +683,19 @@ class TournamentOps:
             result = entry.record.get("result") or {}
             cards = list(result.get("bundle_sizes") or [0] * len(table.entrants))
             places = list(entry.places)
+            out = {i for i, seat in enumerate(entry.seats) if seat in entry.forfeited}
         else:
             places, cards = [0] * len(table.entrants), [0] * len(table.entrants)
-        await self.storage.tournaments.record(
-            row.id, table.round, table.table_no, {"places": places, "cards": cards}
-        )
+        out |= await self._left(row.id, table.entrants)
+        result = {"places": leavers_last(places, out), "cards": cards}
+        await self.storage.tournaments.record(row.id, table.round, table.table_no, result)
+
+    async def _left(self, tournament_id: int, seats: Sequence[str]) -> set[int]:
+        """The seats of a table whose entrants left the tournament (or were removed): they
+        were seated, so they left during its game."""
+        dropped = {e.entrant for e in await self.storage.tournaments.entrants(tournament_id)
+                   if e.dropped}  # fmt: skip
+        return {i for i, seat in enumerate(seats) if seat in dropped}
 
     async def game_over(self, table: Table) -> None:
         """A tournament table's game ended (GameOver): its result recorded, then the
@@ -700,8 +709,9 @@ class TournamentOps:
             game = table.game
             n = len(game.seats)
             cards = list(game.result.bundle_sizes) if game.result else [0] * n
-            result = {"places": list(table.standing.places), "cards": cards}
             try:
+                out = table.forfeited | await self._left(tid, game.seats)
+                result = {"places": leavers_last(table.standing.places, out), "cards": cards}
                 await self.storage.tournaments.record(tid, rnd, no, result)
             except Exception:
                 log.warning("tournament %s: could not record table %s/%s yet", tid, rnd, no,
@@ -782,6 +792,15 @@ class TournamentOps:
             await asyncio.gather(*tasks, return_exceptions=True)
         self.jobs.clear()
         self.timers_.clear()
+
+
+def leavers_last(places: Sequence[int], out: Collection[int]) -> list[int]:
+    """A table's places from its game's (0 = first; ties share): the seats in `out` (who
+    forfeited, left or were removed during the game) share the last place, the others keep
+    the order the game gave them (docs/tournaments.md, Points)."""
+    kept = sorted({p for seat, p in enumerate(places) if seat not in out})
+    rank = {p: n for n, p in enumerate(kept)}
+    return [len(kept) if seat in out else rank[p] for seat, p in enumerate(places)]
 
 
 def result_of(table: TableRow) -> tour.TableResult:

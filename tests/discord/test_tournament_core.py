@@ -1,0 +1,85 @@
+"""Tournament faults of issue 32 on Discord, as members and managers act: a member who leaves
+during their game places last at that table; a member forgotten during the sign-up no longer
+counts; a member seated at a table whose game has not started cannot be forgotten yet; a
+tournament whose stored settings cannot be read is set aside at start-up, the others go on."""
+
+from __future__ import annotations
+
+import re
+
+import discord
+import pytest
+
+from .conftest import make_bot
+from .helpers import alt_text, text_of
+
+TURN = 15  # the shortest turn timer a tournament takes: people who never move time out
+
+
+def bot(db_path):
+    # A person whose turn runs out is away, then played at once.
+    return make_bot(db_path, bot_delay=0.0, away_delay=0.0)
+
+
+@pytest.fixture
+def simcord_bot(db_path):
+    return bot(db_path)
+
+
+@pytest.fixture(autouse=True)
+def patient(simcord_env):
+    simcord_env.settle_timeout = 10.0  # under TURN: a person's turn waits for advance_time
+
+
+@pytest.fixture
+def boss(simcord_env, guild):
+    mods = guild.create_role("Mods", permissions=discord.Permissions(manage_guild=True))
+    return guild.add_member(simcord_env.create_user("boss"), roles=[mods])
+
+
+def said(channel) -> list[str]:
+    return [f"{text_of(m)}\n{alt_text(m)}" for m in channel.history()]
+
+
+async def until(env, channel, words: str, limit: int = 80) -> None:
+    """Let the turns run out (people never move here) until the channel says `words`."""
+    for _ in range(limit):
+        if any(words in text for text in said(channel)):
+            return
+        await env.advance_time(TURN + 1)
+    raise AssertionError(f"the channel never said {words!r}: {said(channel)[-3:]}")
+
+
+def points_in(channel, words: str) -> dict[str, float]:
+    """A standings picture's points by name, as its description says them."""
+    alt = next(alt_text(m) for m in channel.history() if words in alt_text(m))
+    rows = re.findall(r"\d+\. ([^:;]+): ([\d.]+), [\d.]+, [\d.]+", alt.split("cards.", 1)[1])
+    return {name.strip(): float(points) for name, points in rows}
+
+
+async def test_a_member_who_leaves_during_their_game_places_last(
+    simcord_env, channel, boss, players
+):
+    """ann and bob at a table of 2; ann leaves the tournament during the game, which plays
+    on (her turns run out and are played for her) and which she wins on cards. She places
+    last at the table all the same: bob takes the 6 points and is the champion."""
+    ann, bob = players[:2]
+    await boss.slash(channel, "steal tournament new", name="Leavers", table_size=2, rounds=1,
+                     turn_timer=TURN)  # fmt: skip
+    for p in (ann, bob):
+        await p.slash(channel, "steal tournament join")
+    await boss.slash(channel, "steal tournament start")
+    await until(simcord_env, channel, "Round 1 of 1")
+    await simcord_env.advance_time(TURN + 1)  # the game is under way
+    left = await ann.slash(channel, "steal tournament leave")
+    assert left.response.ephemeral and "Leavers" in left.response.content
+    await until(simcord_env, channel, "is the champion")
+
+    storage = simcord_env.bot.storage
+    [cup] = await storage.tournaments.by_guild(channel.guild.id)
+    [table] = await storage.tournaments.tables(cup.id, 1)
+    game = await storage.history.get(table.game_id)
+    seat = table.entrants.index(str(ann.id))
+    assert game.places[seat] == 0, "the game itself must rank ann first for this test to mean it"
+    assert points_in(channel, "Final standings") == {"bob": 6.0, "ann": 0.0}
+    assert any("bob is the champion" in text for text in said(channel))
