@@ -425,9 +425,10 @@ class TournamentOps:
 
     async def cancel(self, tournament_id: int, guild_id: int, by: str | int) -> TournamentRow:
         """Cancel (managers; the cog asks for a confirmation first): its games under way end
-        with no result, no round is seated again."""
-        row = await self.get(tournament_id, guild_id)
+        with no result, no round is seated again. Under the tournament's lock, so a step that
+        is seating or opening a round finishes first and its games are found and ended."""
         async with self.lock_of(tournament_id):
+            await self.get(tournament_id, guild_id)
             try:
                 ended = await self.storage.tournaments.end(tournament_id, CANCELLED, by=str(by))
             except Exception as exc:
@@ -437,7 +438,8 @@ class TournamentOps:
         timer = self.timers_.pop(tournament_id, None)
         if timer is not None:
             timer.cancel()
-        for table in await self.storage.tournaments.tables(tournament_id, row.round):
+        # Every round's: a table is opened only under the lock, and no step opens one now.
+        for table in await self.storage.tournaments.tables(tournament_id):
             if table.status == PLAYING and table.game_id is not None and table.thread_id:
                 with contextlib.suppress(Exception):
                     await self.cancel_game(table.thread_id, str(by), table.game_id)

@@ -4,13 +4,16 @@ sign-up or while seated at a table whose game has not started."""
 
 from __future__ import annotations
 
+import asyncio
+
 import pytest
 
+from bot.session import events as ev
 from bot.session.tournaments import leavers_last
 from bot.storage import Storage
 
 from .conftest import GUILD
-from .tournament_world import PEOPLE, World
+from .tournament_world import HOST, PEOPLE, World
 
 
 @pytest.fixture
@@ -67,6 +70,52 @@ async def test_who_leaves_during_a_game_places_last_at_that_table(world, storage
     assert (rows[stayer].points, rows[stayer].rank) == (6, 1)
     assert [rows[p].points for p in leavers] == [1.5, 1.5]  # 3rd and 2nd's points, shared
     assert (await storage.tournaments.get(cup.id)).settings["champion"] == stayer
+
+
+
+async def test_a_cancel_racing_the_next_rounds_seating_ends_that_round_too(world, storage):
+    """The manager cancels while round 1's last step is under way (its standings being
+    posted, under the tournament's lock), so round 2 is seated and opened before the cancel
+    gets the lock: round 2's games end too, and nothing goes on."""
+    ops = world.s.tournaments
+    cup = await world.new(rounds=2)
+    for p in PEOPLE:
+        await ops.join(cup.id, p, GUILD)
+    posting, posted = asyncio.Event(), asyncio.Event()
+
+    async def slow_standings(event):
+        if isinstance(event, ev.RoundOver):
+            posting.set()
+            await posted.wait()  # the step holds the lock meanwhile
+        await world.heard(event)
+
+    ops.announce = slow_standings
+    await ops.start(cup.id)
+    while not posting.is_set():  # round 1 played to its end
+        await world.play_once()
+        await asyncio.sleep(0.001)
+    asked = asyncio.Event()
+    real_lock_of = ops.lock_of
+
+    def lock_of(tournament_id):
+        if asyncio.current_task() is cancelling:
+            asked.set()  # the cancel is about to wait for the lock
+        return real_lock_of(tournament_id)
+
+    ops.lock_of = lock_of
+    cancelling = asyncio.create_task(ops.cancel(cup.id, GUILD, HOST))
+    await asked.wait()
+    posted.set()  # the step goes on: round 2 seated and opened, then the cancel
+    await cancelling
+    await ops.settle()
+    row = await storage.tournaments.get(cup.id)
+    assert (row.status, row.round) == ("cancelled", 2)
+    games = [t.game_id for t in await storage.tournaments.tables(cup.id, 2)]
+    assert len(games) == 2 and None not in games
+    for game_id in games:
+        assert (await storage.games.get(game_id)).status == "cancelled"
+        assert world.s.table_of(game_id) is None
+    assert (await storage.tournaments.tables(cup.id, 3)) == []
 
 
 def test_leavers_share_the_last_place_and_the_others_keep_their_order():
