@@ -735,7 +735,7 @@ class TournamentOps:
     async def resume(self) -> None:
         """Start-up, after the games are restored: every open tournament of this process's
         guilds goes on (its sign-up deadline armed again, its round stepped)."""
-        for row in await self.storage.tournaments.open():
+        for row in await self.storage.tournaments.open():  # unreadable ones set aside
             if not self.owns(row.guild_id):
                 continue
             if row.status == SIGNUP:
@@ -743,7 +743,10 @@ class TournamentOps:
             else:
                 self.kick(row.id)
             if row.status == RUNNING and self.announce is not None:
-                await self._reannounce(row)
+                try:  # one that cannot be read whole must not keep the others waiting
+                    await self._reannounce(row)
+                except Exception:
+                    log.exception("tournament %s: its announcements could not be read", row.id)
         if self.announce is None:
             return
         # An end not posted before the restart (it is marked once posted).

@@ -10,17 +10,20 @@ once (`record`).
 from __future__ import annotations
 
 import json
+import logging
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
-from sqlalchemy import delete, insert, select, update
+from sqlalchemy import Select, delete, insert, select, update
 
 from .schema import tournament_entrants, tournament_tables, tournaments
 from .sql import ACTIVE, dumps, encode, insert_game, upsert_into
 
 if TYPE_CHECKING:
     from .connection import Connection
+
+log = logging.getLogger(__name__)
 
 t, e, tt = tournaments.c, tournament_entrants.c, tournament_tables.c
 
@@ -76,12 +79,16 @@ class TableRow:
 
 
 def _tournament(r: Any) -> TournamentRow:
+    """The row; ValueError if its settings cannot be read (Tournaments.set_aside)."""
+    settings = json.loads(r.settings)
+    if not isinstance(settings, dict):
+        raise ValueError("a tournament's settings are a JSON object")
     return TournamentRow(
         id=r.id, guild_id=r.guild_id, channel_id=r.channel_id, name=r.name, host_id=r.host_id,
         format=r.format, table_size=r.table_size, rounds=r.rounds, preset=r.preset,
         turn_seconds=r.turn_seconds, signup_ends=r.signup_ends, starts_at=r.starts_at,
         check_in=bool(r.check_in), counted=bool(r.counted), status=r.status, round=r.round,
-        seed=int(r.seed), settings=json.loads(r.settings), message_id=r.message_id,
+        seed=int(r.seed), settings=settings, message_id=r.message_id,
         created_at=r.created_at,
     )  # fmt: skip
 
@@ -132,19 +139,55 @@ class Tournaments:
             row = (await db.execute(select(tournaments).where(t.id == new_id))).one()
             return _tournament(row)
 
+    async def _read(self, query: Select[Any]) -> list[TournamentRow]:
+        """The rows of `query`. One whose settings cannot be read is set aside first
+        (`set_aside`), then read as it is after that: one bad row never stops the others."""
+        rows = await self.connection.fetchall(query)
+        unreadable = []
+        for r in rows:
+            try:
+                _tournament(r)
+            except (TypeError, ValueError):
+                unreadable.append(r.id)
+        if unreadable:
+            await self.set_aside(unreadable)
+            rows = await self.connection.fetchall(query)
+        return [_tournament(r) for r in rows]
+
+    async def set_aside(self, tournament_ids: Sequence[int]) -> None:
+        """Tournaments whose settings cannot be read: without them nothing of the tournament
+        can run (its rules, its tables' options, what was posted), so one still open is
+        cancelled (its end is then posted as any cancel's: `unannounced_ends`) and one over
+        already stays over, not posted again. Their settings become readable, so each is
+        set aside and logged once (docs/architecture.md)."""
+        now = self.connection.clock()
+        async with self.connection.transaction() as db:
+            rows = (
+                await db.execute(select(t.id, t.status).where(t.id.in_(list(tournament_ids))))
+            ).all()
+            for r in rows:
+                if r.status in OPEN:
+                    values = {"settings": dumps({"unreadable": True}), "status": CANCELLED,
+                              "updated_at": now}  # fmt: skip
+                else:
+                    values = {"settings": dumps({"unreadable": True, "announced": {"ended": True}})}
+                await db.execute(update(tournaments).where(t.id == r.id).values(**values))
+        for r in rows:
+            log.error("tournament %s: its stored settings cannot be read; set aside (%s)",
+                      r.id, "cancelled" if r.status in OPEN else r.status)  # fmt: skip
+
     async def get(self, tournament_id: int) -> TournamentRow | None:
-        row = await self.connection.fetchone(select(tournaments).where(t.id == tournament_id))
-        return None if row is None else _tournament(row)
+        rows = await self._read(select(tournaments).where(t.id == tournament_id))
+        return rows[0] if rows else None
 
     async def by_guild(self, guild_id: int, limit: int = 25) -> list[TournamentRow]:
         """The server's tournaments, newest first."""
         query = select(tournaments).where(t.guild_id == guild_id).order_by(t.id.desc())
-        return [_tournament(r) for r in await self.connection.fetchall(query.limit(limit))]
+        return await self._read(query.limit(limit))
 
     async def open(self) -> list[TournamentRow]:
         """Every tournament still in sign-up or running (what a restart resumes)."""
-        query = select(tournaments).where(t.status.in_(OPEN)).order_by(t.id)
-        return [_tournament(r) for r in await self.connection.fetchall(query)]
+        return await self._read(select(tournaments).where(t.status.in_(OPEN)).order_by(t.id))
 
     async def unannounced_ends(self, since: float) -> list[TournamentRow]:
         """Tournaments that ended (finished or cancelled) since `since` whose end was not
@@ -158,7 +201,7 @@ class Tournaments:
             )
             .order_by(t.id)
         )
-        return [_tournament(r) for r in await self.connection.fetchall(query)]
+        return await self._read(query)
 
     async def set_message(self, tournament_id: int, message_id: int | None) -> None:
         async with self.connection.transaction() as db:

@@ -8,7 +8,10 @@ from __future__ import annotations
 import re
 
 import discord
+from sqlalchemy import update
 import pytest
+
+from bot.storage.schema import tournaments
 
 from .conftest import make_bot
 from .helpers import alt_text, text_of
@@ -83,3 +86,36 @@ async def test_a_member_who_leaves_during_their_game_places_last(
     assert game.places[seat] == 0, "the game itself must rank ann first for this test to mean it"
     assert points_in(channel, "Final standings") == {"bob": 6.0, "ann": 0.0}
     assert any("bob is the champion" in text for text in said(channel))
+
+
+async def test_a_tournament_whose_settings_cannot_be_read_is_set_aside_at_start_up(
+    simcord_env, db_path, guild, channel, boss
+):
+    """A restart finds one tournament's stored settings unreadable: that one is set aside
+    (its channel is told it cannot go on), while another server's tournament starts at its
+    time and plays to its champion, and this server's commands still work."""
+    await boss.slash(channel, "steal tournament new", name="Broken Cup", table_size=2,
+                     turn_timer=TURN)  # fmt: skip
+    await boss.slash(channel, "steal tournament fill", count=2, difficulty="easy")
+    away = simcord_env.create_guild()
+    mods = away.create_role("Mods", permissions=discord.Permissions(manage_guild=True))
+    host = away.add_member(simcord_env.create_user("host"), roles=[mods])
+    hall = away.create_text_channel("hall")
+    await host.slash(hall, "steal tournament new", name="Fine Cup", table_size=2, rounds=1,
+                     start_minutes=60, turn_timer=TURN)  # fmt: skip
+    await host.slash(hall, "steal tournament fill", count=2, difficulty="easy")
+    storage = simcord_env.bot.storage
+    broken = next(r for r in await storage.tournaments.open() if r.name == "Broken Cup")
+    async with storage.transaction() as db:
+        await db.execute(
+            update(tournaments).where(tournaments.c.id == broken.id).values(settings="{oops")
+        )
+
+    await simcord_env.restart_bot(bot(db_path))
+    assert any("Broken Cup** cannot go on" in text for text in said(channel))
+    listed = await boss.slash(channel, "steal tournament list")
+    assert "Broken Cup" in text_of(listed.response)
+    made = await boss.slash(channel, "steal tournament new", name="New Cup", table_size=2)
+    assert "New Cup" in text_of(made.response)  # the channel is free for a new one
+    await simcord_env.advance_time(3600 + 1)
+    await until(simcord_env, hall, "is the champion")
