@@ -302,8 +302,11 @@ class TournamentOps:
             )
         except Exception as exc:
             raise SaveFailed("tourop.error.save") from exc
-        if not added:
-            raise SessionError("tour.error.already_joined")
+        if not added:  # signed up already, or the sign-up closed since `row` was read
+            now = await self.get(tournament_id)
+            raise SessionError(
+                "tour.error.already_joined" if now.status == SIGNUP else "tour.error.signup_closed"
+            )
         known = self.live.names_in(guild_id)
         if user in known:  # a person is stored once they sign up (docs/privacy.md)
             with contextlib.suppress(Exception):

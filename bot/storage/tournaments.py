@@ -21,6 +21,8 @@ from .schema import tournament_entrants, tournament_tables, tournaments
 from .sql import ACTIVE, dumps, encode, insert_game, upsert_into
 
 if TYPE_CHECKING:
+    from sqlalchemy.ext.asyncio import AsyncConnection
+
     from .connection import Connection
 
 log = logging.getLogger(__name__)
@@ -98,6 +100,14 @@ def _table(r: Any) -> TableRow:
         r.tournament_id, r.round, r.table_no, tuple(json.loads(r.entrants)), r.thread_id,
         r.game_id, r.status, None if r.result is None else json.loads(r.result),
     )  # fmt: skip
+
+
+async def _status(db: AsyncConnection, tournament_id: int) -> str | None:
+    """The tournament's status, its row locked (shared) until the transaction ends: a
+    sign-up change (join, leave, check-in) that saw the sign-up open commits before a start
+    or a cancel does, never after it (PostgreSQL; SQLite has one writer at a time)."""
+    query = select(t.status).where(t.id == tournament_id).with_for_update(read=True)
+    return (await db.execute(query)).scalar()
 
 
 class Tournaments:
@@ -234,7 +244,7 @@ class Tournaments:
         )  # fmt: skip
         stmt = stmt.on_conflict_do_nothing(index_elements=[e.tournament_id, e.entrant])
         async with self.connection.transaction() as db:
-            status = (await db.execute(select(t.status).where(t.id == tournament_id))).scalar()
+            status = await _status(db, tournament_id)
             if status != SIGNUP:
                 return False
             return bool((await db.execute(stmt)).rowcount)
@@ -244,7 +254,7 @@ class Tournaments:
         now = self.connection.clock()
         added = 0
         async with self.connection.transaction() as db:
-            status = (await db.execute(select(t.status).where(t.id == tournament_id))).scalar()
+            status = await _status(db, tournament_id)
             if status != SIGNUP:
                 return 0
             for entrant, rating in entrants:
@@ -260,7 +270,7 @@ class Tournaments:
         """Leave: during the sign-up the entrant's row goes; once running they are dropped
         from later rounds (their row and results stay). False if they were not in it."""
         async with self.connection.transaction() as db:
-            status = (await db.execute(select(t.status).where(t.id == tournament_id))).scalar()
+            status = await _status(db, tournament_id)
             mine = (e.tournament_id == tournament_id) & (e.entrant == entrant)
             if status == SIGNUP:
                 return bool((await db.execute(delete(tournament_entrants).where(mine))).rowcount)
@@ -274,7 +284,7 @@ class Tournaments:
         or the sign-up is over."""
         mine = (e.tournament_id == tournament_id) & (e.entrant == entrant) & (e.checked_in == 0)
         async with self.connection.transaction() as db:
-            status = (await db.execute(select(t.status).where(t.id == tournament_id))).scalar()
+            status = await _status(db, tournament_id)
             if status != SIGNUP:
                 return False
             stmt = update(tournament_entrants).where(mine).values(checked_in=1)

@@ -8,6 +8,7 @@ import asyncio
 
 import pytest
 
+from bot.session import SessionError
 from bot.session import events as ev
 from bot.session.tournaments import leavers_last
 from bot.storage import Storage
@@ -116,6 +117,34 @@ async def test_a_cancel_racing_the_next_rounds_seating_ends_that_round_too(world
         assert (await storage.games.get(game_id)).status == "cancelled"
         assert world.s.table_of(game_id) is None
     assert (await storage.tournaments.tables(cup.id, 3)) == []
+
+
+
+async def test_a_join_the_start_overtook_is_told_the_sign_up_closed(world, storage):
+    """The join saw the sign-up open, then the start came first: the member is told the
+    sign-up is closed (not that they joined already), and is no entrant."""
+    ops = world.s.tournaments
+    cup = await world.new()
+    for p in PEOPLE[:2]:
+        await ops.join(cup.id, p, GUILD)
+    reading, read = asyncio.Event(), asyncio.Event()
+    real = storage.stats.ratings
+
+    async def slow_ratings(*args, **kw):
+        reading.set()
+        await read.wait()
+        return await real(*args, **kw)
+
+    storage.stats.ratings = slow_ratings
+    joining = asyncio.create_task(ops.join(cup.id, PEOPLE[2], GUILD))
+    await reading.wait()
+    storage.stats.ratings = real
+    await ops.start(cup.id)
+    read.set()
+    with pytest.raises(SessionError) as late:
+        await joining
+    assert late.value.key == "tour.error.signup_closed"
+    assert PEOPLE[2] not in {e.entrant for e in await storage.tournaments.entrants(cup.id)}
 
 
 def test_leavers_share_the_last_place_and_the_others_keep_their_order():

@@ -4,10 +4,15 @@ sign-up, or while seated at a table whose game has not started."""
 
 from __future__ import annotations
 
+import asyncio
+import contextlib
 import logging
 
+import asyncpg
 import pytest
-from sqlalchemy import update
+from sqlalchemy import Insert, text, update
+
+from tests import backends
 
 from bot.storage.schema import tournaments
 
@@ -54,3 +59,112 @@ async def test_a_tournament_whose_settings_cannot_be_read_is_set_aside(storage, 
     assert [r.id for r in await storage.tournaments.unannounced_ends(0.0)] == [bad.id]
     await storage.tournaments.update_settings(bad.id, announced={"ended": True})
     assert await storage.tournaments.join(here.id, BOB, 0.0)
+
+
+class Pausing:
+    """A transaction's connection that pauses before its INSERT into `table`."""
+
+    def __init__(self, db, table: str, paused: asyncio.Event, go: asyncio.Event) -> None:
+        self.db, self.table, self.paused, self.go = db, table, paused, go
+
+    def __getattr__(self, name: str):
+        return getattr(self.db, name)
+
+    async def execute(self, statement, *args, **kw):
+        if isinstance(statement, Insert) and statement.table.name == self.table:
+            self.paused.set()
+            await self.go.wait()
+        return await self.db.execute(statement, *args, **kw)
+
+
+async def either(event: asyncio.Event, task: asyncio.Task) -> None:
+    """Until `event` is set; raises what `task` raised if it ends first."""
+    waiting = asyncio.ensure_future(event.wait())
+    await asyncio.wait([waiting, task], return_when=asyncio.FIRST_COMPLETED)
+    if not waiting.done():
+        waiting.cancel()
+        task.result()
+        raise AssertionError(f"{task} ended first")
+
+
+class Paused:
+    """Pauses one task's transaction before its INSERT into `table` (watch), and tells when
+    another task is waiting for its own transaction or for a row lock (on PostgreSQL, as the
+    server says: no clock involved)."""
+
+    def __init__(self, storage) -> None:
+        self.storage = storage
+        self.real = storage.connection.transaction
+        self.pause: dict[asyncio.Task, tuple[str, asyncio.Event, asyncio.Event]] = {}
+        self.asked: dict[asyncio.Task, asyncio.Event] = {}
+        self.pids: dict[asyncio.Task, int] = {}
+        storage.connection.transaction = self.transaction
+
+    @contextlib.asynccontextmanager
+    async def transaction(self):
+        task = asyncio.current_task()
+        if task in self.asked:
+            self.asked[task].set()
+        async with self.real() as db:
+            if self.storage.dialect == "postgresql":
+                self.pids[task] = (await db.execute(text("SELECT pg_backend_pid()"))).scalar()
+            if task not in self.pause:
+                yield db
+                return
+            yield Pausing(db, *self.pause[task])
+
+    async def waiting(self, task: asyncio.Task) -> None:
+        """Until `task` is done, or waits: for the SQLite writer, or on a PostgreSQL lock."""
+        await either(self.asked[task], task)
+        if self.storage.dialect != "postgresql":
+            return  # SQLite: its transaction waits for the writer, held by the paused one
+        con = await asyncpg.connect(backends.dsn(backends.server_url()))
+        try:
+            for _ in range(2000):
+                if task.done():
+                    return
+                pid = self.pids.get(task)
+                if pid is not None:
+                    kind = await con.fetchval(
+                        "SELECT wait_event_type FROM pg_stat_activity WHERE pid = $1", pid
+                    )
+                    if kind == "Lock":
+                        return
+                await asyncio.sleep(0.005)  # the server's state, looked at again
+            raise AssertionError("the start neither finished nor waited")
+        finally:
+            await con.close()
+
+
+async def test_a_join_racing_the_start_comes_in_before_it_or_not_at_all(storage):
+    """A join checks the sign-up is open, then writes the entrant; the start closes the
+    sign-up. If the start commits between the two, the join must not then write: the
+    entrant would be in a running tournament that its start (seeding, rounds) never saw.
+    Here the join is paused between the two while the start runs."""
+    cup = await new(storage)
+    for who in (ANN, BOB):
+        await storage.tournaments.join(cup.id, who, 0.0)
+    done: list[tuple[str, bool]] = []
+
+    async def join() -> None:
+        done.append(("join", await storage.tournaments.join(cup.id, CAT, 0.0)))
+
+    async def start() -> None:
+        done.append(("start", await storage.tournaments.start(cup.id, rounds=2)))
+
+    gate = Paused(storage)
+    paused, go = asyncio.Event(), asyncio.Event()
+    joining = asyncio.create_task(join())
+    gate.pause[joining] = ("tournament_entrants", paused, go)
+    await either(paused, joining)  # the join saw the sign-up open
+    starting = asyncio.create_task(start())
+    gate.asked[starting] = asyncio.Event()
+    await gate.waiting(starting)
+    go.set()
+    await asyncio.gather(joining, starting)
+    entrants = {x.entrant for x in await storage.tournaments.entrants(cup.id)}
+    assert ("start", True) in done
+    if CAT in entrants:
+        assert done == [("join", True), ("start", True)], "the join came in after the start"
+    else:
+        assert done == [("start", True), ("join", False)]
