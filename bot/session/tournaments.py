@@ -149,6 +149,8 @@ class TournamentOps:
     async def info(self, tournament_id: int, guild_id: int | None = None) -> tour.TournamentInfo:
         row = await self.get(tournament_id, guild_id)
         entrants = await self.storage.tournaments.entrants(tournament_id)
+        if row.status == SIGNUP:  # a dropped entry then is a forgotten person's: nobody
+            entrants = [e for e in entrants if not e.dropped]
         info = info_of(row, [tour.Entrant(e.entrant, e.rating) for e in entrants])
         if not row.check_in:
             return info
@@ -292,7 +294,8 @@ class TournamentOps:
         row = await self.get(tournament_id, guild_id)
         if row.status != SIGNUP:
             raise SessionError("tour.error.signup_closed")
-        if len(await self.storage.tournaments.entrants(tournament_id)) >= MAX_ENTRANTS:
+        have = await self.storage.tournaments.entrants(tournament_id)
+        if sum(not e.dropped for e in have) >= MAX_ENTRANTS:
             raise SessionError("tour.error.full")
         rating = entrant_rating((await self.storage.stats.ratings(guild_id, [user])).get(user))
         checked = row.check_in and self.check_in_open(row)  # joining in the window checks in
@@ -376,7 +379,7 @@ class TournamentOps:
         if not 1 <= count <= MAX_AI_FILL:
             raise SessionError("tourop.error.fill", n=MAX_AI_FILL)
         have = await self.storage.tournaments.entrants(tournament_id)
-        room = MAX_ENTRANTS - len(have)
+        room = MAX_ENTRANTS - sum(not e.dropped for e in have)
         taken = {e.entrant for e in have}
         made: list[tuple[str, float]] = []
         n = 1
@@ -398,7 +401,9 @@ class TournamentOps:
         row = await self.get(tournament_id, guild_id)
         if row.status != SIGNUP:
             raise SessionError("tour.error.signup_closed")
-        entrants = await self.storage.tournaments.entrants(tournament_id)
+        # Not a dropped entry (a forgotten person's, before forget took such entries out).
+        entrants = [e for e in await self.storage.tournaments.entrants(tournament_id)
+                    if not e.dropped]  # fmt: skip
         absent: list[str] = []
         if row.check_in:  # AI entrants count as checked in
             absent = [e.entrant for e in entrants

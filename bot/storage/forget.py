@@ -41,6 +41,7 @@ from .schema import (
     tournaments,
 )
 from .sql import LIVE, dumps, upsert_into
+from .tournaments import SIGNUP
 
 if TYPE_CHECKING:
     from sqlalchemy.ext.asyncio import AsyncConnection
@@ -223,8 +224,9 @@ async def _rewrite_game(db: AsyncConnection, game_id: int, user: str, new: str) 
 async def _rewrite_tournaments(db: AsyncConnection, user: str, guild_id: int | None) -> None:
     """In each tournament the person signed up for (or hosts), their id becomes a former
     entrant's, numbered apart from the tournament's other former entrants, and they are
-    dropped from its later rounds. A tournament that did not seat them for want of a
-    check-in forgets that they were signed up (settings' "no_check_in")."""
+    dropped from its later rounds; from one still in sign-up their entry goes. A tournament
+    that did not seat them for want of a check-in forgets that they were signed up
+    (settings' "no_check_in")."""
     t, e, tt = tournaments.c, tournament_entrants.c, tournament_tables.c
     absent = select(t.id, t.settings).where(t.settings.like("%" + json.dumps(user) + "%"))
     if guild_id is not None:
@@ -237,12 +239,16 @@ async def _rewrite_tournaments(db: AsyncConnection, user: str, guild_id: int | N
             await db.execute(
                 update(tournaments).where(t.id == tid).values(settings=dumps(settings))
             )
-    query = select(t.id, t.host_id).where(
+    query = select(t.id, t.host_id, t.status).where(
         or_(t.host_id == user, t.id.in_(select(e.tournament_id).where(e.entrant == user)))
     )
     if guild_id is not None:
         query = query.where(t.guild_id == guild_id)
-    for tid, host in (await db.execute(query)).all():
+    for tid, host, status in (await db.execute(query)).all():
+        if status == SIGNUP:  # not seated yet: their entry goes, as a leave's would
+            await db.execute(
+                delete(tournament_entrants).where(e.tournament_id == tid, e.entrant == user)
+            )
         taken = {
             r.entrant
             for r in (await db.execute(select(e.entrant).where(e.tournament_id == tid))).all()

@@ -119,3 +119,32 @@ async def test_a_tournament_whose_settings_cannot_be_read_is_set_aside_at_start_
     assert "New Cup" in text_of(made.response)  # the channel is free for a new one
     await simcord_env.advance_time(3600 + 1)
     await until(simcord_env, hall, "is the champion")
+
+
+async def forget_me(member, channel):
+    asked = await member.slash(channel, "steal forget-me")
+    await member.click(asked.response, label="Delete my data")
+    return asked.response
+
+
+async def test_a_member_forgotten_during_the_sign_up_no_longer_counts(
+    simcord_env, channel, boss, players
+):
+    """ann and bob sign up; ann asks to be forgotten: one real entrant is left, so the
+    tournament cannot start (the manager is told why and what to do)."""
+    ann, bob = players[:2]
+    await boss.slash(channel, "steal tournament new", name="Tiny", table_size=2, turn_timer=TURN)
+    for p in (ann, bob):
+        await p.slash(channel, "steal tournament join")
+    assert (await forget_me(ann, channel)).content.startswith("Done: ")
+    refused = await boss.slash(channel, "steal tournament start")
+    assert refused.response.ephemeral
+    assert refused.response.content.startswith("A tournament needs at least 2 players to start.")
+    # SimCord records the errors the commands raised and answered; reading them acknowledges.
+    assert [getattr(getattr(e, "original", e), "key", None) for e in simcord_env.errors] == [
+        "tour.error.too_few"
+    ]
+    storage = simcord_env.bot.storage
+    [cup] = await storage.tournaments.open()
+    assert cup.status == "signup"
+    assert [e.entrant for e in await storage.tournaments.entrants(cup.id)] == [str(bob.id)]

@@ -7,11 +7,13 @@ from __future__ import annotations
 import asyncio
 
 import pytest
+from sqlalchemy import insert
 
 from bot.session import SessionError
 from bot.session import events as ev
 from bot.session.tournaments import leavers_last
 from bot.storage import Storage
+from bot.storage.schema import tournament_entrants
 
 from .conftest import GUILD
 from .tournament_world import HOST, PEOPLE, World
@@ -145,6 +147,40 @@ async def test_a_join_the_start_overtook_is_told_the_sign_up_closed(world, stora
         await joining
     assert late.value.key == "tour.error.signup_closed"
     assert PEOPLE[2] not in {e.entrant for e in await storage.tournaments.entrants(cup.id)}
+
+
+
+async def test_a_person_forgotten_during_the_sign_up_no_longer_counts(world, storage):
+    """Two signed up, one is forgotten: one real entrant is left, so the tournament cannot
+    start (at its time it is cancelled, as any sign-up of fewer than two). An entry a
+    forget left behind before this was fixed (a dropped former entrant) does not count
+    either."""
+    ops = world.s.tournaments
+    cup = await world.new()
+    for p in PEOPLE[:2]:
+        await ops.join(cup.id, p, GUILD)
+    await world.s.privacy.forget(PEOPLE[0])
+    assert [e.id for e in (await ops.info(cup.id)).entrants] == [PEOPLE[1]]
+    with pytest.raises(SessionError) as few:
+        await ops.start(cup.id)
+    assert few.value.key == "tour.error.too_few"
+
+    async with storage.transaction() as db:  # as an older forget left it
+        await db.execute(
+            insert(tournament_entrants).values(
+                tournament_id=cup.id, entrant="former:1", rating=0.0, joined_at=0.0, dropped=1
+            )
+        )
+    assert [e.id for e in (await ops.info(cup.id)).entrants] == [PEOPLE[1]]
+    with pytest.raises(SessionError) as still:
+        await ops.start(cup.id)
+    assert still.value.key == "tour.error.too_few"
+    await ops.join(cup.id, PEOPLE[2], GUILD)
+    row = await ops.start(cup.id)
+    assert row.rounds == 1  # advised for the two of them
+    await ops.settle()
+    seated = {e for t in await storage.tournaments.tables(cup.id, 1) for e in t.entrants}
+    assert seated == {PEOPLE[1], PEOPLE[2]}
 
 
 def test_leavers_share_the_last_place_and_the_others_keep_their_order():

@@ -168,3 +168,23 @@ async def test_a_join_racing_the_start_comes_in_before_it_or_not_at_all(storage)
         assert done == [("join", True), ("start", True)], "the join came in after the start"
     else:
         assert done == [("start", True), ("join", False)]
+
+
+async def test_a_person_forgotten_during_the_sign_up_is_signed_up_no_more(storage):
+    """Their entry goes, as a leave's does during the sign-up; a tournament under way keeps
+    their row as a former entrant's (their results stand)."""
+    cup = await new(storage)
+    running = await new(storage, channel=6, name="Running")
+    for tid in (cup.id, running.id):
+        for who in (ANN, BOB, CAT):
+            await storage.tournaments.join(tid, who, 0.0)
+    await storage.tournaments.start(running.id)
+    await storage.forgetting.forget(BOB, GUILD)
+    assert [x.entrant for x in await storage.tournaments.entrants(cup.id)] == [ANN, CAT]
+    kept = await storage.tournaments.entrants(running.id)
+    assert [(x.entrant, x.dropped) for x in kept] == [
+        (ANN, False), ("former:1", True), (CAT, False)
+    ]  # fmt: skip
+    await storage.forgetting.forget(ANN, GUILD)  # the host: the tournament stays, hers no more
+    assert [x.entrant for x in await storage.tournaments.entrants(cup.id)] == [CAT]
+    assert (await storage.tournaments.get(cup.id)).host_id == "former:0"
