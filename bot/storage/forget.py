@@ -21,7 +21,7 @@ from sqlalchemy import delete, or_, select, update
 
 from bot.domain.former import former
 
-from .errors import StillPlaying
+from .errors import StillPlaying, StillSeated
 from .schema import (
     games,
     guild_purges,
@@ -41,7 +41,7 @@ from .schema import (
     tournaments,
 )
 from .sql import LIVE, dumps, upsert_into
-from .tournaments import SIGNUP
+from .tournaments import RUNNING, SEATED, SIGNUP
 
 if TYPE_CHECKING:
     from sqlalchemy.ext.asyncio import AsyncConnection
@@ -102,6 +102,9 @@ class Forgetting:
             live = await _games_of(db, user, guild_id, live=True)
             if live:
                 raise StillPlaying(user, [g for g, _ in live])
+            seated = await _seated(db, user, guild_id)
+            if seated:
+                raise StillSeated(user, seated)
             gone = delete(players).where(players.c.user_id == user)
             if guild_id is not None:
                 gone = gone.where(players.c.guild_id == guild_id)
@@ -170,6 +173,23 @@ async def _games_of(
         if user in seats or r.host_id == user:
             found.append((int(r.id), seats))
     return found
+
+
+async def _seated(db: AsyncConnection, user: str, guild_id: int | None) -> list[int]:
+    """The running tournaments that seat the person at a table whose game has not started
+    (its thread not made yet)."""
+    t, tt = tournaments.c, tournament_tables.c
+    query = (
+        select(tt.tournament_id, tt.entrants)
+        .select_from(tournament_tables.join(tournaments, t.id == tt.tournament_id))
+        .where(tt.status == SEATED, t.status == RUNNING, tt.entrants.like(f'%"{user}"%'))
+    )
+    if guild_id is not None:
+        query = query.where(t.guild_id == guild_id)
+    found = {
+        r.tournament_id for r in (await db.execute(query)).all() if user in json.loads(r.entrants)
+    }
+    return sorted(found)
 
 
 async def _rewrite_history(db: AsyncConnection, user: str, guild_id: int | None) -> int:

@@ -8,8 +8,10 @@ from __future__ import annotations
 import re
 
 import discord
-from sqlalchemy import update
 import pytest
+from simcord.backend.models import Overwrite
+from simcord.enums import OverwriteType
+from sqlalchemy import update
 
 from bot.storage.schema import tournaments
 
@@ -29,9 +31,14 @@ def simcord_bot(db_path):
     return bot(db_path)
 
 
-@pytest.fixture(autouse=True)
+@pytest.fixture
 def patient(simcord_env):
-    simcord_env.settle_timeout = 10.0  # under TURN: a person's turn waits for advance_time
+    """AI tables play to their end inside one settle: give a busy machine time (under TURN,
+    so a person's turn waits for advance_time; over it, a round's retry would be waited)."""
+    simcord_env.settle_timeout = 10.0
+
+
+PATIENT = pytest.mark.usefixtures("patient")
 
 
 @pytest.fixture
@@ -60,6 +67,7 @@ def points_in(channel, words: str) -> dict[str, float]:
     return {name.strip(): float(points) for name, points in rows}
 
 
+@PATIENT
 async def test_a_member_who_leaves_during_their_game_places_last(
     simcord_env, channel, boss, players
 ):
@@ -88,6 +96,7 @@ async def test_a_member_who_leaves_during_their_game_places_last(
     assert any("bob is the champion" in text for text in said(channel))
 
 
+@PATIENT
 async def test_a_tournament_whose_settings_cannot_be_read_is_set_aside_at_start_up(
     simcord_env, db_path, guild, channel, boss
 ):
@@ -121,6 +130,11 @@ async def test_a_tournament_whose_settings_cannot_be_read_is_set_aside_at_start_
     await until(simcord_env, hall, "is the champion")
 
 
+def plain(text: str) -> str:
+    """A message with its command mentions (</name:id>) as typed (/name)."""
+    return re.sub(r"</([^:>]+):\d+>", r"/\1", text)
+
+
 async def forget_me(member, channel):
     asked = await member.slash(channel, "steal forget-me")
     await member.click(asked.response, label="Delete my data")
@@ -148,3 +162,45 @@ async def test_a_member_forgotten_during_the_sign_up_no_longer_counts(
     [cup] = await storage.tournaments.open()
     assert cup.status == "signup"
     assert [e.entrant for e in await storage.tournaments.entrants(cup.id)] == [str(bob.id)]
+
+
+async def test_nobody_seated_at_a_table_whose_game_has_not_started_is_forgotten(
+    simcord_env, guild, channel, boss, players
+):
+    """The bot lost Create Public Threads here, so round 1's tables are seated but their
+    games cannot start. ann, seated, asks to be forgotten, and an admin asks it for bob: each
+    is told privately why not and what to do (their seats would otherwise open as a phantom
+    former player's). Once the tournament is cancelled, ann is forgotten."""
+    ann, bob = players[:2]
+    await boss.slash(channel, "steal tournament new", name="Stuck", table_size=2, turn_timer=TURN)
+    for p in (ann, bob):
+        await p.slash(channel, "steal tournament join")
+    no_threads = discord.Permissions(create_public_threads=True).value
+    simcord_env.backend.set_overwrite(
+        channel.id, Overwrite(guild.me.id, OverwriteType.MEMBER, deny=no_threads)
+    )
+    await boss.slash(channel, "steal tournament start")
+    storage = simcord_env.bot.storage
+    [cup] = await storage.tournaments.open()
+    [table] = await storage.tournaments.tables(cup.id, 1)
+    assert table.status == "seated" and channel.threads == []
+
+    refused = await forget_me(ann, channel)
+    assert plain(refused.content) == (
+        "You have a seat at a tournament table whose game has not started yet. Ask again once "
+        "that game is over (or once a manager cancels the tournament with "
+        "/steal tournament cancel)."
+    )
+    asked = await boss.slash(channel, "steal-admin forget", member=bob)
+    await boss.click(asked.response, label="Delete their data")
+    assert plain(asked.response.content).startswith(
+        "That member has a seat at a tournament table here whose game has not started yet: "
+        "cancel the tournament with /steal tournament cancel,"
+    )
+    assert (await storage.tournaments.tables(cup.id, 1))[0].entrants == table.entrants
+
+    question = await boss.slash(channel, "steal tournament cancel")
+    await boss.click(question.response, label="Cancel the tournament")
+    assert (await forget_me(ann, channel)).content.startswith("Done: ")
+    [after] = await storage.tournaments.tables(cup.id, 1)
+    assert str(ann.id) not in after.entrants and str(bob.id) in after.entrants

@@ -11,6 +11,7 @@ from sqlalchemy import insert
 
 from bot.session import SessionError
 from bot.session import events as ev
+from bot.session.privacy import Seated
 from bot.session.tournaments import leavers_last
 from bot.storage import Storage
 from bot.storage.schema import tournament_entrants
@@ -75,7 +76,6 @@ async def test_who_leaves_during_a_game_places_last_at_that_table(world, storage
     assert (await storage.tournaments.get(cup.id)).settings["champion"] == stayer
 
 
-
 async def test_a_cancel_racing_the_next_rounds_seating_ends_that_round_too(world, storage):
     """The manager cancels while round 1's last step is under way (its standings being
     posted, under the tournament's lock), so round 2 is seated and opened before the cancel
@@ -121,7 +121,6 @@ async def test_a_cancel_racing_the_next_rounds_seating_ends_that_round_too(world
     assert (await storage.tournaments.tables(cup.id, 3)) == []
 
 
-
 async def test_a_join_the_start_overtook_is_told_the_sign_up_closed(world, storage):
     """The join saw the sign-up open, then the start came first: the member is told the
     sign-up is closed (not that they joined already), and is no entrant."""
@@ -147,7 +146,6 @@ async def test_a_join_the_start_overtook_is_told_the_sign_up_closed(world, stora
         await joining
     assert late.value.key == "tour.error.signup_closed"
     assert PEOPLE[2] not in {e.entrant for e in await storage.tournaments.entrants(cup.id)}
-
 
 
 async def test_a_person_forgotten_during_the_sign_up_no_longer_counts(world, storage):
@@ -181,6 +179,34 @@ async def test_a_person_forgotten_during_the_sign_up_no_longer_counts(world, sto
     await ops.settle()
     seated = {e for t in await storage.tournaments.tables(cup.id, 1) for e in t.entrants}
     assert seated == {PEOPLE[1], PEOPLE[2]}
+
+
+async def test_nobody_is_forgotten_while_seated_at_a_table_whose_game_has_not_started(
+    world, storage
+):
+    """Round 1 is seated but its threads cannot be made, so its games have not started: a
+    person seated there is not forgotten (their seat would open as a phantom former
+    player's), by themself or by an admin, until the table is settled: here the tournament
+    is cancelled."""
+    ops = world.s.tournaments
+    cup = await world.new()
+    for p in PEOPLE[:2]:
+        await ops.join(cup.id, p, GUILD)
+    world.threads.failing = True
+    await ops.start(cup.id)
+    while not await storage.tournaments.tables(cup.id, 1):  # the step's first try: seated
+        await asyncio.sleep(0.001)
+    for where in (None, GUILD):
+        with pytest.raises(SessionError) as refused:
+            await world.s.privacy.forget(PEOPLE[0], where)
+        assert refused.value.key == "error.forget_seated"
+        assert isinstance(refused.value, Seated)
+    [table] = await storage.tournaments.tables(cup.id, 1)
+    assert PEOPLE[0] in table.entrants and table.status == "seated"
+    await ops.cancel(cup.id, GUILD, HOST)
+    await world.s.privacy.forget(PEOPLE[0])
+    [table] = await storage.tournaments.tables(cup.id, 1)
+    assert PEOPLE[0] not in table.entrants
 
 
 def test_leavers_share_the_last_place_and_the_others_keep_their_order():

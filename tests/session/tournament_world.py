@@ -19,12 +19,15 @@ PEOPLE = ["901", "902", "903", "904"]
 
 
 class Threads:
-    """The adapter's part, faked: a new thread id per table."""
+    """The adapter's part, faked: a new thread id per table; none while `failing`."""
 
     def __init__(self) -> None:
         self.made: list[tuple[int, int, int]] = []
+        self.failing = False
 
     async def __call__(self, row, round: int, table_no: int, entrants) -> int:
+        if self.failing:
+            raise ConnectionError("the bot may not make threads there")
         self.made.append((row.id, round, table_no))
         return 5000 + len(self.made)
 

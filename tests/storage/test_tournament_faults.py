@@ -12,9 +12,9 @@ import asyncpg
 import pytest
 from sqlalchemy import Insert, text, update
 
-from tests import backends
-
+from bot.storage import StillPlaying, StillSeated
 from bot.storage.schema import tournaments
+from tests import backends
 
 ANN, BOB, CAT = "100000000000000001", "100000000000000002", "100000000000000003"
 GUILD, OTHER = 11, 12
@@ -188,3 +188,24 @@ async def test_a_person_forgotten_during_the_sign_up_is_signed_up_no_more(storag
     await storage.forgetting.forget(ANN, GUILD)  # the host: the tournament stays, hers no more
     assert [x.entrant for x in await storage.tournaments.entrants(cup.id)] == [CAT]
     assert (await storage.tournaments.get(cup.id)).host_id == "former:0"
+
+
+async def test_nobody_is_forgotten_while_seated_at_a_table_whose_game_has_not_started(storage):
+    """Such a seat would open as a phantom former player's: refused, changing nothing, until
+    the table is settled (here: its tournament cancelled; or its game played and over)."""
+    cup = await new(storage)
+    for who in (ANN, BOB, CAT):
+        await storage.tournaments.join(cup.id, who, 0.0)
+    await storage.tournaments.start(cup.id)
+    await storage.tournaments.seat_round(cup.id, 1, [[ANN, BOB]], [CAT])
+    with pytest.raises(StillSeated) as seated:
+        await storage.forgetting.forget(BOB)
+    assert seated.value.tournament_ids == [cup.id] and isinstance(seated.value, StillPlaying)
+    with pytest.raises(StillSeated):
+        await storage.forgetting.forget(BOB, GUILD)
+    assert (await storage.tournaments.tables(cup.id, 1))[1].entrants == (ANN, BOB)
+    await storage.forgetting.forget(BOB, OTHER)  # another server: nothing of this one
+    await storage.forgetting.forget(CAT)  # on a bye: not at a table
+    assert await storage.tournaments.end(cup.id, "cancelled")
+    await storage.forgetting.forget(BOB)
+    assert (await storage.tournaments.tables(cup.id, 1))[1].entrants == (ANN, "former:2")
