@@ -152,39 +152,42 @@ class Tournaments:
     async def _read(self, query: Select[Any]) -> list[TournamentRow]:
         """The rows of `query`. One whose settings cannot be read is set aside first
         (`set_aside`), then read as it is after that: one bad row never stops the others."""
-        rows = await self.connection.fetchall(query)
-        unreadable = []
-        for r in rows:
+        found, unreadable = [], []
+        for r in await self.connection.fetchall(query):
             try:
-                _tournament(r)
+                found.append(_tournament(r))
             except (TypeError, ValueError):
-                unreadable.append(r.id)
-        if unreadable:
-            await self.set_aside(unreadable)
-            rows = await self.connection.fetchall(query)
-        return [_tournament(r) for r in rows]
+                unreadable.append((r.id, r.settings))
+        if not unreadable:
+            return found
+        await self.set_aside(unreadable)
+        return [_tournament(r) for r in await self.connection.fetchall(query)]
 
-    async def set_aside(self, tournament_ids: Sequence[int]) -> None:
-        """Tournaments whose settings cannot be read: without them nothing of the tournament
-        can run (its rules, its tables' options, what was posted), so one still open is
-        cancelled (its end is then posted as any cancel's: `unannounced_ends`) and one over
-        already stays over, not posted again. Their settings become readable, so each is
-        set aside and logged once (docs/architecture.md)."""
+    async def set_aside(self, unreadable: Sequence[tuple[int, str]]) -> None:
+        """Tournaments whose settings (id, the text stored) cannot be read: without them
+        nothing of the tournament can run (its rules, its tables' options, what was posted),
+        so one still open is cancelled (its end is then posted as any cancel's:
+        `unannounced_ends`) and one over already stays over, not posted again. Their
+        settings become readable, so each is set aside and logged once, by whoever changed
+        it (docs/architecture.md)."""
         now = self.connection.clock()
+        done = []
         async with self.connection.transaction() as db:
-            rows = (
-                await db.execute(select(t.id, t.status).where(t.id.in_(list(tournament_ids))))
-            ).all()
-            for r in rows:
-                if r.status in OPEN:
+            for tid, text in unreadable:
+                key = (t.id == tid) & (t.settings == text)
+                status = (await db.execute(select(t.status).where(key))).scalar()
+                if status is None:
+                    continue  # set aside meanwhile
+                if status in OPEN:
                     values = {"settings": dumps({"unreadable": True}), "status": CANCELLED,
                               "updated_at": now}  # fmt: skip
                 else:
                     values = {"settings": dumps({"unreadable": True, "announced": {"ended": True}})}
-                await db.execute(update(tournaments).where(t.id == r.id).values(**values))
-        for r in rows:
+                await db.execute(update(tournaments).where(key).values(**values))
+                done.append((tid, CANCELLED if status in OPEN else status))
+        for tid, status in done:
             log.error("tournament %s: its stored settings cannot be read; set aside (%s)",
-                      r.id, "cancelled" if r.status in OPEN else r.status)  # fmt: skip
+                      tid, status)  # fmt: skip
 
     async def get(self, tournament_id: int) -> TournamentRow | None:
         rows = await self._read(select(tournaments).where(t.id == tournament_id))
