@@ -67,7 +67,7 @@ async def answered(
     try:
         await privacy.forget(user_id, guild)
     except Playing as exc:
-        key = "forget.admin.playing" if op == "admin" else None
+        key = exc.admin_key if op == "admin" else None
         said = t(lang, key, **next_steps(lang)) if key else error_text(lang, exc)
         await update(interaction, content=said, view=None)
         return

@@ -113,7 +113,9 @@ class TournamentDesk:
             return [screens.blocked_view(info, event.round, event.reason, lang)]
         if event.cancelled:
             name = screens.tournament_name(info)
-            return [Message(content=t(lang, "tourop.cancelled", name=name))]
+            # Set aside by storage (its settings could not be read): its games play on.
+            key = "tourop.set_aside" if row.settings.get("unreadable") else "tourop.cancelled"
+            return [Message(content=t(lang, key, name=name))]
         rows = await ops.standings(row.id)
         return [
             screens.standings_view(info, rows, names, lang, final=True),

@@ -12,7 +12,7 @@ from __future__ import annotations
 import logging
 from collections.abc import Callable
 
-from bot.storage import Forgotten, StillPlaying, Storage
+from bot.storage import Forgotten, StillPlaying, StillSeated, Storage
 
 from .errors import SessionError
 from .live import Live
@@ -27,8 +27,22 @@ PURGE_GRACE = 30 * 24 * 3600.0  # a server's data is kept this long after the bo
 class Playing(SessionError):
     """A person cannot be forgotten while in a lobby or game under way."""
 
+    admin_key = "forget.admin.playing"  # what an admin who asked reads (cogs/forget.py)
+
     def __init__(self) -> None:
         super().__init__("error.forget_playing")
+
+
+class Seated(Playing):
+    """Nor while seated at a tournament's table whose game has not started yet (its thread
+    not made): the seat would open as a former player's. Refused rather than the seat taken
+    out: a table of two would be left with one player, and the tournament's rules have no
+    such table; once its game has ended (or the tournament is cancelled) they can be."""
+
+    admin_key = "forget.admin.seated"
+
+    def __init__(self) -> None:
+        SessionError.__init__(self, "error.forget_seated")
 
 
 class Privacy:
@@ -49,13 +63,16 @@ class Privacy:
 
     async def forget(self, user_id: str | int, guild_id: int | None = None) -> Forgotten:
         """Forget a person in one server or (None) every one: stats, names, their id in the
-        games they played. Raises Playing, changing nothing, while they are seated."""
+        games they played. Raises Playing, changing nothing, while they are seated (Seated:
+        at a tournament's table whose game has not started)."""
         user = str(user_id)
         games: list[Lobby | Table] = [*self.live.lobbies.values(), *self.live.tables.values()]
         if any(user in g.seats and guild_id in (None, g.guild_id) for g in games):
             raise Playing()
         try:
             done = await self.storage.forgetting.forget(user, guild_id)
+        except StillSeated as exc:
+            raise Seated() from exc
         except StillPlaying as exc:  # a game another process runs, or one not yet restored
             raise Playing() from exc
         for guild, names in self.live.names.items():

@@ -149,6 +149,8 @@ class TournamentOps:
     async def info(self, tournament_id: int, guild_id: int | None = None) -> tour.TournamentInfo:
         row = await self.get(tournament_id, guild_id)
         entrants = await self.storage.tournaments.entrants(tournament_id)
+        if row.status == SIGNUP:  # a dropped entry then is a forgotten person's: nobody
+            entrants = [e for e in entrants if not e.dropped]
         info = info_of(row, [tour.Entrant(e.entrant, e.rating) for e in entrants])
         if not row.check_in:
             return info
@@ -292,7 +294,8 @@ class TournamentOps:
         row = await self.get(tournament_id, guild_id)
         if row.status != SIGNUP:
             raise SessionError("tour.error.signup_closed")
-        if len(await self.storage.tournaments.entrants(tournament_id)) >= MAX_ENTRANTS:
+        have = await self.storage.tournaments.entrants(tournament_id)
+        if sum(not e.dropped for e in have) >= MAX_ENTRANTS:
             raise SessionError("tour.error.full")
         rating = entrant_rating((await self.storage.stats.ratings(guild_id, [user])).get(user))
         checked = row.check_in and self.check_in_open(row)  # joining in the window checks in
@@ -302,8 +305,11 @@ class TournamentOps:
             )
         except Exception as exc:
             raise SaveFailed("tourop.error.save") from exc
-        if not added:
-            raise SessionError("tour.error.already_joined")
+        if not added:  # signed up already, or the sign-up closed since `row` was read
+            now = await self.get(tournament_id)
+            raise SessionError(
+                "tour.error.already_joined" if now.status == SIGNUP else "tour.error.signup_closed"
+            )
         known = self.live.names_in(guild_id)
         if user in known:  # a person is stored once they sign up (docs/privacy.md)
             with contextlib.suppress(Exception):
@@ -373,7 +379,7 @@ class TournamentOps:
         if not 1 <= count <= MAX_AI_FILL:
             raise SessionError("tourop.error.fill", n=MAX_AI_FILL)
         have = await self.storage.tournaments.entrants(tournament_id)
-        room = MAX_ENTRANTS - len(have)
+        room = MAX_ENTRANTS - sum(not e.dropped for e in have)
         taken = {e.entrant for e in have}
         made: list[tuple[str, float]] = []
         n = 1
@@ -395,7 +401,9 @@ class TournamentOps:
         row = await self.get(tournament_id, guild_id)
         if row.status != SIGNUP:
             raise SessionError("tour.error.signup_closed")
-        entrants = await self.storage.tournaments.entrants(tournament_id)
+        # Not a dropped entry (a forgotten person's, before forget took such entries out).
+        entrants = [e for e in await self.storage.tournaments.entrants(tournament_id)
+                    if not e.dropped]  # fmt: skip
         absent: list[str] = []
         if row.check_in:  # AI entrants count as checked in
             absent = [e.entrant for e in entrants
@@ -425,9 +433,10 @@ class TournamentOps:
 
     async def cancel(self, tournament_id: int, guild_id: int, by: str | int) -> TournamentRow:
         """Cancel (managers; the cog asks for a confirmation first): its games under way end
-        with no result, no round is seated again."""
-        row = await self.get(tournament_id, guild_id)
+        with no result, no round is seated again. Under the tournament's lock, so a step that
+        is seating or opening a round finishes first and its games are found and ended."""
         async with self.lock_of(tournament_id):
+            await self.get(tournament_id, guild_id)
             try:
                 ended = await self.storage.tournaments.end(tournament_id, CANCELLED, by=str(by))
             except Exception as exc:
@@ -437,7 +446,8 @@ class TournamentOps:
         timer = self.timers_.pop(tournament_id, None)
         if timer is not None:
             timer.cancel()
-        for table in await self.storage.tournaments.tables(tournament_id, row.round):
+        # Every round's: a table is opened only under the lock, and no step opens one now.
+        for table in await self.storage.tournaments.tables(tournament_id):
             if table.status == PLAYING and table.game_id is not None and table.thread_id:
                 with contextlib.suppress(Exception):
                     await self.cancel_game(table.thread_id, str(by), table.game_id)
@@ -675,6 +685,7 @@ class TournamentOps:
         game = await self.storage.games.get(table.game_id)
         if game is None or game.status in ("lobby", "active"):
             return  # under way (being recorded, or another process's)
+        out: set[int] = set()
         if game.status == "finished":
             entry = await self.storage.history.get(table.game_id)
             if entry is None:
@@ -682,11 +693,19 @@ class TournamentOps:
             result = entry.record.get("result") or {}
             cards = list(result.get("bundle_sizes") or [0] * len(table.entrants))
             places = list(entry.places)
+            out = {i for i, seat in enumerate(entry.seats) if seat in entry.forfeited}
         else:
             places, cards = [0] * len(table.entrants), [0] * len(table.entrants)
-        await self.storage.tournaments.record(
-            row.id, table.round, table.table_no, {"places": places, "cards": cards}
-        )
+        out |= await self._left(row.id, table.entrants)
+        result = {"places": leavers_last(places, out), "cards": cards}
+        await self.storage.tournaments.record(row.id, table.round, table.table_no, result)
+
+    async def _left(self, tournament_id: int, seats: Sequence[str]) -> set[int]:
+        """The seats of a table whose entrants left the tournament (or were removed): they
+        were seated, so they left during its game."""
+        dropped = {e.entrant for e in await self.storage.tournaments.entrants(tournament_id)
+                   if e.dropped}  # fmt: skip
+        return {i for i, seat in enumerate(seats) if seat in dropped}
 
     async def game_over(self, table: Table) -> None:
         """A tournament table's game ended (GameOver): its result recorded, then the
@@ -700,8 +719,9 @@ class TournamentOps:
             game = table.game
             n = len(game.seats)
             cards = list(game.result.bundle_sizes) if game.result else [0] * n
-            result = {"places": list(table.standing.places), "cards": cards}
             try:
+                out = table.forfeited | await self._left(tid, game.seats)
+                result = {"places": leavers_last(table.standing.places, out), "cards": cards}
                 await self.storage.tournaments.record(tid, rnd, no, result)
             except Exception:
                 log.warning("tournament %s: could not record table %s/%s yet", tid, rnd, no,
@@ -723,7 +743,7 @@ class TournamentOps:
     async def resume(self) -> None:
         """Start-up, after the games are restored: every open tournament of this process's
         guilds goes on (its sign-up deadline armed again, its round stepped)."""
-        for row in await self.storage.tournaments.open():
+        for row in await self.storage.tournaments.open():  # unreadable ones set aside
             if not self.owns(row.guild_id):
                 continue
             if row.status == SIGNUP:
@@ -731,7 +751,10 @@ class TournamentOps:
             else:
                 self.kick(row.id)
             if row.status == RUNNING and self.announce is not None:
-                await self._reannounce(row)
+                try:  # one that cannot be read whole must not keep the others waiting
+                    await self._reannounce(row)
+                except Exception:
+                    log.exception("tournament %s: its announcements could not be read", row.id)
         if self.announce is None:
             return
         # An end not posted before the restart (it is marked once posted).
@@ -782,6 +805,15 @@ class TournamentOps:
             await asyncio.gather(*tasks, return_exceptions=True)
         self.jobs.clear()
         self.timers_.clear()
+
+
+def leavers_last(places: Sequence[int], out: Collection[int]) -> list[int]:
+    """A table's places from its game's (0 = first; ties share): the seats in `out` (who
+    forfeited, left or were removed during the game) share the last place, the others keep
+    the order the game gave them (docs/tournaments.md, Points)."""
+    kept = sorted({p for seat, p in enumerate(places) if seat not in out})
+    rank = {p: n for n, p in enumerate(kept)}
+    return [len(kept) if seat in out else rank[p] for seat, p in enumerate(places)]
 
 
 def result_of(table: TableRow) -> tour.TableResult:

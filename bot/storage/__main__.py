@@ -16,7 +16,7 @@ import sys
 
 from .copy import copy
 from .db import Storage
-from .errors import StillPlaying, StorageError
+from .errors import StillPlaying, StillSeated, StorageError
 from .forget import Forgotten, check_user
 from .url import database_url, parse
 
@@ -61,6 +61,10 @@ def forget(user_id: str, guild_id: int | None, database: str) -> int:
 
     try:
         done = asyncio.run(run())
+    except StillSeated as exc:
+        print(f"forget: {exc}; cancel the tournament or wait until that game is over",
+              file=sys.stderr)  # fmt: skip
+        return 1
     except StillPlaying as exc:
         print(f"forget: {exc}; end or leave it first (/steal-admin end-game)", file=sys.stderr)
         return 1

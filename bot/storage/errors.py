@@ -56,3 +56,17 @@ class StillPlaying(StorageError):
         listed = ", ".join(map(str, game_ids))
         super().__init__(f"player {user_id} is in a lobby or game under way (game {listed})")
         self.game_ids = game_ids
+
+
+class StillSeated(StillPlaying):
+    """A person cannot be forgotten while seated at a table of a running tournament whose
+    game has not started yet: it would open with a former player's seat in it."""
+
+    def __init__(self, user_id: str, tournament_ids: list[int]) -> None:
+        StorageError.__init__(
+            self,
+            f"player {user_id} is seated at a table whose game has not started yet "
+            f"(tournament {', '.join(map(str, tournament_ids))})",
+        )
+        self.game_ids: list[int] = []
+        self.tournament_ids = tournament_ids

@@ -22,7 +22,7 @@ from sqlalchemy import delete, or_, select, update
 
 from bot.domain.former import former
 
-from .errors import StillPlaying
+from .errors import StillPlaying, StillSeated
 from .schema import (
     games,
     guild_purges,
@@ -42,6 +42,7 @@ from .schema import (
     tournaments,
 )
 from .sql import LIVE, dumps, upsert_into
+from .tournaments import RUNNING, SEATED, SIGNUP
 
 if TYPE_CHECKING:
     from sqlalchemy.ext.asyncio import AsyncConnection
@@ -102,6 +103,9 @@ class Forgetting:
             live = await _games_of(db, user, guild_id, live=True)
             if live:
                 raise StillPlaying(user, [g for g, _ in live])
+            seated = await _seated(db, user, guild_id)
+            if seated:
+                raise StillSeated(user, seated)
             gone = delete(players).where(players.c.user_id == user)
             if guild_id is not None:
                 gone = gone.where(players.c.guild_id == guild_id)
@@ -173,6 +177,23 @@ async def _games_of(
     return found
 
 
+async def _seated(db: AsyncConnection, user: str, guild_id: int | None) -> list[int]:
+    """The running tournaments that seat the person at a table whose game has not started
+    (its thread not made yet)."""
+    t, tt = tournaments.c, tournament_tables.c
+    query = (
+        select(tt.tournament_id, tt.entrants)
+        .select_from(tournament_tables.join(tournaments, t.id == tt.tournament_id))
+        .where(tt.status == SEATED, t.status == RUNNING, tt.entrants.like(f'%"{user}"%'))
+    )
+    if guild_id is not None:
+        query = query.where(t.guild_id == guild_id)
+    found = {
+        r.tournament_id for r in (await db.execute(query)).all() if user in json.loads(r.entrants)
+    }
+    return sorted(found)
+
+
 async def _rewrite_history(db: AsyncConnection, user: str, guild_id: int | None) -> int:
     h, hp = history.c, history_players.c
     query = (
@@ -225,16 +246,21 @@ async def _rewrite_game(db: AsyncConnection, game_id: int, user: str, new: str) 
 async def _rewrite_tournaments(db: AsyncConnection, user: str, guild_id: int | None) -> None:
     """In each tournament the person signed up for (or hosts), their id becomes a former
     entrant's, numbered apart from the tournament's other former entrants, and they are
-    dropped from its later rounds. A tournament that did not seat them for want of a
-    check-in forgets that they were signed up (settings' "no_check_in")."""
+    dropped from its later rounds; from one still in sign-up their entry goes. A tournament
+    that did not seat them for want of a check-in forgets that they were signed up
+    (settings' "no_check_in")."""
     t, e, tt = tournaments.c, tournament_entrants.c, tournament_tables.c
     renamed: dict[int, str] = {}  # tournament id -> the person's former entrant's id there
-    query = select(t.id, t.host_id).where(
+    query = select(t.id, t.host_id, t.status).where(
         or_(t.host_id == user, t.id.in_(select(e.tournament_id).where(e.entrant == user)))
     )
     if guild_id is not None:
         query = query.where(t.guild_id == guild_id)
-    for tid, host in (await db.execute(query)).all():
+    for tid, host, status in (await db.execute(query)).all():
+        if status == SIGNUP:  # not seated yet: their entry goes, as a leave's would
+            await db.execute(
+                delete(tournament_entrants).where(e.tournament_id == tid, e.entrant == user)
+            )
         taken = {
             r.entrant
             for r in (await db.execute(select(e.entrant).where(e.tournament_id == tid))).all()

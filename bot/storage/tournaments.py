@@ -10,17 +10,22 @@ once (`record`).
 from __future__ import annotations
 
 import json
+import logging
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
-from sqlalchemy import delete, insert, select, update
+from sqlalchemy import Select, delete, insert, select, update
 
 from .schema import tournament_entrants, tournament_tables, tournaments
 from .sql import ACTIVE, dumps, encode, insert_game, upsert_into
 
 if TYPE_CHECKING:
+    from sqlalchemy.ext.asyncio import AsyncConnection
+
     from .connection import Connection
+
+log = logging.getLogger(__name__)
 
 t, e, tt = tournaments.c, tournament_entrants.c, tournament_tables.c
 
@@ -76,12 +81,16 @@ class TableRow:
 
 
 def _tournament(r: Any) -> TournamentRow:
+    """The row; ValueError if its settings cannot be read (Tournaments.set_aside)."""
+    settings = json.loads(r.settings)
+    if not isinstance(settings, dict):
+        raise ValueError("a tournament's settings are a JSON object")
     return TournamentRow(
         id=r.id, guild_id=r.guild_id, channel_id=r.channel_id, name=r.name, host_id=r.host_id,
         format=r.format, table_size=r.table_size, rounds=r.rounds, preset=r.preset,
         turn_seconds=r.turn_seconds, signup_ends=r.signup_ends, starts_at=r.starts_at,
         check_in=bool(r.check_in), counted=bool(r.counted), status=r.status, round=r.round,
-        seed=int(r.seed), settings=json.loads(r.settings), message_id=r.message_id,
+        seed=int(r.seed), settings=settings, message_id=r.message_id,
         created_at=r.created_at,
     )  # fmt: skip
 
@@ -91,6 +100,14 @@ def _table(r: Any) -> TableRow:
         r.tournament_id, r.round, r.table_no, tuple(json.loads(r.entrants)), r.thread_id,
         r.game_id, r.status, None if r.result is None else json.loads(r.result),
     )  # fmt: skip
+
+
+async def _status(db: AsyncConnection, tournament_id: int) -> str | None:
+    """The tournament's status, its row locked (shared) until the transaction ends: a
+    sign-up change (join, leave, check-in) that saw the sign-up open commits before a start
+    or a cancel does, never after it (PostgreSQL; SQLite has one writer at a time)."""
+    query = select(t.status).where(t.id == tournament_id).with_for_update(read=True)
+    return (await db.execute(query)).scalar()
 
 
 class Tournaments:
@@ -132,19 +149,58 @@ class Tournaments:
             row = (await db.execute(select(tournaments).where(t.id == new_id))).one()
             return _tournament(row)
 
+    async def _read(self, query: Select[Any]) -> list[TournamentRow]:
+        """The rows of `query`. One whose settings cannot be read is set aside first
+        (`set_aside`), then read as it is after that: one bad row never stops the others."""
+        found, unreadable = [], []
+        for r in await self.connection.fetchall(query):
+            try:
+                found.append(_tournament(r))
+            except (TypeError, ValueError):
+                unreadable.append((r.id, r.settings))
+        if not unreadable:
+            return found
+        await self.set_aside(unreadable)
+        return [_tournament(r) for r in await self.connection.fetchall(query)]
+
+    async def set_aside(self, unreadable: Sequence[tuple[int, str]]) -> None:
+        """Tournaments whose settings (id, the text stored) cannot be read: without them
+        nothing of the tournament can run (its rules, its tables' options, what was posted),
+        so one still open is cancelled (its end is then posted as any cancel's:
+        `unannounced_ends`) and one over already stays over, not posted again. Their
+        settings become readable, so each is set aside and logged once, by whoever changed
+        it (docs/architecture.md)."""
+        now = self.connection.clock()
+        done = []
+        async with self.connection.transaction() as db:
+            for tid, text in unreadable:
+                key = (t.id == tid) & (t.settings == text)
+                status = (await db.execute(select(t.status).where(key))).scalar()
+                if status is None:
+                    continue  # set aside meanwhile
+                if status in OPEN:
+                    values = {"settings": dumps({"unreadable": True}), "status": CANCELLED,
+                              "updated_at": now}  # fmt: skip
+                else:
+                    values = {"settings": dumps({"unreadable": True, "announced": {"ended": True}})}
+                await db.execute(update(tournaments).where(key).values(**values))
+                done.append((tid, CANCELLED if status in OPEN else status))
+        for tid, status in done:
+            log.error("tournament %s: its stored settings cannot be read; set aside (%s)",
+                      tid, status)  # fmt: skip
+
     async def get(self, tournament_id: int) -> TournamentRow | None:
-        row = await self.connection.fetchone(select(tournaments).where(t.id == tournament_id))
-        return None if row is None else _tournament(row)
+        rows = await self._read(select(tournaments).where(t.id == tournament_id))
+        return rows[0] if rows else None
 
     async def by_guild(self, guild_id: int, limit: int = 25) -> list[TournamentRow]:
         """The server's tournaments, newest first."""
         query = select(tournaments).where(t.guild_id == guild_id).order_by(t.id.desc())
-        return [_tournament(r) for r in await self.connection.fetchall(query.limit(limit))]
+        return await self._read(query.limit(limit))
 
     async def open(self) -> list[TournamentRow]:
         """Every tournament still in sign-up or running (what a restart resumes)."""
-        query = select(tournaments).where(t.status.in_(OPEN)).order_by(t.id)
-        return [_tournament(r) for r in await self.connection.fetchall(query)]
+        return await self._read(select(tournaments).where(t.status.in_(OPEN)).order_by(t.id))
 
     async def unannounced_ends(self, since: float) -> list[TournamentRow]:
         """Tournaments that ended (finished or cancelled) since `since` whose end was not
@@ -158,7 +214,7 @@ class Tournaments:
             )
             .order_by(t.id)
         )
-        return [_tournament(r) for r in await self.connection.fetchall(query)]
+        return await self._read(query)
 
     async def set_message(self, tournament_id: int, message_id: int | None) -> None:
         async with self.connection.transaction() as db:
@@ -191,7 +247,7 @@ class Tournaments:
         )  # fmt: skip
         stmt = stmt.on_conflict_do_nothing(index_elements=[e.tournament_id, e.entrant])
         async with self.connection.transaction() as db:
-            status = (await db.execute(select(t.status).where(t.id == tournament_id))).scalar()
+            status = await _status(db, tournament_id)
             if status != SIGNUP:
                 return False
             return bool((await db.execute(stmt)).rowcount)
@@ -201,7 +257,7 @@ class Tournaments:
         now = self.connection.clock()
         added = 0
         async with self.connection.transaction() as db:
-            status = (await db.execute(select(t.status).where(t.id == tournament_id))).scalar()
+            status = await _status(db, tournament_id)
             if status != SIGNUP:
                 return 0
             for entrant, rating in entrants:
@@ -217,7 +273,7 @@ class Tournaments:
         """Leave: during the sign-up the entrant's row goes; once running they are dropped
         from later rounds (their row and results stay). False if they were not in it."""
         async with self.connection.transaction() as db:
-            status = (await db.execute(select(t.status).where(t.id == tournament_id))).scalar()
+            status = await _status(db, tournament_id)
             mine = (e.tournament_id == tournament_id) & (e.entrant == entrant)
             if status == SIGNUP:
                 return bool((await db.execute(delete(tournament_entrants).where(mine))).rowcount)
@@ -231,7 +287,7 @@ class Tournaments:
         or the sign-up is over."""
         mine = (e.tournament_id == tournament_id) & (e.entrant == entrant) & (e.checked_in == 0)
         async with self.connection.transaction() as db:
-            status = (await db.execute(select(t.status).where(t.id == tournament_id))).scalar()
+            status = await _status(db, tournament_id)
             if status != SIGNUP:
                 return False
             stmt = update(tournament_entrants).where(mine).values(checked_in=1)

@@ -149,6 +149,7 @@ def next_steps(lang: str) -> dict[str, str]:
         "tour_new": command("tournament new"),
         "tour_join": command("tournament join"),
         "tour_standings": command("tournament standings"),
+        "tour_cancel": command("tournament cancel"),
     }
 
 

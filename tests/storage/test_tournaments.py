@@ -107,6 +107,8 @@ async def test_forgetting_a_person_and_purging_a_server_cover_tournaments(storag
         await storage.tournaments.join(cup.id, who, 0.0)
     await storage.tournaments.start(cup.id)
     await storage.tournaments.seat_round(cup.id, 1, [[ANN, BOB]], [CAT])
+    # Played: a table whose game has not started refuses the forget (test_tournament_faults).
+    await storage.tournaments.record(cup.id, 1, 1, {"places": [0, 1], "cards": [30, 22]})
     elsewhere = await storage.tournaments.create(
         99, 6, "Away", BOB, format="knockout", table_size=2, rounds=1, preset="standard", seed=1
     )
