@@ -150,6 +150,9 @@ def fast_move(g: Game, moves: list[Move], hidden_counts: list[int], hidden_total
 
     The same values, so the same move (the first of the best).
     """
+    rules = g.rules
+    if not (rules.wild_jacks or rules.double_bundles):
+        return _fast_move_single(g, moves, hidden_counts, hidden_total)
     seat = g.turn
     assert seat is not None  # only asked while the game runs
     hands = g.hands
@@ -221,6 +224,73 @@ def fast_move(g: Game, moves: list[Move], hidden_counts: list[int], hidden_total
                     value -= exposure(r, size + taken + 1, r)
                 else:
                     value -= exposure(top, size, r)
+        if value > best_value + 1e-9:
+            best_value = value
+            best = m
+    return best
+
+
+def _fast_move_single(
+    g: Game, moves: list[Move], hidden_counts: list[int], hidden_total: int
+) -> Move:
+    """`fast_move` with one bundle a seat and no wild card, the standard rules: each value
+    is the general one, computed in the same order of operations, so the same move."""
+    seat = g.turn
+    assert seat is not None  # only asked while the game runs
+    hands = g.hands
+    hand = hands[seat]
+    ranks = [RANK[c] for c in hand]
+    hidden = hidden_total - len(hand)
+    held = 0
+    for s in g.players:
+        if s != seat:
+            held += len(hands[s])
+    if not held and g.stock and g.redeal:
+        held = min(len(g.stock), 4 * (len(g.players) - 1))
+    bundle = g.bundles[seat][0]
+    size = len(bundle)
+    top = RANK[bundle[-1]] if size else 0
+    p = [0.0] * MAX_RANK
+    if hidden > 0 and held > 0:
+        for r in {*ranks, top}:
+            u = hidden_counts[r] - ranks.count(r)
+            if u > 0:
+                p[r] = 1.0 if u >= hidden else 1.0 - (1.0 - u / hidden) ** held
+    stealing = g.rules.stealing
+    # What a trail leaves exposed: our bundle, defended if we still hold its rank after it.
+    keep_other = keep_same = 0.0
+    if size and stealing:
+        keep_other = keep_same = 2.0 * size * p[top]
+        held_top = ranks.count(top)
+        if held_top > 0:
+            keep_other *= DEFEND
+        if held_top > 1:
+            keep_same *= DEFEND
+    pool_count = [0] * MAX_RANK
+    for c in g.pool:
+        pool_count[RANK[c]] += 1
+    bundles = g.bundles
+    best = moves[0]
+    best_value = -1e18
+    for m in moves:
+        r = RANK[m.card]
+        action = m.action
+        if action == TRAIL:
+            value = -p[r] * (1.0 if pool_count[r] else 2.0)
+            value -= keep_same if r == top else keep_other
+        else:
+            if action == CAPTURE:
+                taken = pool_count[r]
+                value = taken + 1.0
+            else:
+                assert m.target_seat is not None  # a steal always names its victim
+                taken = len(bundles[m.target_seat][0])
+                value = 2.0 * taken + 1.0
+            if stealing:  # the grown bundle, topped by this rank, is exposed
+                cost = 2.0 * (size + taken + 1) * p[r]
+                if ranks.count(r) > 1:
+                    cost *= DEFEND
+                value -= cost
         if value > best_value + 1e-9:
             best_value = value
             best = m

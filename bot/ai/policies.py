@@ -11,9 +11,10 @@ import random
 import time
 from collections.abc import Callable
 
-from ..engine.cards import RANK
+from ..engine.cards import RANK, SAME_RANK
+from ..engine.events import Events
 from ..engine.game import CAPTURE, STEAL, TRAIL, Game, Move
-from ..engine.moves import legal, step
+from ..engine.moves import advance, legal_with, tables
 from ..engine.view import View
 from .knowledge import (
     MAX_RANK,
@@ -252,28 +253,38 @@ def playout(
     clock: Callable[[], float] = time.perf_counter,
 ) -> tuple[float, int] | None:
     """Play `move`, then medium for everybody to the end: `seat`'s score and the moves played;
-    None if the clock passed `deadline` first (it is read before every move)."""
+    None if the clock passed `deadline` first (it is read before every move).
+
+    `counts[r]` and `total` follow the cards nobody has seen (hands and stock). Moves are
+    played without events, except a capture that empties the pool: only then can stock cards
+    turn face up (a refill, a sweep bonus), and its events say which."""
+    rules = g.rules
+    rule_tables = tables(rules)
+    watch = rules.refill_pool or rules.sweep_bonus
     n = 0
     while True:
         if deadline is not None and clock() >= deadline:
             return None
-        events = step(g, move)
-        n += 1
-        counts[RANK[move.card]] -= 1
-        total -= 1
-        if len(events) > 2:
+        card = move.card
+        if watch and move.action == CAPTURE and SAME_RANK[card].issuperset(g.pool):
+            events: Events = []
+            advance(g, move, False, events)
             for e in events:
                 if e["type"] == "pool_refilled":
                     for c in e["cards"]:
                         counts[RANK[c]] -= 1
                     total -= e["n"]
-        bonus = events[1]["sweep_bonus"] if events[1]["type"] == "captured" else None
-        if bonus:
-            counts[RANK[bonus]] -= 1
-            total -= 1
-        if g.result is not None or g.turn is None:
+                elif e["type"] == "captured" and e["sweep_bonus"]:
+                    counts[RANK[e["sweep_bonus"]]] -= 1
+                    total -= 1
+        else:
+            advance(g, move)
+        n += 1
+        counts[RANK[card]] -= 1
+        total -= 1
+        if g.turn is None:  # the game (or playoff) is over, or a playoff is due
             break
-        moves = legal(g)
+        moves = legal_with(g, rule_tables)
         move = moves[0] if len(moves) == 1 else fast_move(g, moves, counts, total)
     return score(g, seat), n
 

@@ -174,8 +174,12 @@ def new_game(
         if seed is None:
             raise ValueError("give a seed or a deck order")
         deck = shuffled_deck(rules, seed)
-    players = tuple(range(len(seats)))
-    return start(rules, seats, dealer, seed, players, True, list(deck))
+    else:
+        cards = rules.card_deck.cards
+        if len(deck) != len(cards) or set(deck) != set(cards):
+            raise ValueError(f"the deck order must hold every card of {rules.deck} exactly once")
+        deck = list(deck)
+    return start(rules, seats, dealer, seed, tuple(range(len(seats))), True, deck)
 
 
 def start(
@@ -187,24 +191,24 @@ def start(
     redeal: bool,
     deck: list[str],
 ) -> Game:
-    """Deal `deck` to `players` (all seats, or the tied ones for a playoff)."""
-    cards = rules.card_deck.cards
-    if len(deck) != len(cards) or set(deck) != set(cards):
-        raise ValueError(f"the deck order must hold every card of {rules.deck} exactly once")
+    """Deal `deck` to `players` (all seats, or the tied ones for a playoff). The callers make
+    sure the deck holds every card of the rules' deck once: a random game deals one per game."""
     n = len(seats)
     order = turn_order(n, rules.step, dealer, players)
     hands: list[list[str]] = [[] for _ in range(n)]
+    at = 0
     for seat in order:
-        hands[seat], deck = deck[:HAND_SIZE], deck[HAND_SIZE:]
-    pool, stock = deck[:HAND_SIZE], deck[HAND_SIZE:]
+        hands[seat] = deck[at : at + HAND_SIZE]
+        at += HAND_SIZE
+    pool, stock = deck[at : at + HAND_SIZE], deck[at + HAND_SIZE :]
     g = Game.__new__(Game)
     g.rules = rules
     g.seats = seats
     g.dealer = dealer
     g.seed = seed
-    g.players = tuple(players)
+    g.players = players
     g.redeal = redeal
-    g.initial = (tuple(tuple(h) for h in hands), tuple(pool), tuple(stock))
+    g.initial = (tuple(map(tuple, hands)), tuple(pool), tuple(stock))
     g.hands = hands
     g.pool = pool
     g.stock = stock

@@ -216,7 +216,7 @@ def advance(g: Game, move: Move, auto: bool = False, events: Events | None = Non
         g.last_capture[seat] = ply
     if hand:
         # The common case, kept inline: no deal is due, so the turn passes to the next player
-        # holding cards (on a short stock, some got none), as at the end of _pass_turn.
+        # holding cards (on a short stock, some got none), as at the end of pass_turn.
         hands = g.hands
         n = len(hands)
         step_ = g.rules.step
@@ -225,7 +225,7 @@ def advance(g: Game, move: Move, auto: bool = False, events: Events | None = Non
             nxt = (nxt + step_) % n
         g.turn = nxt
     else:
-        _pass_turn(g, seat, [] if events is None else events)
+        pass_turn(g, seat, [] if events is None else events)
 
 
 def _capture(
@@ -235,9 +235,14 @@ def _capture(
     pool refill, as the rules say."""
     rules = g.rules
     same = SAME_RANK[card]
-    pool = g.pool
-    taken = [c for c in pool if c in same]
-    g.pool = pool = [c for c in pool if c not in same]
+    taken: list[str] = []
+    kept: list[str] = []
+    for c in g.pool:  # one loop, not two comprehensions: in 3.11 each of those is a call
+        if c in same:
+            taken.append(c)
+        else:
+            kept.append(c)
+    g.pool = pool = kept
     mine += taken
     bonus = None
     if not pool and rules.sweep_bonus and g.stock:
@@ -265,7 +270,7 @@ def _capture(
             events.append({"type": "pool_refilled", "cards": g.pool[:], "n": len(g.pool)})
 
 
-def _pass_turn(g: Game, seat: int, events: Events) -> None:
+def pass_turn(g: Game, seat: int, events: Events) -> None:
     hands = g.hands
     n = len(hands)
     step_ = g.rules.step
