@@ -11,10 +11,8 @@ import random
 import time
 from collections.abc import Callable
 
-from ..engine.cards import RANK, SAME_RANK
-from ..engine.events import Events
-from ..engine.game import CAPTURE, STEAL, TRAIL, Game, Move
-from ..engine.moves import advance, legal_with, tables
+from ..engine.cards import RANK
+from ..engine.game import CAPTURE, STEAL, TRAIL, Move
 from ..engine.view import View
 from .knowledge import (
     MAX_RANK,
@@ -25,7 +23,8 @@ from .knowledge import (
     distinct_moves,
     legal_moves_of,
 )
-from .medium import best_move, fast_move, holding_probabilities, opponents_cards
+from .medium import best_move, holding_probabilities, opponents_cards
+from .rollout import playout
 
 
 class NoMove(ValueError):
@@ -125,7 +124,6 @@ class Medium(Policy):
 
 
 DEFAULT_BUDGET = 0.100  # seconds per decision
-MARGIN_WEIGHT = 0.02  # a playout scores win share + this x (our bundle - best other bundle)
 # Hard's work, in moves played in its playouts, that fits DEFAULT_BUDGET on the project's
 # machine (measured 2026-11-30, docs/ai.md): the arena's fixed-work stand-in for 100 ms.
 WORK_100MS = 9000
@@ -241,64 +239,6 @@ class Hard(Policy):
         if not complete:
             return Medium().choose(view, rng)
         return options[max(alive, key=lambda i: totals[i])]
-
-
-def playout(
-    g: Game,
-    move: Move,
-    counts: list[int],
-    total: int,
-    seat: int,
-    deadline: float | None = None,
-    clock: Callable[[], float] = time.perf_counter,
-) -> tuple[float, int] | None:
-    """Play `move`, then medium for everybody to the end: `seat`'s score and the moves played;
-    None if the clock passed `deadline` first (it is read before every move).
-
-    `counts[r]` and `total` follow the cards nobody has seen (hands and stock). Moves are
-    played without events, except a capture that empties the pool: only then can stock cards
-    turn face up (a refill, a sweep bonus), and its events say which."""
-    rules = g.rules
-    rule_tables = tables(rules)
-    watch = rules.refill_pool or rules.sweep_bonus
-    n = 0
-    while True:
-        if deadline is not None and clock() >= deadline:
-            return None
-        card = move.card
-        if watch and move.action == CAPTURE and SAME_RANK[card].issuperset(g.pool):
-            events: Events = []
-            advance(g, move, False, events)
-            for e in events:
-                if e["type"] == "pool_refilled":
-                    for c in e["cards"]:
-                        counts[RANK[c]] -= 1
-                    total -= e["n"]
-                elif e["type"] == "captured" and e["sweep_bonus"]:
-                    counts[RANK[e["sweep_bonus"]]] -= 1
-                    total -= 1
-        else:
-            advance(g, move)
-        n += 1
-        counts[RANK[card]] -= 1
-        total -= 1
-        if g.turn is None:  # the game (or playoff) is over, or a playoff is due
-            break
-        moves = legal_with(g, rule_tables)
-        move = moves[0] if len(moves) == 1 else fast_move(g, moves, counts, total)
-    return score(g, seat), n
-
-
-def score(g: Game, seat: int) -> float:
-    sizes = [sum(map(len, b)) for b in g.bundles]
-    if g.result is not None:
-        winners = g.result.winners
-    else:  # a tie that goes to a playoff: counted as shared
-        best = max(sizes[s] for s in g.players)
-        winners = tuple(s for s in g.players if sizes[s] == best)
-    win = 1.0 / len(winners) if seat in winners else 0.0
-    other = max(sizes[s] for s in g.players if s != seat)
-    return win + MARGIN_WEIGHT * (sizes[seat] - other)
 
 
 POLICIES: dict[str, type[Policy]] = {"easy": Easy, "medium": Medium, "hard": Hard, "naive": Naive}

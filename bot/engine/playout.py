@@ -40,29 +40,47 @@ def _finish_randomly(game: Game, rng: random.Random) -> Game:
     rand = rng.random  # faster than rng.choice, and as deterministic
     rules = game.rules
     all_slots, captures, wild, forced = tables(rules)
+    plain = not (forced or wild)
     refill, bonus = rules.refill_pool, rules.sweep_bonus
     step = rules.step
-    trails = _TRAILS
+    trails, rank_of, same_rank = _TRAILS, RANK, SAME_RANK  # locals: the loop reads them a lot
     while game.result is None:
         g = active(game)  # the game itself, or its running playoff
         hands, bundles, stock = g.hands, g.bundles, g.stock
         history, last_capture = g.moves, g.last_capture
         n = len(hands)
-        slots = all_slots[n]
+        # Per seat, the bundles it may steal: (the owner's bundles, which one, its steals).
+        slots = [
+            [(bundles[other], index, by_card) for other, index, by_card in seat_slots]
+            for seat_slots in all_slots[n]
+        ]
+        record = history.append
+        # The pool's cards by rank, kept up to date: "can this card capture" is one lookup.
+        in_pool = [0] * 14
+        for c in g.pool:
+            in_pool[rank_of[c]] += 1
         seat = g.turn
         while seat is not None:
             # The moves, as legal_with lists them: by hand card, steals first.
             targets = []  # loops, not comprehensions: in 3.11 each of those is a call
-            for other, index, by_card in slots[seat]:
-                bundle = bundles[other][index]
+            for owner, index, by_card in slots[seat]:
+                bundle = owner[index]
                 if bundle:
-                    targets.append((by_card, RANK[bundle[-1]]))
-            pool = g.pool
+                    targets.append((by_card, rank_of[bundle[-1]]))
             hand = hands[seat]
             moves = []
-            for card in hand:
-                if targets:
-                    rank = RANK[card]
+            if plain:  # free play, no wild card: the standard rules' shorter listing
+                for card in hand:
+                    rank = rank_of[card]
+                    for by_card, top in targets:
+                        if top == rank:
+                            moves += by_card[card]
+                    if in_pool[rank]:
+                        moves += captures[card]
+                    moves.append(trails[card])
+            else:
+                for card in hand:
+                    rank = rank_of[card]
                     stole = False
                     for by_card, top in targets:
                         if top == rank or rank == wild:
@@ -70,35 +88,39 @@ def _finish_randomly(game: Game, rng: random.Random) -> Game:
                             stole = True
                     if stole and forced:
                         continue
-                if not SAME_RANK[card].isdisjoint(pool):
-                    moves += captures[card]
-                    if forced:
-                        continue
-                moves.append(trails[card])
+                    if in_pool[rank]:
+                        moves += captures[card]
+                        if forced:
+                            continue
+                    moves.append(trails[card])
             move = moves[int(rand() * len(moves))]
             # The move, as advance plays it.
             card, action, target_seat, target_bundle, own_bundle = move
             hand.remove(card)
-            history.append((seat, move, False))
+            record((seat, move, False))
             if action == TRAIL:
-                pool.append(card)
+                g.pool.append(card)
+                in_pool[rank_of[card]] += 1
             else:
                 mine = bundles[seat][own_bundle or 0]
                 if action == CAPTURE:
-                    same = SAME_RANK[card]
+                    same = same_rank[card]
                     kept = []
-                    for c in pool:
+                    for c in g.pool:
                         if c in same:
                             mine.append(c)
                         else:
                             kept.append(c)
-                    g.pool = pool = kept
-                    if not pool and bonus and stock:
+                    g.pool = kept
+                    in_pool[rank_of[card]] = 0
+                    if not kept and bonus and stock:
                         mine.append(stock.pop(0))
                     mine.append(card)
-                    if not pool and refill and stock:
+                    if not kept and refill and stock:
                         g.pool = stock[:HAND_SIZE]
                         del stock[:HAND_SIZE]
+                        for c in g.pool:
+                            in_pool[rank_of[c]] += 1
                 else:
                     victim = bundles[target_seat]  # type: ignore[index]  # a steal names it
                     index = target_bundle or 0
@@ -106,7 +128,7 @@ def _finish_randomly(game: Game, rng: random.Random) -> Game:
                     victim[index] = []
                     mine.append(card)
                 last_capture[seat] = len(history) - 1
-            if hand:
+            if hand or any(hands):  # no deal due: pass_turn's last lines
                 nxt = (seat + step) % n
                 while not hands[nxt]:
                     nxt = (nxt + step) % n
