@@ -10,7 +10,7 @@ from .game import Game, Result, Tiebreak, shuffled_deck, start
 MAX_PLAYOFFS: Final = 3
 
 
-def finish(g: Game, events: Events) -> None:
+def finish(g: Game, events: Events | None) -> None:
     """Settle a game (or playoff) whose hands and stock have run out."""
     g.turn = None
     if g.redeal and g.rules.leftovers == "last_capturer" and g.pool:
@@ -20,7 +20,8 @@ def finish(g: Game, events: Events) -> None:
             g.bundles[to][0][:0] = g.pool
             g.award = (to, len(g.pool))
             g.pool = []
-            events.append({"type": "leftovers_awarded", "seat": to, "n": g.award[1]})
+            if events is not None:
+                events.append({"type": "leftovers_awarded", "seat": to, "n": g.award[1]})
     sizes = tuple(g.bundle_size(s) for s in range(len(g.seats)))
     best = max(sizes[s] for s in g.players)
     tied = tuple(s for s in g.players if sizes[s] == best)
@@ -45,7 +46,7 @@ def finish(g: Game, events: Events) -> None:
     _conclude(g, sizes, tied, winners, how, events)
 
 
-def after_playoff(g: Game, events: Events) -> None:
+def after_playoff(g: Game, events: Events | None) -> None:
     """A playoff just ended: declare the winner, play another playoff, or share the win."""
     last = g.playoffs[-1].result
     assert last is not None  # only called once the playoff has its result
@@ -68,12 +69,13 @@ def _conclude(
     tied: tuple[int, ...],
     winners: tuple[int, ...],
     how: Tiebreak | None,
-    events: Events,
+    events: Events | None,
 ) -> None:
     g.turn = None
     g.result = _standings(g, sizes, tied, winners, how)
-    ended: GameEnded = {"type": "game_over", **g.result.to_dict()}
-    events.append(ended)
+    if events is not None:  # random playouts pass None: nobody reads their events
+        ended: GameEnded = {"type": "game_over", **g.result.to_dict()}
+        events.append(ended)
 
 
 def _standings(
@@ -95,11 +97,12 @@ def _standings(
     return Result(sizes, tuple(winners), tuple(places), how, *g.award)
 
 
-def _start_playoff(g: Game, tied: tuple[int, ...], events: Events) -> None:
+def _start_playoff(g: Game, tied: tuple[int, ...], events: Events | None) -> None:
     number = len(g.playoffs) + 1
     deck = shuffled_deck(g.rules, playoff_seed(g, number))
     g.playoffs.append(start(g.rules, g.seats, g.dealer, None, tied, False, deck))
-    events.append({"type": "playoff_started", "number": number, "seats": list(tied)})
+    if events is not None:
+        events.append({"type": "playoff_started", "number": number, "seats": list(tied)})
 
 
 def playoff_seed(g: Game, number: int) -> str:

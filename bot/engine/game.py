@@ -135,6 +135,9 @@ def shuffled_deck(rules: Rules, seed: int | str) -> list[str]:
     return deck
 
 
+_BITS = [(i + 1).bit_length() for i in range(64)]  # the bits to draw j in 0..i (decks: 40-52)
+
+
 def _shuffle(deck: list[str], rng: random.Random) -> None:
     """Exactly `rng.shuffle(deck)` as Python 3.11 does it (tests/engine/test_playout.py checks
     this), in one loop: `random.shuffle` makes a Python method call per card, and took 7% of
@@ -143,7 +146,7 @@ def _shuffle(deck: list[str], rng: random.Random) -> None:
     getrandbits = rng.getrandbits
     for i in range(len(deck) - 1, 0, -1):
         # j uniform in 0..i: draw just enough random bits, again while the draw is too big.
-        bits = (i + 1).bit_length()
+        bits = _BITS[i]
         j = getrandbits(bits)
         while j > i:
             j = getrandbits(bits)

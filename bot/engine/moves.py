@@ -225,7 +225,7 @@ def advance(g: Game, move: Move, auto: bool = False, events: Events | None = Non
             nxt = (nxt + step_) % n
         g.turn = nxt
     else:
-        pass_turn(g, seat, [] if events is None else events)
+        pass_turn(g, seat, events)
 
 
 def _capture(
@@ -270,7 +270,7 @@ def _capture(
             events.append({"type": "pool_refilled", "cards": g.pool[:], "n": len(g.pool)})
 
 
-def pass_turn(g: Game, seat: int, events: Events) -> None:
+def pass_turn(g: Game, seat: int, events: Events | None) -> None:
     hands = g.hands
     n = len(hands)
     step_ = g.rules.step
@@ -290,7 +290,8 @@ def pass_turn(g: Game, seat: int, events: Events) -> None:
             for other in due:
                 hands[other] = stock[:HAND_SIZE]
                 del stock[:HAND_SIZE]
-        events.append({"type": "hands_dealt", "sizes": [len(h) for h in hands]})
+        if events is not None:
+            events.append({"type": "hands_dealt", "sizes": [len(h) for h in hands]})
     nxt = (seat + step_) % n
     while not hands[nxt]:  # players who got no cards on a short stock are skipped
         nxt = (nxt + step_) % n

@@ -6,7 +6,7 @@ import random
 
 from .cards import RANK, SAME_RANK
 from .ending import after_playoff
-from .game import CAPTURE, HAND_SIZE, TRAIL, Game, active, new_game, shuffled_deck, start
+from .game import CAPTURE, HAND_SIZE, TRAIL, Game, Move, active, new_game, shuffled_deck, start
 from .moves import _TRAILS, pass_turn, tables
 from .rules import Rules
 
@@ -68,7 +68,7 @@ def _finish_randomly(game: Game, rng: random.Random) -> Game:
                 if bundle:
                     targets.append((by_card, rank_of[bundle[-1]]))
             hand = hands[seat]
-            moves = []
+            moves: list[Move] = []
             if plain:  # free play, no wild card: the standard rules' shorter listing
                 for card in hand:
                     rank = rank_of[card]
@@ -134,8 +134,8 @@ def _finish_randomly(game: Game, rng: random.Random) -> Game:
                     nxt = (nxt + step) % n
                 g.turn = seat = nxt
             else:
-                pass_turn(g, seat, [])
+                pass_turn(g, seat, None)
                 seat = g.turn
         if g is not game:  # a playoff ended: settle the game, or start another playoff
-            after_playoff(game, [])
+            after_playoff(game, None)
     return game
