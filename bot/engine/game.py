@@ -215,7 +215,7 @@ def start(
     g.hands = hands
     g.pool = pool
     g.stock = stock
-    g.bundles = [[[] for _ in range(rules.bundles_per_seat)] for _ in range(n)]
+    g.bundles = [[[], []] if rules.double_bundles else [[]] for _ in range(n)]
     g.turn = order[0]
     g.last_capture = [-1] * n
     g.moves = []

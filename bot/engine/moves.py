@@ -281,7 +281,13 @@ def pass_turn(g: Game, seat: int, events: Events | None) -> None:
         # Redeal 4 at a time, starting with the player due next. A short stock runs out early
         # (short_deal "fours"), or goes round one card at a time ("one_at_a_time").
         stock = g.stock
-        due = [s for s in ((seat + step_ * i) % n for i in range(1, n + 1)) if s in g.players]
+        players = g.players
+        due = []  # a loop, not a comprehension: this runs at every redeal of every playout
+        s = seat
+        for _ in range(n):
+            s = (s + step_) % n
+            if s in players:
+                due.append(s)
         if len(stock) < HAND_SIZE * len(due) and g.rules.short_deal == "one_at_a_time":
             for k, other in enumerate(due):
                 hands[other] = stock[k :: len(due)]

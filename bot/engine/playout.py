@@ -69,7 +69,19 @@ def _finish_randomly(game: Game, rng: random.Random) -> Game:
                     targets.append((by_card, rank_of[bundle[-1]]))
             hand = hands[seat]
             moves: list[Move] = []
-            if plain:  # free play, no wild card: the standard rules' shorter listing
+            if plain and len(targets) < 2:  # free play, no wild card, one bundle to steal
+                if targets:
+                    ((steals, top),) = targets
+                else:
+                    steals, top = {}, 0
+                for card in hand:
+                    rank = rank_of[card]
+                    if rank == top:
+                        moves += steals[card]
+                    if in_pool[rank]:
+                        moves += captures[card]
+                    moves.append(trails[card])
+            elif plain:
                 for card in hand:
                     rank = rank_of[card]
                     for by_card, top in targets:
