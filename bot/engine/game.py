@@ -227,7 +227,13 @@ def start(
 
 def turn_order(n: int, step: int, dealer: int, players: tuple[int, ...]) -> list[int]:
     """The players in play order, starting with the one after `dealer`."""
-    return [s for s in ((dealer + step * i) % n for i in range(1, n + 1)) if s in players]
+    order = []
+    seat = dealer
+    for _ in range(n):
+        seat = (seat + step) % n
+        if seat in players:
+            order.append(seat)
+    return order
 
 
 def active(game: Game) -> Game:
