@@ -1,7 +1,7 @@
 """Hard's playouts: medium for every player, from a determinized game to its end.
 
-Two loops that play the same moves. `playout` works for any rules: it lists the moves with
-the engine's `legal_with` and picks with `fast_move`. `_playout_single` serves the rules with
+Two loops that play the same moves. `_playout_any` works for any rules: it lists the moves
+with the engine's `legal_with` and picks with `fast_move`. `_playout_single` serves the rules with
 one bundle a seat and no wild card (the standard rules): it values each move as it lists it,
 in `legal_with`'s order, so it picks the same move (the first of the best) without building
 the list; tests/ai/test_policies.py checks that the two agree move by move.
@@ -37,7 +37,19 @@ def playout(
     rules = g.rules
     if not (rules.wild_jacks or rules.double_bundles):
         return _playout_single(g, move, counts, total, seat, deadline, clock)
-    rule_tables = tables(rules)
+    return _playout_any(g, move, counts, total, seat, deadline, clock)
+
+
+def _playout_any(
+    g: Game,
+    move: Move,
+    counts: list[int],
+    total: int,
+    seat: int,
+    deadline: float | None,
+    clock: Callable[[], float],
+) -> tuple[float, int] | None:
+    rule_tables = tables(g.rules)
     n = 0
     while True:
         if deadline is not None and clock() >= deadline:

@@ -5,6 +5,7 @@ from __future__ import annotations
 import dataclasses
 import inspect
 import random
+import time
 from collections import Counter
 
 import pytest
@@ -31,6 +32,7 @@ from bot.ai.knowledge import (
     move_key,
 )
 from bot.ai.medium import best_move_in_game, fast_move
+from bot.ai.rollout import _playout_any, _playout_single
 from bot.engine import (
     PRESETS,
     RANK,
@@ -51,6 +53,7 @@ RULESETS = {
     "double": PRESETS["standard"].replace(double_bundles=True),
     "double_wild_forced": PRESETS["classic"].replace(double_bundles=True, wild_jacks=True),
     "wild_sweep": PRESETS["standard"].replace(wild_jacks=True, sweep_bonus=True),
+    "sweep": PRESETS["standard"].replace(sweep_bonus=True),
 }
 
 
@@ -434,3 +437,26 @@ def test_a_capture_past_our_bundle_marks_its_top_as_declined():
     g, _ = play(g, Move("3S", "trail"))
     expected = {8: DECLINED_STEAL, 10: DECLINED_CAPTURE, 2: DECLINED_CAPTURE}
     assert declined(view(g, me))[1 - me] == expected
+
+
+SINGLE = [n for n in sorted(RULESETS) if not (RULESETS[n].wild_jacks or RULESETS[n].double_bundles)]
+
+
+@pytest.mark.parametrize("name", SINGLE)
+def test_the_single_bundle_playout_plays_as_the_listed_one(name):
+    # Hard's playout that values moves as it lists them must make the very moves of the loop
+    # that lists them with the engine and picks with fast_move: same score, same end state.
+    for players in (2, 3, 4):
+        for game in positions(RULESETS[name], players, seed=50 + players)[::4]:
+            g = active(game)
+            counts = [0] * MAX_RANK
+            cards = [c for hand in g.hands for c in hand] + g.stock
+            for c in cards:
+                counts[RANK[c]] += 1
+            for move in legal_moves(game)[:3]:
+                fast, listed = g.copy(), g.copy()
+                out = _playout_single(fast, move, counts[:], len(cards), g.turn, None, time.time)
+                assert out == _playout_any(
+                    listed, move, counts[:], len(cards), g.turn, None, time.time
+                )
+                assert fast == listed
