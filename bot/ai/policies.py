@@ -125,8 +125,9 @@ class Medium(Policy):
 
 DEFAULT_BUDGET = 0.100  # seconds per decision
 # Hard's work, in moves played in its playouts, that fits DEFAULT_BUDGET on the project's
-# machine (measured 2026-11-30, docs/ai.md): the arena's fixed-work stand-in for 100 ms.
-WORK_100MS = 9000
+# machine: 9,000 measured 2026-11-30, times 1.36 for the faster playouts of 2026-12-05, a
+# ratio measured side by side at fixed work (docs/ai.md). The fixed-work stand-in for 100 ms.
+WORK_100MS = 12000
 
 
 class Hard(Policy):
