@@ -31,7 +31,7 @@ async def test_the_lobby_is_a_v2_card_and_start_waits_for_a_second_player(channe
     lobby = (await ann.slash(channel, "steal new")).response
 
     assert lobby.flags.value & V2 and accent(lobby) == BLUE.value
-    assert labels(lobby) == ["Join", "Leave", "Add bot", "Start", "Cancel"]
+    assert labels(lobby) == ["Start", "Join", "Leave", "Add bot", "Cancel"]
     assert "Start" not in [b["label"] for b in enabled(lobby)]
     assert ALONE in footer(lobby)
 
