@@ -23,7 +23,7 @@ from . import ids
 from .hand_picture import FILE
 from .render import GREY, Message, bundles_text, command, timestamp
 from .table import seat_dot
-from .text import Name, cards, describe, in_text, join_names, move_label, names_of
+from .text import Name, cards, describe, in_text, move_label, names_of
 from .widgets import button
 
 GREEN = discord.Colour.from_rgb(46, 160, 67)  # the accent of a hand whose turn it is
@@ -254,29 +254,27 @@ MEDALS = ("🥇", "🥈", "🥉", "4.")
 
 
 def ended(lang: str, t_: Table, seat: int, names: Mapping[str, str]) -> Message:
-    """An open hand once its game is over: the result and the player's own place, no buttons."""
+    """An open hand once its game is over: one line, the player's own place, no buttons. The
+    result itself is the end screen's (said once, there)."""
     game = t_.game
     result = game.result
     assert result is not None
     name = in_text(_you(lang, names_of(lang, game.seats, names), seat))
     standing = t_.standing  # worked out once by the session as the game ended
     assert standing is not None
-    places, won = standing.places, standing.winners
-    sizes = result.bundle_sizes
-    lines = [f"### 🏁 {t(lang, 'hand.over')}"]
-    if not won:
-        lines.append(t(lang, "final.nobody"))
-    elif len(won) == 1:
-        lines.append(t(lang, "final.winner", name=name(won[0]), cards=cards(lang, sizes[won[0]])))
-    else:
-        lines.append(t(lang, "final.shared", names=join_names(lang, [name(s) for s in won])))
-    medal = MEDALS[min(places[seat], 3)]
-    lines.append(
-        t(lang, "hand.place", medal=medal, name=name(seat), cards=cards(lang, sizes[seat]))
+    medal = MEDALS[min(standing.places[seat], 3)]
+    place = t(
+        lang,
+        "hand.place",
+        medal=medal,
+        name=name(seat),
+        cards=cards(lang, result.bundle_sizes[seat]),
     )
     layout = discord.ui.LayoutView(timeout=None)
     layout.add_item(
-        discord.ui.Container(discord.ui.TextDisplay("\n".join(lines)), accent_colour=GREY)
+        discord.ui.Container(
+            discord.ui.TextDisplay(f"🏁 {t(lang, 'hand.over')} {place}"), accent_colour=GREY
+        )
     )
     return Message(view=layout)
 

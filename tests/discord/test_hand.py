@@ -211,8 +211,8 @@ async def test_open_hands_show_the_result_at_the_end(simcord_env, channel, playe
         await play_one(table, two, hands)
     for member in two:
         words = text_of(hands[member.id])
-        assert words.startswith("### 🏁 The game is over.\n"), words
-        assert " wins with " in words or "share the win" in words
+        assert words.startswith("🏁 The game is over. "), words  # one line: a short message
+        assert " wins with " not in words and "share the win" not in words  # the table says it
         assert f"{member.name} (you): " in words
         assert buttons(hands[member.id]) == []
 
