@@ -192,10 +192,10 @@ async def test_hand_from_a_non_player_and_without_a_game(simcord_env, guild, cha
 
     stranger = await dan.slash(channel, "steal hand")
     assert stranger.ephemeral
-    assert stranger.response.content.startswith("You're not in this game;")
+    assert stranger.response.content.startswith("You're not in this game.")
     button = await dan.click(table, label="My hand")
     assert button.ephemeral
-    assert button.response.content.startswith("You're not in this game;")
+    assert button.response.content.startswith("You're not in this game.")
 
     empty = guild.create_text_channel("quiet")
     nothing = await ann.slash(empty, "steal hand")
@@ -420,7 +420,7 @@ async def test_forfeit_from_a_non_player(simcord_env, channel, players):
     result = await players[3].slash(channel, "steal forfeit")
 
     assert result.ephemeral
-    assert result.response.content.startswith("You're not in this game;")
+    assert result.response.content.startswith("You're not in this game.")
     assert answered_errors(simcord_env) == ["NotInGame"]
 
 
