@@ -29,7 +29,7 @@ def test_every_language_and_odd_values_render(lang):
     )
     for card in (odd, StatsCard(**{**CARD.__dict__, "lang": lang})):
         picture = Image.open(io.BytesIO(render_card(card)))
-        assert picture.size[0] == 800
+        assert picture.size[0] == stats_card.WIDTH
         assert "{" not in alt_text(card) and len(alt_text(card)) <= 256
 
 
