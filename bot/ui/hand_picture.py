@@ -156,15 +156,15 @@ def draw(seat: Seat) -> bytes:
         d.ellipse((x + 10, y + 11, x + 10 + DOT, y + 11 + DOT), fill=SEAT_RGB[other.seat % 4])
         name = fit(other.name, "words", cell_w - 10 - DOT - 6 - 8)
         d.text((x + 10 + DOT + 6, y + 27), name, font=art.FONTS.words, fill=LIGHT, anchor="ls")
-        for b, (card, label, size) in enumerate(other.bundles):
+        for b, (top_card, label, size) in enumerate(other.bundles):
             bx, by = x + 10 + b * (CARD.w + 8), y + NAME_H
             brect = (bx, by, bx + CARD.w, by + CARD.h)
-            if card is None:
+            if top_card is None:
                 SLOT_FRAME.paste(im, brect)
                 d.text((bx + CARD.w // 2, by + CARD.h // 2), "0", font=art.FONTS.count,
                        fill=DIM, anchor="mm")  # fmt: skip
                 continue
-            draw_card(im, CardSpot(brect, card, "small", label), seat.deck, False)
+            draw_card(im, CardSpot(brect, top_card, "small", label), seat.deck, False)
             _badge(im, d, bx + 4, by + CARD.h - PILL_H - 4, str(size))
         if other.out:  # forfeited, or out of the playoff: dimmed
             veil = Image.new("RGB", (rect[2] - rect[0], rect[3] - rect[1]), FELT)
