@@ -139,7 +139,7 @@ def topic_lines(
     return lines
 
 
-FITS = 32  # characters a select shows on a 360-px phone before it cuts its label
+FITS = 26  # characters a select shows on a 360-px phone before it cuts its label
 
 
 def _option(lang: str, spec: Setting, value: str, preset_rules: Rules) -> discord.SelectOption:
