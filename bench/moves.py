@@ -84,7 +84,6 @@ from discord import app_commands
 from floor import Floor  # bench/, beside this script
 from standin import GUILD, REFUSED, Bot, Interaction, Message, User, make_bot
 
-from bot.adapter import hands
 from bot.adapter.buttons import FAMILIES
 from bot.engine import preset
 from bot.engine.playout import random_game
@@ -208,8 +207,6 @@ class Probe(logging.Handler):
             await asyncio.wait(workers)
         while edits := set(self.presenter.hands.edits):  # tokens stored, older hands deleted
             await asyncio.wait(edits)
-        while ahead := set(hands._AHEAD):  # the hand pictures drawn ahead, in threads
-            await asyncio.wait(ahead)
 
 
 def asker() -> str:

@@ -37,7 +37,12 @@ async def board(interaction: discord.Interaction, sort: str, page: int, lang: st
     # The member who asked (or turned the page): their row is highlighted, or shown below.
     me = await records.standing(guild_id, str(interaction.user.id), sort) if count else None
     season = await sessions.seasons.current(guild_id)
-    return ui.leaderboard(lang, standings, sort, shown, count, page, me, season=season)
+    # An empty board after the asker's own games: say so when games with AI are left out.
+    ai_off = not count and not (await records.settings(guild_id)).values["ai_counts"]
+    ai_off = ai_off and await records.played(guild_id, str(interaction.user.id))
+    return ui.leaderboard(
+        lang, standings, sort, shown, count, page, me, season=season, ai_uncounted=ai_off
+    )
 
 
 async def past_board(
@@ -115,7 +120,11 @@ async def stats(interaction: discord.Interaction, member: discord.abc.User) -> N
             await tell(interaction, ui.season_empty(lang, whose, current, medals))
             return
         played = await records.played(guild_id, user)
-        await tell(interaction, (ui.only_uncounted if played else ui.never_played)(lang, whose))
+        if not played:
+            await tell(interaction, ui.never_played(lang, whose))
+            return
+        ai_off = not (await records.settings(guild_id)).values["ai_counts"]
+        await tell(interaction, ui.only_uncounted(lang, whose, ai_off))
         return
     rank = await records.rank(guild_id, user)
     count = await records.players(guild_id)

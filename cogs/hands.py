@@ -7,7 +7,7 @@ import logging
 
 import discord
 
-from bot.adapter.hands import draw_ahead, drawn
+from bot.adapter.hands import drawn
 from bot.adapter.interactions import reply, seen, tell, update
 from bot.adapter.language import game_lang, user_lang
 from bot.adapter.services import app_of
@@ -38,7 +38,6 @@ async def send_hand(interaction: discord.Interaction, table: Table) -> None:
     lang = game_lang(interaction, table)
     message = await drawn(lang, table, seat, names)
     sent = await reply(interaction, **message.send_kwargs())
-    draw_ahead(lang, table, seat)
     app.presenter.remember_hand(
         table.game_id, user, interaction, sent.id if sent else None, fresh=True
     )
@@ -192,8 +191,6 @@ async def show_hand(
         message = await drawn(lang, table, seat, names, note)
     try:
         await update(interaction, **message.kwargs())
-        if not table.game.over:
-            draw_ahead(lang, table, seat)
     except discord.NotFound as exc:
         if exc.code != UNKNOWN_MESSAGE:
             raise

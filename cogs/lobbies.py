@@ -236,6 +236,8 @@ async def lobby_bots(interaction: discord.Interaction, op: str, lobby: Lobby) ->
     lobby = await sessions.add_bot(lobby.channel_id, interaction.user.id, op.removeprefix("bot_"))
     added = t(lang, "reply.bot_added", name=ai_label(lang, lobby.seats[-1]))
     await update(interaction, content=added, view=None)
+    # Only true while the lobby is open: the lobby shows the seat, so it goes at Start.
+    app_of(interaction).ephemera.keep(lobby.game_id, "lobby", interaction)
     await edit_lobby(interaction, lobby)
 
 

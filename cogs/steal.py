@@ -346,8 +346,18 @@ def _running(interaction: discord.Interaction) -> Table:
 
 
 async def show_hand(interaction: discord.Interaction) -> None:
-    await seen(interaction)
-    await hands.send_hand(interaction, _running(interaction))
+    user = await seen(interaction)
+    try:
+        table = _running(interaction)
+    except NoGame:
+        # A tournament's channel: the member's table plays in one of its threads.
+        guild, here = interaction.guild, interaction.channel_id
+        for seated in app_of(interaction).sessions.seated_at(interaction.guild_id or 0, str(user)):
+            thread = guild.get_thread(seated.channel_id) if guild is not None else None
+            if thread is not None and thread.parent_id == here:
+                raise NoGame("error.game_in_thread", thread=thread.mention) from None
+        raise
+    await hands.send_hand(interaction, table)
 
 
 async def repost_table(interaction: discord.Interaction) -> None:

@@ -2,9 +2,10 @@
 headless Chromium at 360 px wide, each message's rendered height in CSS pixels.
 
     .venv/bin/python scripts/heights.py [--chromium /usr/bin/chromium] [--width 360]
-        [--languages en it] [--themes dark light] [--markdown]
+        [--languages en es fr it] [--themes dark light] [--markdown]
 
-Measures the lobby, the table, the hand (on your turn, and while you wait), the end screen, the
+Measures the lobby, the table, the hand (on your turn, and while you wait), the whole turn (the
+table, the turn ping and the hand on your turn, added up), the end screen, the
 leaderboard, stats, a season's end and a past season's board, each rules page, the replay
 viewer and the settings panel, in each language and theme. A phone shows about 540-580 px of
 messages; the targets are in docs/development.md.
@@ -179,8 +180,9 @@ async def measure_language(args: argparse.Namespace, tmp: Path, lang: str) -> di
             await bot.storage.settings.set(GUILD_ID, "language", lang)
             async with Browser(chromium, tmp / f"chrome-{lang}", width) as browser:
 
-                async def measure(name: str, message, pictured: bool = False) -> None:
-                    """`pictured`: wait for the message's picture (drawn in a thread)."""
+                async def measure(name: str, message, pictured: bool = False, with_=()) -> None:
+                    """`pictured`: wait for the message's picture (drawn in a thread).
+                    `with_`: (name, messages) whose heights add up to another figure."""
                     for _ in range(100):
                         if not pictured or any(c.get("type") == 12 for c in parts(message)):
                             break
@@ -195,6 +197,8 @@ async def measure_language(args: argparse.Namespace, tmp: Path, lang: str) -> di
                         if str(message.id) not in seen:
                             raise SystemExit(f"{name}: message {message.id} not on the page")
                         out[name, shade], pictures = seen[str(message.id)]
+                        for total, parts_ in with_:
+                            out[total, shade] = sum(seen[str(m.id)][0] for m in parts_)
                         if args.verbose:
                             print(
                                 f"{lang} {shade} {name}: {out[name, shade]} px;"
@@ -221,7 +225,9 @@ async def measure_language(args: argparse.Namespace, tmp: Path, lang: str) -> di
                     moves += 1
                 await measure("table", table, pictured=True)
                 hand = (await ann.click(table, custom_id=click_id(table, "hand"))).response
-                await measure("hand (your turn)", hand)
+                pings = [m for m in channel.history() if f"<@{ann.id}>" in (m.content or "")]
+                turn = [table, *pings[-1:], hand]  # what the channel shows on her turn
+                await measure("hand (your turn)", hand, with_=[("turn: table + ping + hand", turn)])
                 hands[ann.id] = hand
                 for _ in range(400):
                     if is_over(table):
@@ -292,7 +298,7 @@ if __name__ == "__main__":
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--chromium", default=shutil.which("chromium") or "/usr/bin/chromium")
     parser.add_argument("--width", type=int, default=360)
-    parser.add_argument("--languages", nargs="+", default=["en", "it"], choices=list(LOCALES))
+    parser.add_argument("--languages", nargs="+", default=list(LOCALES), choices=list(LOCALES))
     parser.add_argument("--themes", nargs="+", default=["dark", "light"], choices=["dark", "light"])
     parser.add_argument("--markdown", action="store_true", help="a Markdown table")
     parser.add_argument("--verbose", action="store_true", help="each figure as it is measured")

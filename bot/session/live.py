@@ -73,6 +73,11 @@ class Live:
         live: list[Lobby | Table] = [*self.lobbies.values(), *self.tables.values()]
         return sum(1 for x in live if x.guild_id == guild_id)
 
+    def seated_at(self, guild_id: int, user_id: str) -> list[Table]:
+        """The games going in a guild where this member has a seat (a tournament's tables
+        play in threads of its channel)."""
+        return [x for x in self.tables.values() if x.guild_id == guild_id and user_id in x.seats]
+
     def hosting(self, guild_id: int, host_id: str) -> Lobby | None:
         """An open lobby this member hosts in the guild, if any."""
         return next(

@@ -102,7 +102,10 @@ class LobbyOps:
                 raise AlreadyHosting(held.channel_id)
             if max_games is not None and self.live.count_in(guild_id) >= max_games:
                 raise TooManyGames(max_games)
-            wait = self.lobby_seconds if lobby_seconds is None else lobby_seconds
+            # No bot-wide wait (the playground): lobbies never expire, whatever a server says.
+            wait = lobby_seconds if lobby_seconds is not None else self.lobby_seconds
+            if self.lobby_seconds is None:
+                wait = None
             deadline = None if wait is None else self.clock() + wait
             options = dict(options or {})
             if wait is not None:
@@ -139,8 +142,8 @@ class LobbyOps:
         user = str(user_id)
         async with self.live.lock:
             lobby = self.live.lobby_in(channel_id)
-            if user in lobby.seats:
-                raise AlreadySeated()
+            if user in lobby.seats:  # the host's next step is Start, not waiting for it
+                raise AlreadySeated("error.already_host" if user == lobby.host_id else None)
             if len(lobby.seats) >= lobby.max_players:
                 raise LobbyFull()
             await self._save_lobby(lobby, seats=[*lobby.seats, user])

@@ -11,6 +11,8 @@ from typing import Any
 from bot.domain.seats import is_ai
 from bot.engine import Event, Game, Move, Rules, View, active, legal_moves, to_dict, view
 
+RECENT = 8  # moves a table keeps in memory (Table.recent): more than a round of four
+
 
 @dataclass
 class Lobby:
@@ -76,6 +78,9 @@ class Table:
     stale: bool = False
     failures: int = 0  # its turn timer's failures in a row (bot/session/retry.py)
     recorded: bool = False  # over, and its result saved (Matches.finish)
+    # The latest moves, oldest first: (seat, the move's events), RECENT at most. Only in
+    # memory (a restored game starts with none): hands say what was played since a turn.
+    recent: tuple[tuple[int, tuple[Event, ...]], ...] = field(default=(), compare=False)
 
     @property
     def game(self) -> Game:

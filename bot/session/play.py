@@ -19,7 +19,7 @@ from . import retry
 from .errors import Forfeited, MoveRefused, NoGame, NotInGame, NotYourTurn, SaveFailed, StaleHand
 from .live import Live
 from .matches import Matches
-from .models import Hand, Played, Table, state_of
+from .models import RECENT, Hand, Played, Table, state_of
 from .restore import Load
 from .timers import TurnTimers, auto_move
 
@@ -170,6 +170,7 @@ class Play:
         became_away = seat in away and seat not in table.away
         table.game, table.version, table.deadline = game, version, deadline
         table.autos, table.away = autos, away
+        table.recent = (*table.recent, (seat, tuple(events)))[-RECENT:]
         nxt = None
         if game.over:
             nxt = await self.matches.finish(table)

@@ -139,19 +139,36 @@ def topic_lines(
     return lines
 
 
+FITS = 26  # characters a select shows on a 360-px phone before it cuts its label
+
+
+def _option(lang: str, spec: Setting, value: str, preset_rules: Rules) -> discord.SelectOption:
+    """A value as its menu shows it: "Turn timer: 2 min". A select shows only the picked
+    option's label, cut to a phone's width: a long one drops the setting's name (a rule's
+    value names its setting: "leftovers to the last capturer"), then "(preset)", which the
+    option's description (shown in the open menu) keeps."""
+    words = option_label(lang, spec, value, preset_rules)
+    full = t(lang, "panel.option", name=spec.label(lang), value=words)
+    label = full
+    if len(label) > FITS:
+        label = words
+    if len(label) > FITS and value == PRESET:
+        label = _value_words(lang, spec.key, spec.show(getattr(preset_rules, spec.key), lang))
+    label = label[:1].upper() + label[1:]
+    described = full[:100] if label != full else None
+    return discord.SelectOption(label=label[:100], value=value, description=described)
+
+
 def _select(
     lang: str, spec: Setting, current: GuildSettings, preset_rules: Rules
 ) -> discord.ui.Select[Layout]:
     now = select_value(spec, current[spec.key])
-    # A select shows only its picked option's label: so each says which setting it is.
-    options = [
-        discord.SelectOption(
-            label=t(lang, "panel.option", name=spec.label(lang),
-                    value=option_label(lang, spec, v, preset_rules))[:100],
-            value=v, default=v == now,
-        )
-        for v in select_values(spec)
-    ][:25]  # fmt: skip
+    values = list(select_values(spec))
+    if now not in values and spec.kind != "choice":  # a value typed with /steal-admin set
+        values.append(now)
+    options = [_option(lang, spec, v, preset_rules) for v in values][-25:]
+    for option in options:  # every menu shows its current value
+        option.default = option.value == now
     placeholder = spec.label(lang)
     return discord.ui.Select(custom_id=ids.setting(spec.key), placeholder=placeholder[:150],
                              options=options)  # fmt: skip

@@ -23,6 +23,7 @@ from bot.domain.former import is_former
 from bot.domain.seats import is_ai
 from bot.domain.values import HistoryEntry, PlayerStats, Season, Standing
 from bot.i18n import t, tn
+from bot.i18n.commands import named
 
 from . import ids
 from .names import plain, shown
@@ -132,6 +133,7 @@ def leaderboard(
     me: Standing | None = None,
     season: int | None = None,
     past: Season | None = None,
+    ai_uncounted: bool = False,
 ) -> Message:
     """One page of the board. `page` is the page shown (see clamp_page), `asked` the one
     requested, `count` how many players the whole board has; `me` the standing of the member
@@ -147,6 +149,8 @@ def leaderboard(
         empty = t(lang, "board.empty", start=start(lang))
         if past is None and season is not None and season > 1:
             empty = t(lang, "board.season_empty", n=season, start=start(lang))
+        elif ai_uncounted:  # the usual surprise: a game against AI opponents just ended
+            empty += "\n" + small(ai_note(lang))
         return Message(view=layout(discord.ui.TextDisplay(f"{title}\n{empty}")))
     last = pages(count)
     players, note = tn(lang, "board.players", count), rating_note(lang)
@@ -321,12 +325,23 @@ def season_empty(lang: str, name: str | None, season: int, medals: Sequence[int]
     return text
 
 
-def only_uncounted(lang: str, name: str | None) -> str:
+def ai_note(lang: str) -> str:
+    """Why games with AI opponents are not on the board, and where an admin changes it."""
+    return t(
+        lang, "board.ai_uncounted", admin=named(lang, "steal-admin settings"),
+        topic=t(lang, "panel.topic.ai"), setting=t(lang, "choice.ai_counts"),
+    )  # fmt: skip
+
+
+def only_uncounted(lang: str, name: str | None, ai_uncounted: bool = False) -> str:
     """For /steal stats of a member whose finished games here all went uncounted (with AI
-    opponents or hints, as the server's settings say, or before a board reset)."""
+    opponents or hints, as the server's settings say, or before a board reset); with
+    `ai_uncounted` (the server leaves out games with AI opponents) also how that changes."""
     if name is None:
-        return t(lang, "stats.uncounted_you", start=start(lang))
-    return t(lang, "stats.uncounted_other", name=shown(name), start=start(lang))
+        said = t(lang, "stats.uncounted_you", start=start(lang))
+    else:
+        said = t(lang, "stats.uncounted_other", name=shown(name), start=start(lang))
+    return f"{said}\n{small(ai_note(lang))}" if ai_uncounted else said
 
 
 def never_played(lang: str, name: str | None) -> str:

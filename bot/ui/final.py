@@ -92,7 +92,7 @@ def final(
     if m is None or "winners" in m:
         buttons.insert(0, button(ids.rematch(t_.game_id), t(lang, "final.rematch"),
                                  emoji="🔁", style=discord.ButtonStyle.primary))  # fmt: skip
-    items += [row(*buttons), text(f"-# 📜 {t(lang, 'final.record_hint')}")]
+    items.append(row(*buttons))  # the record's answer says what it is: no line for it here
     colour = GOLD if won else GREY
     images = ((FINAL_PNG, image),) if image is not None else ()
     return Message(view=card_view(colour, *items), images=images)

@@ -1,7 +1,8 @@
 """A player's hand: an ephemeral Components V2 message in the language of the player who
-holds it. Their cards as a picture (in words in its description) and one button per move, so
-a move is one click; each button says what its move takes, so the hand does not repeat the
-table (it fits a phone's screen under it). Pure functions of session values, like
+holds it, the screen a move is chosen on. On their turn a picture of what they choose from
+(the pool, the stock, the opponents' bundles, from their seat), the moves since their last,
+and one button per move, so a move is one click; each button names its card, so the cards are
+not drawn again. It fits a phone's screen on its own. Pure functions of session values, like
 bot.ui.render.
 """
 
@@ -20,8 +21,9 @@ from bot.session.models import Hand, Table
 
 from . import ids
 from .hand_picture import FILE
-from .render import GREY, Message, command, timestamp
-from .text import Name, cards, in_text, join_names, move_label, names_of
+from .render import GREY, Message, bundles_text, command, timestamp
+from .table import seat_dot
+from .text import Name, cards, describe, in_text, move_label, names_of
 from .widgets import button
 
 GREEN = discord.Colour.from_rgb(46, 160, 67)  # the accent of a hand whose turn it is
@@ -91,6 +93,44 @@ def _count(rows: Sequence[discord.ui.ActionRow[Any]]) -> int:
     return sum(1 + len(r.children) for r in rows)
 
 
+def since(lang: str, h: Hand, t_: Table, name: Name) -> list[str]:
+    """The latest moves in words, oldest first, one a seat at most: on the viewer's turn those
+    made since their last move; while they wait, their last move and those after it. A steal
+    of the viewer's bundle is marked ❗ and bold."""
+    mine = h.view.turn == h.seat
+    picked: list[str] = []
+    seen: set[int] = set()
+    for seat, events in reversed(t_.recent):
+        if seat in seen or (mine and seat == h.seat):
+            break
+        seen.add(seat)
+        said = describe(lang, events, h.view.rules, name)
+        if said:
+            line = f"{seat_dot(seat)} {said[0]}"
+            robbed = any(e["type"] == "stole" and e["from_seat"] == h.seat for e in events)
+            picked.append(f"❗ **{line}**" if robbed else line)
+        if seat == h.seat:
+            break
+    return picked[::-1]
+
+
+def sight(lang: str, h: Hand, t_: Table, names: Mapping[str, str]) -> str:
+    """What the hand's picture shows, in plain words (its alt text): the player's cards, the
+    pool and the stock, each opponent's bundles."""
+    v, rules = h.view, h.view.rules
+    name = names_of(lang, v.seats, names)
+    stock = t(lang, "table.stock", cards=cards(lang, v.stock_size))
+    lines = [
+        t(lang, "hand.cards", cards=labels(lang, v.hand, rules)),
+        f"{t(lang, 'table.pool')}: {labels(lang, v.pool, rules)} · {stock}",
+    ]
+    n = len(v.seats)
+    for i in range(1, n):
+        seat = (h.seat + i) % n
+        lines.append(f"{name(seat)}: {bundles_text(lang, v.bundles[seat], rules)}")
+    return "\n".join(lines)
+
+
 def hand(
     lang: str,
     h: Hand,
@@ -99,26 +139,31 @@ def hand(
     note: str | None = None,
     picture: bytes | None = None,
 ) -> Message:
-    """The hand. `picture`: its cards (bot.ui.hand_picture), drawn by the caller off the event
-    loop; without it the cards are still listed in words."""
-    v, rules = h.view, h.view.rules
+    """The hand: on the player's turn what they need to choose (`picture`: the pool and the
+    opponents' bundles from their seat, bot.ui.hand_picture, drawn by the caller off the event
+    loop), the moves since their last one and a button per move; while they wait, whose turn
+    it is, what was just played and their cards as greyed buttons. Their cards show once: as
+    the buttons."""
+    v = h.view
     name = _you(lang, names_of(lang, v.seats, names), h.seat)  # plain: for the buttons
     said = in_text(name)
     head = [f"### 🃏 {t(lang, 'hand.title')}", _status(lang, h, t_, said)]
     if note:
         head.insert(1, f"⚠️ {note}")
-    hand_words = t(lang, "hand.cards", cards=labels(lang, v.hand, rules))
-    shown = picture is not None and bool(v.hand)
+    moves = shown_moves(h, t_)
+    yours = v.turn == h.seat and bool(moves)
     if not v.hand and v.result is None:  # between deals: one line, not an empty picture
         head.append(f"-# {t(lang, 'hand.empty')}")
-    elif not shown:  # no picture: the cards in words
-        head.append(hand_words)
     items: list[Item] = [discord.ui.TextDisplay("\n".join(head))]
+    shown = picture is not None and yours
     if shown:
-        media = discord.MediaGalleryItem(f"attachment://{FILE}", description=hand_words[:1024])
+        media = discord.MediaGalleryItem(
+            f"attachment://{FILE}", description=sight(lang, h, t_, names)[:1024]
+        )
         items.append(discord.ui.MediaGallery(media))
-
-    moves = shown_moves(h, t_)
+    latest = since(lang, h, t_, said)
+    if latest:
+        items.append(discord.ui.TextDisplay("\n".join(f"-# {line}" for line in latest)))
     rows, legend = _move_rows(lang, h, t_, moves, name)
     if moves and t_.hints_offered:
         hint = button(ids.hint(h.game_id, h.version), t(lang, "hand.button.hint"), emoji="💡")
@@ -126,7 +171,6 @@ def hand(
     items.extend(rows)
     if legend:
         items.append(discord.ui.TextDisplay("-# " + "\n-# ".join(legend)))
-    yours = v.turn == h.seat and bool(moves)
     layout = discord.ui.LayoutView(timeout=None)
     layout.add_item(discord.ui.Container(*items, accent_colour=GREEN if yours else GREY))
     return Message(view=layout, images=((FILE, picture),) if shown and picture else ())
@@ -144,11 +188,7 @@ def _move_rows(
         greyed: list[Item] = [
             button(ids.card(g, version, c), label(lang, c, rules), disabled=True) for c in v.hand
         ]
-        legend = []
-        if v.result is None and h.seat not in t_.forfeited and h.seat in v.players:
-            assert v.turn is not None
-            legend.append(t(lang, "hand.legend.wait", name=in_text(name)(v.turn)))
-        return _rows([greyed] if greyed else []), legend
+        return _rows([greyed] if greyed else []), []
 
     def move_button(s: Shown) -> Item:
         style = discord.ButtonStyle.secondary
@@ -214,29 +254,27 @@ MEDALS = ("🥇", "🥈", "🥉", "4.")
 
 
 def ended(lang: str, t_: Table, seat: int, names: Mapping[str, str]) -> Message:
-    """An open hand once its game is over: the result and the player's own place, no buttons."""
+    """An open hand once its game is over: one line, the player's own place, no buttons. The
+    result itself is the end screen's (said once, there)."""
     game = t_.game
     result = game.result
     assert result is not None
     name = in_text(_you(lang, names_of(lang, game.seats, names), seat))
     standing = t_.standing  # worked out once by the session as the game ended
     assert standing is not None
-    places, won = standing.places, standing.winners
-    sizes = result.bundle_sizes
-    lines = [f"### 🏁 {t(lang, 'hand.over')}"]
-    if not won:
-        lines.append(t(lang, "final.nobody"))
-    elif len(won) == 1:
-        lines.append(t(lang, "final.winner", name=name(won[0]), cards=cards(lang, sizes[won[0]])))
-    else:
-        lines.append(t(lang, "final.shared", names=join_names(lang, [name(s) for s in won])))
-    medal = MEDALS[min(places[seat], 3)]
-    lines.append(
-        t(lang, "hand.place", medal=medal, name=name(seat), cards=cards(lang, sizes[seat]))
+    medal = MEDALS[min(standing.places[seat], 3)]
+    place = t(
+        lang,
+        "hand.place",
+        medal=medal,
+        name=name(seat),
+        cards=cards(lang, result.bundle_sizes[seat]),
     )
     layout = discord.ui.LayoutView(timeout=None)
     layout.add_item(
-        discord.ui.Container(discord.ui.TextDisplay("\n".join(lines)), accent_colour=GREY)
+        discord.ui.Container(
+            discord.ui.TextDisplay(f"🏁 {t(lang, 'hand.over')} {place}"), accent_colour=GREY
+        )
     )
     return Message(view=layout)
 

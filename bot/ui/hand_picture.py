@@ -1,111 +1,198 @@
-"""A hand as a picture: the player's cards side by side, drawn by bot.ui.cards_art.
+"""The hand's picture: what a player needs to choose a move, seen from their seat. The pool
+with the stock beside it, then each opponent (in turn order from the player's left) with
+their bundles' top cards and sizes. The player's own cards are not drawn: they are the hand's
+buttons.
 
-Each card is drawn once (per deck, card and rank label), mapped to its deck's fixed palette of
-255 colours, and kept: a hand's picture is its cards pasted side by side in palette mode and a
-PNG of a quarter of the bytes RGBA would take, in about 0.2 ms. Pure and cached: the same deck,
-cards and labels give the same bytes. Draw it off the event loop:
-``peek(...) or await asyncio.to_thread(hand_strip, ...)``.
+Compact: small cards on a short strip, so the hand, its picture and its buttons fit a phone's
+screen together. Pure and cached by content (``Seat``): the same pool, bundles and names give
+the same bytes, drawn once. Draw it off the event loop:
+``peek(seat) or await asyncio.to_thread(picture, seat)``.
 """
 
 from __future__ import annotations
 
-import io
+import math
 import threading
 from collections import OrderedDict
-from collections.abc import Sequence
-from functools import cache
+from collections.abc import Mapping
+from dataclasses import dataclass
 
-from PIL import Image
+from PIL import Image, ImageDraw
 
-from bot.engine import DECKS, RANK, Rules
+from bot.engine import RANK
+from bot.i18n import t
 from bot.i18n.cards import rank_label
+from bot.session.models import Table
 
 from . import cards_art as art
+from .picture.draw import draw_card, encode
+from .picture.layout import CardSpot, fit
+from .picture.style import (
+    DIM,
+    DOT,
+    FELT,
+    FELT_DARK,
+    LIGHT,
+    PANEL,
+    PILL_H,
+    PILLS,
+    SEAT_RGB,
+    SLOT_FRAME,
+)
+from .text import names_of
 
-GAP = 10  # between two cards
-PAD = 4  # around the row, so the cards' rounded edges are not cut
 FILE = "hand.png"
-KEEP = 1024  # hand pictures kept (about 5 KB each)
-PNG_LEVEL = 1  # zlib: higher levels save little on these pictures and take longer
-CLEAR = 255  # the palette index of the transparent ground (the cards use the others)
-BACKDROP = (88, 90, 98)  # what a card's antialiased corner blends into: mid-grey, any theme
+WIDTH = 480  # as the table's picture: shown as wide, so its words are as tall
+MARGIN = 12
+GAP = 10
+CARD = art.SMALL
+MIN_STEP = 34  # the narrowest overlap of small cards that still shows a rank and suit
+NAME_H = 34  # an opponent's name row
+KEEP = 256  # pictures kept (a few KB each)
+PLATE = art.Rounded.make(12, PANEL)
 
-Key = tuple[str, tuple[str, ...], tuple[str, ...]]
-_done: OrderedDict[Key, bytes] = OrderedDict()
+
+@dataclass(frozen=True)
+class Other:
+    """An opponent as drawn: seat (its colour), name, and each bundle's top card (None:
+    empty), its label and size; out: forfeited or sitting out a playoff (dimmed)."""
+
+    seat: int
+    name: str
+    bundles: tuple[tuple[str | None, str, int], ...]
+    out: bool = False
+
+
+@dataclass(frozen=True)
+class Seat:
+    """Everything the picture shows, as plain values: its cache key."""
+
+    deck: str
+    pool: tuple[tuple[str, str], ...]  # (card, its rank as printed)
+    stock: int
+    others: tuple[Other, ...]
+
+    @classmethod
+    def of(cls, lang: str, table: Table, seat: int, names: Mapping[str, str]) -> Seat:
+        """What seat `seat` sees of the table, in the reader's language (rank letters)."""
+        v = table.hand(seat).view
+        rules = v.rules
+
+        def label(card: str) -> str:
+            return rank_label(lang, RANK[card], rules)
+
+        name = names_of(lang, v.seats, names)
+        n = len(v.seats)
+        others = []
+        for i in range(1, n):
+            s = (seat + i) % n
+            drawn = art.drawable(name(s)) or art.drawable(t(lang, "name.player", number=s + 1))
+            tops = tuple(
+                (b.top, label(b.top) if b.top else "", b.size)
+                for b in v.bundles[s][: rules.bundles_per_seat]
+            )
+            out = s in table.forfeited or s not in v.players
+            others.append(Other(s, drawn, tops, out))
+        return cls(rules.deck, tuple((c, label(c)) for c in v.pool), v.stock_size, tuple(others))
+
+
+def _pool_step(n: int, room: int) -> tuple[int, int]:
+    """(cards a row, step between them): one row if they fit overlapping, else more."""
+    rows = 1
+    while math.ceil(n / rows) > 1 + (room - CARD.w) // MIN_STEP:
+        rows += 1
+    per_row = max(1, math.ceil(n / rows))
+    step = CARD.w + 6
+    if per_row > 1:
+        step = min(step, (room - CARD.w) // (per_row - 1))
+    return per_row, step
+
+
+def _badge(im: Image.Image, d: ImageDraw.ImageDraw, x: int, y: int, text: str) -> None:
+    """A count in a pill whose left edge is x, its top y."""
+    w = max(PILL_H, round(art.FONTS.count.getlength(text)) + 14)
+    PILLS[FELT_DARK].paste(im, (x, y, x + w, y + PILL_H))
+    d.text((x + w // 2, y + PILL_H // 2), text, font=art.FONTS.count, fill=LIGHT, anchor="mm")
+
+
+def draw(seat: Seat) -> bytes:
+    """The picture's PNG: the pool and the stock on one strip, the opponents under it."""
+    stock_w = CARD.w + 8
+    room = WIDTH - 2 * MARGIN - stock_w - GAP
+    per_row, step = _pool_step(len(seat.pool), room)
+    pool_rows = max(1, math.ceil(len(seat.pool) / per_row))
+    pool_h = pool_rows * CARD.h + (pool_rows - 1) * 6
+    n = max(1, len(seat.others))
+    bundles = max((len(o.bundles) for o in seat.others), default=1)
+    cell_min = 14 + bundles * (CARD.w + 8) + 6
+    cols = max(1, min(n, (WIDTH - 2 * MARGIN + GAP) // (cell_min + GAP)))
+    cell_w = (WIDTH - 2 * MARGIN - (cols - 1) * GAP) // cols
+    cell_h = NAME_H + CARD.h + 10
+    rows = math.ceil(n / cols) if seat.others else 0
+    top = MARGIN + pool_h + GAP
+    height = top + rows * cell_h + max(0, rows - 1) * GAP + MARGIN
+    im = Image.new("RGB", (WIDTH, height), FELT)
+    d = ImageDraw.Draw(im)
+    if not seat.pool:
+        SLOT_FRAME.paste(im, (MARGIN, MARGIN, MARGIN + CARD.w, MARGIN + CARD.h))
+    for i, (card, label) in enumerate(seat.pool):
+        row, col = divmod(i, per_row)
+        x, y = MARGIN + col * step, MARGIN + row * (CARD.h + 6)
+        draw_card(im, CardSpot((x, y, x + CARD.w, y + CARD.h), card, "small", label), seat.deck,
+                  False)  # fmt: skip
+    sx = WIDTH - MARGIN - CARD.w
+    if seat.stock:
+        art.draw_back(im, (sx, MARGIN), "small")
+        _badge(im, d, sx + 4, MARGIN + CARD.h - PILL_H - 4, str(seat.stock))
+    else:
+        SLOT_FRAME.paste(im, (sx, MARGIN, sx + CARD.w, MARGIN + CARD.h))
+        d.text((sx + CARD.w // 2, MARGIN + CARD.h // 2), "0", font=art.FONTS.count, fill=DIM,
+               anchor="mm")  # fmt: skip
+    for i, other in enumerate(seat.others):
+        row, col = divmod(i, cols)
+        x, y = MARGIN + col * (cell_w + GAP), top + row * (cell_h + GAP)
+        rect = (x, y, x + cell_w, y + cell_h)
+        PLATE.paste(im, rect)
+        d.ellipse((x + 10, y + 11, x + 10 + DOT, y + 11 + DOT), fill=SEAT_RGB[other.seat % 4])
+        name = fit(other.name, "words", cell_w - 10 - DOT - 6 - 8)
+        d.text((x + 10 + DOT + 6, y + 27), name, font=art.FONTS.words, fill=LIGHT, anchor="ls")
+        for b, (top_card, label, size) in enumerate(other.bundles):
+            bx, by = x + 10 + b * (CARD.w + 8), y + NAME_H
+            brect = (bx, by, bx + CARD.w, by + CARD.h)
+            if top_card is None:
+                SLOT_FRAME.paste(im, brect)
+                d.text((bx + CARD.w // 2, by + CARD.h // 2), "0", font=art.FONTS.count,
+                       fill=DIM, anchor="mm")  # fmt: skip
+                continue
+            draw_card(im, CardSpot(brect, top_card, "small", label), seat.deck, False)
+            _badge(im, d, bx + 4, by + CARD.h - PILL_H - 4, str(size))
+        if other.out:  # forfeited, or out of the playoff: dimmed
+            veil = Image.new("RGB", (rect[2] - rect[0], rect[3] - rect[1]), FELT)
+            im.paste(Image.blend(im.crop(rect), veil, 0.55), rect[:2])
+    return encode(im)
+
+
+_done: OrderedDict[Seat, bytes] = OrderedDict()
 _lock = threading.Lock()
 
 
-def _face(deck: str, card: str, label: str) -> Image.Image:
-    """One card, RGBA, on a transparent ground."""
-    size = art.BIG
-    im = Image.new("RGBA", (size.w, size.h), (0, 0, 0, 0))
-    art.draw_face(im, (0, 0), "big", label, deck, card[-1], False)
-    return im
-
-
-@cache
-def _palette(deck: str) -> Image.Image:
-    """255 colours for every card of the deck, chosen once (index 255 stays free: CLEAR)."""
-    cards = DECKS[deck].cards
-    size = art.BIG
-    sheet = Image.new("RGB", (size.w * len(cards), size.h), BACKDROP)
-    for i, card in enumerate(cards):
-        face = _face(deck, card, str(RANK[card]))
-        sheet.paste(face, (i * size.w, 0), face)
-    return sheet.quantize(255, method=Image.Quantize.MEDIANCUT, dither=Image.Dither.NONE)
-
-
-@cache
-def _tile(deck: str, card: str, label: str) -> Image.Image:
-    """One card in its deck's palette, its transparent corners CLEAR."""
-    face = _face(deck, card, label)
-    flat = Image.new("RGB", face.size, BACKDROP)
-    flat.paste(face, (0, 0), face)
-    tile = flat.quantize(palette=_palette(deck), dither=Image.Dither.NONE)
-    clear = face.getchannel("A").point(lambda a: 255 if a < 128 else 0)
-    tile.paste(CLEAR, (0, 0, *face.size), clear)
-    return tile
-
-
-def draw(deck: str, cards: tuple[str, ...], labels: tuple[str, ...]) -> bytes:
-    """The cards as a PNG on a transparent ground (it sits on the reader's theme).
-    `labels`: each card's rank as printed on it (bot.i18n.cards.rank_label)."""
-    size = art.BIG
-    n = max(1, len(cards))
-    im = Image.new("P", (2 * PAD + n * size.w + (n - 1) * GAP, 2 * PAD + size.h), CLEAR)
-    palette = [*(_palette(deck).getpalette() or []), *[0] * 768][: 3 * 256]
-    im.putpalette(palette)
-    for i, (card, label) in enumerate(zip(cards, labels, strict=True)):
-        im.paste(_tile(deck, card, label), (PAD + i * (size.w + GAP), PAD))
-    out = io.BytesIO()
-    im.save(out, "PNG", optimize=False, compress_level=PNG_LEVEL, transparency=CLEAR)
-    return out.getvalue()
-
-
-def _key(lang: str, cards: Sequence[str], rules: Rules) -> Key:
-    labels = tuple(rank_label(lang, RANK[c], rules) for c in cards)
-    return rules.deck, tuple(cards), labels
-
-
-def peek(lang: str, cards: Sequence[str], rules: Rules) -> bytes | None:
-    """The hand's picture if it was drawn already (no thread needed), else None."""
-    key = _key(lang, cards, rules)
+def peek(seat: Seat) -> bytes | None:
+    """The picture if it was drawn already (no thread needed), else None."""
     with _lock:
-        png = _done.get(key)
+        png = _done.get(seat)
         if png is not None:
-            _done.move_to_end(key)
+            _done.move_to_end(seat)
         return png
 
 
-def hand_strip(lang: str, cards: Sequence[str], rules: Rules) -> bytes:
-    """A hand's picture in the reader's language (their rank letters), drawn or from the cache.
-    Thread-safe: two threads may draw the same hand at once, and keep the same bytes."""
-    key = _key(lang, cards, rules)
-    png = peek(lang, cards, rules)
+def picture(seat: Seat) -> bytes:
+    """The picture, drawn or from the cache. Thread-safe: two threads may draw the same one at
+    once, and keep the same bytes."""
+    png = peek(seat)
     if png is None:
-        png = draw(*key)
+        png = draw(seat)
         with _lock:
-            _done[key] = png
+            _done[seat] = png
             while len(_done) > KEEP:
                 _done.popitem(last=False)
     return png

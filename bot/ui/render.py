@@ -20,7 +20,7 @@ from bot.engine import BundleView, Rules
 from bot.i18n import DEFAULT, t, tn
 from bot.i18n.cards import label
 from bot.i18n.commands import named
-from bot.i18n.rules import rules_lines, rules_title
+from bot.i18n.rules import rules_footer
 from bot.session.models import Lobby, Table
 
 from . import ids
@@ -138,9 +138,10 @@ def jump_url(guild_id: int, channel_id: int, message_id: int) -> str:
 
 
 def lobby(lang: str, lobby: Lobby, names: Mapping[str, str]) -> Message:
-    """The lobby as one card: who hosts and who sits, the rules, the match, when it expires,
-    and its buttons. Start stays disabled while the host is alone, and says why. The rules
-    are one paragraph of small print, so the lobby fits a phone's screen."""
+    """The lobby as one short card (it fits a phone's screen in every language): who hosts
+    and who sits, the rules in one line, the match, when it expires, and its buttons. Start
+    comes first and green: the host's next step; it stays disabled while the host is alone,
+    and says why."""
     seats = " · ".join(  # on one line (wrapped): the lobby fits a phone's screen
         t(lang, "lobby.seat_host" if u == lobby.host_id else "lobby.seat",
           number=i + 1, name=who(lang, u, names))
@@ -148,40 +149,40 @@ def lobby(lang: str, lobby: Lobby, names: Mapping[str, str]) -> Message:
     )  # fmt: skip
     free = lobby.max_players - len(lobby.seats)
     players = t(lang, "lobby.players", seated=len(lobby.seats), max=lobby.max_players)
-    rules = lobby.rules
+    footer = [tn(lang, "lobby.footer_free", free) if free else t(lang, "lobby.footer")]
+    if lobby.match is not None:
+        key = "lobby.match.wins" if lobby.match["scoring"] == "wins" else "lobby.match.cards"
+        footer.insert(0, f"{t(lang, 'lobby.match_title')}: {tn(lang, key, lobby.match['games'])}")
+    if lobby.deadline is not None:
+        footer.append(f"{t(lang, 'lobby.expires')} {timestamp(lobby.deadline)}")
+    alone = len(lobby.seats) < 2
     items: list[Item] = [
         text(
             f"### {t(lang, 'lobby.title')}",
             "-# " + t(lang, "lobby.description", host=who(lang, lobby.host_id, names)),
         ),
         text(f"**{players}**", seats),
-        text(f"**{rules_title(lang, rules)}**", "-# " + " ".join(rules_lines(lang, rules))),
+        text(
+            f"-# {rules_footer(lang, lobby.rules)}",
+            "-# " + " · ".join(footer),
+            f"-# {t(lang, 'lobby.start_alone')}" if alone else "",
+        ),
     ]
-    if lobby.match is not None:
-        key = "lobby.match.wins" if lobby.match["scoring"] == "wins" else "lobby.match.cards"
-        items.append(
-            text(f"**{t(lang, 'lobby.match_title')}**", tn(lang, key, lobby.match["games"]))
-        )
-    footer = tn(lang, "lobby.footer_free", free) if free else t(lang, "lobby.footer")
-    if lobby.deadline is not None:
-        footer += f" · {t(lang, 'lobby.expires')} {timestamp(lobby.deadline)}"
-    alone = len(lobby.seats) < 2
     g = lobby.game_id
 
     def lobby_button(op: str, *args: Any, **kwargs: Any) -> discord.ui.Button[discord.ui.View]:
         return button(ids.lobby(op, g), t(lang, f"lobby.button.{op}"), *args, **kwargs)
 
-    seating = [lobby_button("join", discord.ButtonStyle.success, disabled=not free),
-               lobby_button("leave")]  # fmt: skip
+    start = lobby_button("start", discord.ButtonStyle.success, disabled=alone)
+    join = lobby_button("join", discord.ButtonStyle.primary, disabled=not free)
+    others = []
     if lobby.options.get("ai_allowed", True):
-        seating.append(lobby_button("bot", disabled=not free))
+        others.append(lobby_button("bot", disabled=not free))
     if any(is_ai(s) for s in lobby.seats):
-        seating.append(lobby_button("unbot"))
-    start = lobby_button("start", discord.ButtonStyle.primary, disabled=alone)
+        others.append(lobby_button("unbot"))
     items += [
-        text(f"-# {footer}", f"-# {t(lang, 'lobby.start_alone')}" if alone else ""),
-        row(*seating),
-        row(start, lobby_button("cancel", discord.ButtonStyle.danger)),
+        row(start, join, lobby_button("leave")),
+        row(*others, lobby_button("cancel", discord.ButtonStyle.danger)),
     ]
     return Message(view=card_view(BLUE, *items))
 

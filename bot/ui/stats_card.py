@@ -20,11 +20,13 @@ from . import cards_art as art
 from .picture import encode
 from .picture.style import DIM, FELT, GOLD, LIGHT, PANEL
 
-WIDTH = 800
-MARGIN, GAP = 16, 12
-HEADER = 56
-TILE_H = 104
-TREND_H = 128
+# Shown about 235 px wide on a 360-px phone (scripts/heights.py): at 420 px its smallest
+# words (24 px) are shown 13 px tall, and nothing is smaller than 11 px there.
+WIDTH = 420
+MARGIN, GAP = 14, 12
+HEADER = 52
+ROW_H = 40  # a figure's line
+TREND_H = 110
 TILE = art.Rounded.make(14, PANEL)
 UP, DOWN = art.GREEN, art.RED
 LINE = (130, 190, 150)  # the trend line, lighter than the panel
@@ -125,21 +127,17 @@ def alt_text(card: StatsCard) -> str:
     return f"{name}{SEPARATOR}{body}"[:ALT_LIMIT]
 
 
-def _tile(im: Image.Image, d: ImageDraw.ImageDraw, box: tuple[int, int, int, int],
-          label: str, value: str, note: str = "") -> None:  # fmt: skip
-    """A panel with a label, a big value and, right of the value, a small note."""
-    TILE.paste(im, box)
-    x0, y0, x1, _ = box
-    width = x1 - x0 - 32
-    d.text((x0 + 16, y0 + 14), _fit(label, art.FONTS.text, width), font=art.FONTS.text, fill=DIM)
-    shown = _fit(
-        value, art.FONTS.rank, width - (art.FONTS.badge.getlength(note) + 12 if note else 0)
-    )
-    d.text((x0 + 16, y0 + 46), shown, font=art.FONTS.rank, fill=LIGHT)
+def _row(d: ImageDraw.ImageDraw, y: int, label: str, value: str, note: str = "") -> None:
+    """A figure on one line: its label on the left, its value (and a small note) on the
+    right, the label shortened if they would meet."""
+    right = WIDTH - MARGIN - 16
     if note:
-        x = x0 + 16 + art.FONTS.rank.getlength(shown) + 12
-        d.text((x, y0 + 84), _fit(note, art.FONTS.badge, x1 - 16 - x), font=art.FONTS.badge,
-               fill=DIM, anchor="ls")  # fmt: skip
+        d.text((right, y), note, font=art.FONTS.text, fill=DIM, anchor="rs")
+        right -= round(art.FONTS.text.getlength(note)) + 10
+    d.text((right, y), value, font=art.FONTS.name, fill=LIGHT, anchor="rs")
+    room = right - round(art.FONTS.name.getlength(value)) - 16 - (MARGIN + 16)
+    d.text((MARGIN + 16, y), _fit(label, art.FONTS.text, room), font=art.FONTS.text, fill=DIM,
+           anchor="ls")  # fmt: skip
 
 
 def _trend(d: ImageDraw.ImageDraw, box: tuple[int, int, int, int], trend: tuple[int, ...]) -> None:
@@ -163,46 +161,43 @@ def _trend(d: ImageDraw.ImageDraw, box: tuple[int, int, int, int], trend: tuple[
 
 
 def draw(card: StatsCard) -> Image.Image:
+    """The name and rank, then one figure a line on a panel, the rating's line under it:
+    narrow, so its words are shown at least READABLE px tall on a phone."""
     lang, w = card.lang, words(card)
-    height = MARGIN + HEADER + 2 * (TILE_H + GAP) + TREND_H + GAP + MARGIN - GAP
+    figures = [
+        (t(lang, "stats.games"), w["games"], ""),
+        (t(lang, "stats.wins"), w["wins"], ""),
+        (t(lang, "stats.win_rate"), w["win_rate"], ""),
+        (t(lang, "stats.rating"), w["rating"], ""),
+        (t(lang, "stats.biggest_steal"), w["biggest_steal"] if card.biggest_steal else "—", ""),
+        (t(lang, "stats_card.favourite"), w["favourite_rank"] if card.favourite else "—",
+         w["captures"]),
+    ]  # fmt: skip
+    panel_h = 12 + len(figures) * ROW_H + TREND_H
+    height = MARGIN + HEADER + panel_h + MARGIN
     im = Image.new("RGB", (WIDTH, height), FELT)
     d = ImageDraw.Draw(im)
     inner = WIDTH - 2 * MARGIN
     # The name, and the rank on the board in gold.
     rank_w = art.FONTS.name.getlength(w["rank"])
-    name = _fit(art.drawable(card.name) or "?", art.FONTS.name, inner - rank_w - 24)
+    name = _fit(art.drawable(card.name) or "?", art.FONTS.name, inner - rank_w - 16)
     y = MARGIN + HEADER // 2
     d.text((MARGIN, y), name, font=art.FONTS.name, fill=LIGHT, anchor="lm")
     d.text((WIDTH - MARGIN, y), w["rank"], font=art.FONTS.name, fill=GOLD, anchor="rm")
-    # Games, wins, win rate.
     y = MARGIN + HEADER
-    third = (inner - 2 * GAP) // 3
-    for i, key in enumerate(("games", "wins", "win_rate")):
-        x = MARGIN + i * (third + GAP)
-        _tile(im, d, (x, y, x + third, y + TILE_H), t(lang, f"stats.{key}"), w[key])
-    # The rating, what it did over the last games, and the line.
-    y += TILE_H + GAP
-    box = (MARGIN, y, WIDTH - MARGIN, y + TREND_H)
-    TILE.paste(im, box)
-    d.text((MARGIN + 16, y + 14), t(lang, "stats.rating"), font=art.FONTS.text, fill=DIM)
-    d.text((MARGIN + 16, y + 46), w["rating"], font=art.FONTS.rank, fill=LIGHT)
+    TILE.paste(im, (MARGIN, y, WIDTH - MARGIN, y + panel_h))
+    for i, (label, value, note) in enumerate(figures):
+        _row(d, y + 12 + (i + 1) * ROW_H - 12, label, value, note)
+    # What the rating did over the last games, and its line.
+    y += 12 + len(figures) * ROW_H
     change = card.trend[-1] - card.trend[0] if len(card.trend) > 1 else 0
     colour = UP if change > 0 else (DOWN if change < 0 else DIM)
-    pill = f"{w['change']} · {w['over']}"
-    d.text((MARGIN + 16, y + TREND_H - 16), pill, font=art.FONTS.badge, fill=LIGHT, anchor="ls")
-    d.text(
-        (MARGIN + 16, y + TREND_H - 16), w["change"], font=art.FONTS.badge, fill=colour, anchor="ls"
-    )
-    _trend(d, (MARGIN + 300, y + 22, WIDTH - MARGIN - 28, y + TREND_H - 22), card.trend)
-    # The biggest steal and the favourite capture.
-    y += TREND_H + GAP
-    half = (inner - GAP) // 2
-    none = "—"  # "none yet" in big letters would not fit: the alt text says it in words
-    _tile(im, d, (MARGIN, y, MARGIN + half, y + TILE_H), t(lang, "stats.biggest_steal"),
-          w["biggest_steal"] if card.biggest_steal else none)  # fmt: skip
-    x = MARGIN + half + GAP
-    _tile(im, d, (x, y, WIDTH - MARGIN, y + TILE_H), t(lang, "stats_card.favourite"),
-          w["favourite_rank"] if card.favourite else none, w["captures"])  # fmt: skip
+    base = y + 30
+    d.text((MARGIN + 16, base), w["change"], font=art.FONTS.name, fill=colour, anchor="ls")
+    x = MARGIN + 16 + round(art.FONTS.name.getlength(w["change"])) + 10
+    over = _fit(w["over"], art.FONTS.text, WIDTH - MARGIN - 16 - x)
+    d.text((x, base), over, font=art.FONTS.text, fill=DIM, anchor="ls")
+    _trend(d, (MARGIN + 28, base + 16, WIDTH - MARGIN - 28, y + TREND_H - 16), card.trend)
     return im
 
 

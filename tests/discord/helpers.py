@@ -51,12 +51,14 @@ def text_of(message) -> str:
 
 
 def hand_cards(hand) -> list[str]:
-    """The cards a hand holds, as its picture's description says ("Your cards: 9♡ 4♡ ..."),
-    or its words when it has no picture."""
+    """The cards a hand holds: as its picture's description says ("Your cards: 9♡ 4♡ ...") on
+    the player's turn, else its greyed card buttons (a waiting hand has no picture)."""
     said = [item.get("description") or "" for c in components(hand) if c.get("type") == 12
             for item in c["items"]]  # fmt: skip
-    line = next(x for x in [*said, *text_of(hand).splitlines()] if x.startswith("Your cards: "))
-    return line.removeprefix("Your cards: ").split()
+    lines = [x for d in said for x in d.splitlines() if x.startswith("Your cards: ")]
+    if lines:
+        return lines[0].removeprefix("Your cards: ").split()
+    return [b["label"] for b in cards_of(hand)]
 
 
 def moves_of(message) -> list[dict[str, Any]]:

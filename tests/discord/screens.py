@@ -90,3 +90,12 @@ def figures(message) -> dict[str, str]:
             if m:
                 found[m.group(1)] = m.group(3)
     return found
+
+
+async def lobby_rules(member, channel) -> dict[str, str]:
+    """The rules of the channel's lobby as its one rules line leads to them (/steal rules,
+    then its Full rules page): {its title ("Standard rules"): its words}."""
+    shown = (await member.slash(channel, "steal rules")).response
+    await member.click(shown, label="Full rules")
+    words = text(shown)
+    return {words.splitlines()[0].removeprefix("## 📖 ").strip(): words}

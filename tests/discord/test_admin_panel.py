@@ -21,7 +21,7 @@ from .admin_panel import (
     set_setting,
 )
 from .boards import bot_message
-from .helpers import description, fields
+from .helpers import description, footer
 
 REFUSED = (
     "You need the Manage Server permission to do that: setting up Steal the Bundle is for"
@@ -61,7 +61,7 @@ async def test_the_panel_groups_settings_by_topic_with_changed_ones_first(
     # The rules topic's menus and toggles show their current values, by name, never by key.
     assert component(panel, ids.setting("preset"))["type"] == 3
     assert picked(panel, ids.setting("preset")) == ["Preset: Standard"]
-    assert picked(panel, ids.setting("short_deal")) == ["Short deal: short deal in fours (preset)"]
+    assert picked(panel, ids.setting("short_deal")) == ["Short deal in fours"]
     # One menu for the on/off rules: those picked are on.
     assert picked(panel, ids.switches("rules")) == ["Host picks preset", "Stealing", "Refill pool"]
     assert "`" not in "\n".join(panel_texts(panel)[1:])
@@ -88,7 +88,7 @@ async def test_preset_by_menu_is_logged_and_applies_at_the_next_lobby(
     who = f"{admin.name} ({admin.id})"
     assert logged == [f"guild {guild.id}: {who} set preset to classic (was standard) by menu"]
     lobby = await players[0].slash(channel, "steal new")
-    assert "Classic rules" in fields(lobby.response)
+    assert footer(lobby.response).startswith("Classic · ")
 
 
 async def test_the_on_off_menu_sets_them_and_back_to_the_preset(simcord_env, guild, channel):

@@ -76,8 +76,16 @@ async def test_one_person_and_two_bots_play_to_the_end(simcord_env, channel, pla
     final = table_text(lobby)
     assert "🤖 Easy bot 2" in final and "game over" in title(lobby)
     # Games with AI opponents do not count by default; the game is still in the history.
-    board = (await ann.slash(channel, "steal leaderboard")).response
-    assert "Nobody has finished a game" in screen_text(board)
+    board = screen_text((await ann.slash(channel, "steal leaderboard")).response)
+    assert "Nobody has finished a game" in board
+    # ... and the board and stats say why, and how an admin counts them.
+    why = (
+        "🤖 Games with AI opponents don't count on this server's board. An admin can change"
+        " that: </steal-admin settings:"
+    )
+    assert why in board and "→ **AI and hints** → **AI counts**." in board
+    stats = (await ann.slash(channel, "steal stats")).response.content
+    assert stats.startswith("None of your finished games here counted") and why in stats
     history = (await ann.slash(channel, "steal history")).response
     assert "🤖 Easy bot" in table_text(history)
 

@@ -175,10 +175,11 @@ async def test_hand_command_is_private_with_its_cards_and_moves(simcord_env, cha
     hand = result.response
     cards = hand_cards(hand)
     assert len(cards) == 4
-    assert [a.filename for a in hand.attachments] == ["hand.png"]  # the cards as a picture
     if whose_turn(table, players) is ann:  # a button per move, each card's first
+        assert [a.filename for a in hand.attachments] == ["hand.png"]  # the table from her seat
         assert {b["label"].split(" → ")[0] for b in moves_of(hand)} == set(cards)
-    else:  # a greyed button per card
+    else:  # a greyed button per card, no picture
+        assert not hand.attachments
         assert [b["label"] for b in cards_of(hand)] == cards
     assert seat_field(table, ann)[1].endswith("Hand: 4 cards")
     assert "Pool:" not in text_of(hand)  # the hand does not repeat the table
@@ -191,10 +192,10 @@ async def test_hand_from_a_non_player_and_without_a_game(simcord_env, guild, cha
 
     stranger = await dan.slash(channel, "steal hand")
     assert stranger.ephemeral
-    assert stranger.response.content.startswith("You're not in this game;")
+    assert stranger.response.content.startswith("You're not in this game.")
     button = await dan.click(table, label="My hand")
     assert button.ephemeral
-    assert button.response.content.startswith("You're not in this game;")
+    assert button.response.content.startswith("You're not in this game.")
 
     empty = guild.create_text_channel("quiet")
     nothing = await ann.slash(empty, "steal hand")
@@ -215,7 +216,7 @@ async def test_hand_when_it_is_not_your_turn(channel, players):
     assert f"It's {first.name}'s turn." in text_of(waiting)
     assert "Your turn" not in text_of(waiting)
     assert buttons(waiting) and enabled(waiting) == []  # every card disabled
-    assert f"⏳ {first.name} is playing: your buttons wake up on your turn." in text_of(waiting)
+    assert not waiting.attachments  # short: no picture while waiting
     assert "**Your turn**" in text_of(acting)
     moves = moves_of(acting)
     assert moves and enabled(acting) == moves + [b for b in buttons(acting) if "Hint" in b["label"]]
@@ -419,7 +420,7 @@ async def test_forfeit_from_a_non_player(simcord_env, channel, players):
     result = await players[3].slash(channel, "steal forfeit")
 
     assert result.ephemeral
-    assert result.response.content.startswith("You're not in this game;")
+    assert result.response.content.startswith("You're not in this game.")
     assert answered_errors(simcord_env) == ["NotInGame"]
 
 

@@ -140,6 +140,30 @@ async def test_racing_clicks_on_two_copies_leave_one_live_hand(
     assert f"It's {whose_turn(table, two).name}'s turn." in text_of(newer)  # it follows
 
 
+async def test_a_hand_lists_the_moves_since_your_turn_with_a_steal_marked(
+    simcord_env, channel, players
+):
+    three = players[:3]
+    table = await start_game(channel, three)
+    thief, hand, steal = await until_offered(simcord_env, table, three, " → steal ")
+    victim = next(m for m in three if f"steal {m.name}'s" in steal["label"])
+    await thief.click(hand, custom_id=steal["custom_id"])
+    waiting = text_of(hand).splitlines()  # the thief's hand, waiting: what was just played
+    assert any(line.startswith("-# ") and f"{thief.name} (you) stole" in line for line in waiting)
+    hands: dict[int, Any] = {}
+    while whose_turn(table, three) is not victim:
+        await play_one(table, three, hands)
+
+    shown = text_of(await open_hand(table, victim)).splitlines()
+
+    since = [line for line in shown if line.startswith("-# ")]
+    assert len(since) == 2, shown  # one move for each other seat, since the victim's last
+    robbed = [line for line in since if line.startswith("-# ❗ **")]
+    assert len(robbed) == 1 and f"{thief.name} stole" in robbed[0], since
+    others = [m.name for m in three if m is not victim]
+    assert all(any(name in line for name in others) for line in since)
+
+
 async def test_every_open_hand_follows_each_move(simcord_env, channel, players):
     three = players[:3]
     table = await start_game(channel, three)
@@ -156,7 +180,7 @@ async def test_every_open_hand_follows_each_move(simcord_env, channel, players):
                 assert "**Your turn**" in words
             else:
                 assert f"It's {nxt.name}'s turn." in words
-                assert f"⏳ {nxt.name} is playing" in words
+                assert not hands[member.id].attachments  # a waiting hand draws no picture
                 assert all(b.get("disabled") for b in buttons(hands[member.id]))
             assert "Pool:" not in words  # no repeat of the table
 
@@ -187,8 +211,8 @@ async def test_open_hands_show_the_result_at_the_end(simcord_env, channel, playe
         await play_one(table, two, hands)
     for member in two:
         words = text_of(hands[member.id])
-        assert words.startswith("### 🏁 The game is over.\n"), words
-        assert " wins with " in words or "share the win" in words
+        assert words.startswith("🏁 The game is over. "), words  # one line: a short message
+        assert " wins with " not in words and "share the win" not in words  # the table says it
         assert f"{member.name} (you): " in words
         assert buttons(hands[member.id]) == []
 

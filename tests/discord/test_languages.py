@@ -66,7 +66,7 @@ async def test_a_french_player_in_a_spanish_server(simcord_env, channel, players
     # A foreign click: Cat is not playing. She reads why in French.
     foreign = await cat.click(table, label="Mi mano")
     assert foreign.ephemeral
-    assert foreign.response.content.startswith("Tu ne joues pas dans cette partie ; la table")
+    assert foreign.response.content.startswith("Tu ne joues pas dans cette partie. Attends")
     [go] = [b for row in foreign.response.components for b in row["components"]]
     assert go["label"] == "Aller à la table" and go["url"].endswith(f"/{table.id}")
 

@@ -64,9 +64,7 @@ async def test_only_players_and_managers_repost_the_table(simcord_env, guild, ch
 
     assert answer.ephemeral
     link = f"https://discord.com/channels/{guild.id}/{channel.id}/{table.id}"
-    assert answer.response.content == (
-        "Only the table's players can post it again; it is one click away below."
-    )
+    assert answer.response.content == ("Only the table's players can post it again.")
     [go] = [b for row in answer.response.components for b in row["components"]]
     assert (go["label"], go["url"]) == ("Go to the table", link)
     assert len(channel.history()) == before  # nothing reposted

@@ -8,6 +8,7 @@ import discord
 import pytest
 from simcord import SetupError
 
+from .conftest import make_bot
 from .helpers import (
     buttons,
     description,
@@ -21,9 +22,9 @@ from .helpers import (
     title,
     whose_turn,
 )
-from .screens import go_to
+from .screens import go_to, lobby_rules
 
-LOBBY_BUTTONS = ["Join", "Leave", "Add bot", "Start", "Cancel"]
+LOBBY_BUTTONS = ["Start", "Join", "Leave", "Add bot", "Cancel"]
 
 
 def players_field(message) -> tuple[str, str]:
@@ -64,9 +65,10 @@ async def test_new_lobby_shows_host_seats_rules_and_buttons(simcord_env, channel
     assert title(lobby) == "Steal the Bundle: new game"
     assert f"Hosted by **{ann.name}**" in description(lobby)
     assert players_field(lobby) == ("Players (1/4)", f"1. **{ann.name}** (host)")
-    rules = fields(lobby)["Standard rules"]
+    assert footer(lobby).startswith("Standard · French · stealing · free play — ")  # one line
+    rules = (await lobby_rules(ann, channel))["Standard rules"]
     assert "French 52-card deck" in rules
-    assert "steal the whole bundle" in rules
+    assert "The biggest bundle wins" in rules
     deadline = int(simcord_env.now().timestamp()) + 600
     assert f"Expires <t:{deadline}:R>" in footer(lobby)
     assert "3 seats free" in footer(lobby)
@@ -79,9 +81,9 @@ async def test_new_lobby_shows_host_seats_rules_and_buttons(simcord_env, channel
 async def test_new_with_classic_rules_shows_them(channel, players):
     lobby = (await players[0].slash(channel, "steal new", rules="classic")).response
 
-    assert "Classic rules" in fields(lobby)
-    assert "Standard rules" not in fields(lobby)
-    assert "You must capture or steal when you can." in fields(lobby)["Classic rules"]
+    assert footer(lobby).startswith("Classic · French · stealing · forced play — ")
+    rules = await lobby_rules(players[0], channel)
+    assert "You must capture or steal when you can." in rules["Classic rules"]
 
 
 async def test_max_players_two_fills_the_lobby(simcord_env, channel, players):
@@ -121,7 +123,7 @@ async def test_new_where_a_lobby_runs_links_to_it(simcord_env, guild, channel, p
     assert go_to(result.response) == jump(guild, channel, lobby)  # a button, not a raw URL
     assert "https://" not in result.response.content
     assert [m.id for m in public(channel)] == [lobby.id]  # no second lobby
-    assert "Standard rules" in fields(lobby)
+    assert footer(lobby).startswith("Standard · ")
 
 
 async def test_new_where_a_game_runs_links_to_the_table(channel, guild, players):
@@ -458,3 +460,40 @@ async def test_already_in_this_lobby_goes_once_the_game_starts(channel, players)
     await ann.click(lobby, label="Start")
 
     assert again.response is None  # no longer true: the lobby is a table now
+
+
+async def test_the_host_pressing_join_is_told_to_start_not_to_wait(channel, players):
+    ann = players[0]
+    lobby = (await ann.slash(channel, "steal new")).response
+
+    again = await ann.click(lobby, label="Join")
+
+    assert again.ephemeral
+    assert again.response.content == "You host this lobby: press **Start** once everyone is in."
+    assert labels(lobby)[0] == "Start"  # the host's next step comes first, in green
+    start = next(b for b in buttons(lobby) if b["label"] == "Start")
+    assert start["style"] == discord.ButtonStyle.success.value
+
+
+async def test_added_bot_notice_goes_once_the_game_starts(channel, players):
+    ann = players[0]
+    lobby = (await ann.slash(channel, "steal new")).response
+    asked = await ann.click(lobby, label="Add bot")
+    added = await ann.click(asked.response, label="🤖 Medium")
+    assert added.response.content == "Added **🤖 Medium bot**."
+
+    await ann.click(lobby, label="Start")
+
+    assert added.response is None  # the lobby showed the seat; the notice does not stay
+
+
+async def test_a_lobby_never_expires_without_a_bot_wide_wait(
+    simcord_env, db_path, channel, players
+):
+    """The playground's bot (lobby_seconds=None): the lobby does not promise an expiry."""
+    await simcord_env.restart_bot(make_bot(db_path, lobby_seconds=None))
+    lobby = (await players[0].slash(channel, "steal new")).response
+
+    assert "Expires" not in footer(lobby)
+    await simcord_env.advance_time(3600)
+    assert title(lobby) == "Steal the Bundle: new game"

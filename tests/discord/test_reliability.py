@@ -200,7 +200,7 @@ async def test_foreign_click_on_my_hand_is_refused_privately(simcord_env, channe
     result = await outsider.click(table, label="My hand")
 
     assert result.ephemeral
-    assert result.response.content.startswith("You're not in this game;")
+    assert result.response.content.startswith("You're not in this game.")
     assert table_text(table) == before
 
 

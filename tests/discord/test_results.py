@@ -11,6 +11,7 @@ from .conftest import BOTH_BACKENDS, make_bot
 from .helpers import (
     description,
     fields,
+    footer,
     is_over,
     labels,
     newest_table,
@@ -116,7 +117,7 @@ async def test_rematch_seats_the_same_players(simcord_env, channel, players):
         f"2. **{ann.name}**",
         f"3. **{cat.name}**",
     ]
-    assert "Friendly rules" in fields(lobby)
+    assert footer(lobby).startswith("Friendly · ")  # the rules in one line
     await cat.click(lobby, label="Leave")  # anyone may leave before the start
     await bob.click(lobby, label="Start")
     assert labels(lobby) == ["My hand", "Rules"]

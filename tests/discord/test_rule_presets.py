@@ -7,7 +7,8 @@ from __future__ import annotations
 from bot.engine import PRESETS
 
 from .admin_panel import change, make_admin, set_setting, setting_line, settings_shown
-from .helpers import fields, footer, play_to_end, start_game
+from .helpers import footer, play_to_end, start_game
+from .screens import lobby_rules
 from .screens import text as screen_text
 
 ONE_AT_A_TIME = "If the stock cannot give everyone 4 cards, the last cards are dealt one at a time."
@@ -26,7 +27,7 @@ async def test_short_deal_setting_applies_to_the_next_lobby(simcord_env, guild, 
 
     # Casita deals a short stock one card at a time: the 2-player game ends 2 and 2.
     lobby = (await ann.slash(channel, "steal new")).response
-    assert ONE_AT_A_TIME in fields(lobby)["Casita rules"]
+    assert ONE_AT_A_TIME in (await lobby_rules(ann, channel))["Casita rules"]
     assert env.bot.sessions.rules_in(channel.id) == PRESETS["casita"]
 
     # An admin puts the old deal back, 4 cards at a time, on top of the preset.
@@ -50,7 +51,8 @@ async def test_short_deal_setting_applies_to_the_next_lobby(simcord_env, guild, 
     # The next lobby has the server's option: casita with fours is a custom mix.
     other = guild.create_text_channel("other")
     lobby = (await ann.slash(other, "steal new")).response
-    rules = fields(lobby)["Custom rules"]
+    assert footer(lobby).startswith("Custom · Spanish · ")  # its one rules line
+    [rules] = (await lobby_rules(ann, other)).values()
     assert "Spanish 40-card deck, played counterclockwise." in rules
     assert ONE_AT_A_TIME not in rules
     assert env.bot.sessions.rules_in(other.id) == PRESETS["casita"].replace(short_deal="fours")
@@ -83,7 +85,8 @@ async def test_short_deal_values_are_suggested_and_checked(simcord_env, guild, c
     # On the standard rules one at a time makes a custom mix, and the lobby says so.
     await change(admin, channel, "short_deal", "one_at_a_time")
     lobby = (await players[0].slash(channel, "steal new")).response
-    rules = fields(lobby)["Custom rules"]
+    assert footer(lobby).startswith("Custom · French · ")
+    [rules] = (await lobby_rules(players[0], channel)).values()
     assert ONE_AT_A_TIME in rules and "French 52-card deck" in rules
 
 
@@ -94,7 +97,7 @@ async def test_new_with_traditional_rules(simcord_env, guild, channel, players):
 
     assert not result.ephemeral
     lobby = result.response
-    rules = fields(lobby)["Traditional rules"]
+    rules = (await lobby_rules(ann, channel))["Traditional rules"]
     for line in (
         "French 52-card deck, played clockwise.",
         "You must capture or steal when you can.",

@@ -24,7 +24,7 @@ async def test_not_in_this_game_links_the_table_and_says_what_next(simcord_env, 
     for result in (await cat.click(table, label="My hand"), await cat.slash(channel, "steal hand")):
         shown = result.response
         assert result.ephemeral
-        assert shown.content.startswith("You're not in this game; the table is one click away")
+        assert shown.content.startswith("You're not in this game. Wait")  # the button is below
         assert "Wait for the next game, or start one in another channel with `/steal new`." in (
             shown.content
         )
@@ -113,7 +113,7 @@ async def test_next_steps_are_in_the_readers_language(simcord_env, channel, play
     table = await start_game(channel, [ann, bob])
 
     shown = (await cat.click(table, label="My hand")).response
-    assert shown.content.startswith("No estás en esta partida; la mesa está a un clic")
+    assert shown.content.startswith("No estás en esta partida. Espera")
     assert "`/robar nueva`" in shown.content
     [button] = link_buttons(shown)
     assert button["label"] == "Ir a la mesa"

@@ -30,7 +30,7 @@ async def test_stats_card_trend_and_favourite_capture(simcord_env, guild, channe
     assert result.ephemeral and images(shown) == ["stats.png"]
     [attachment] = shown.attachments
     picture = Image.open(io.BytesIO(await attachment.read()))
-    assert picture.size[0] == 800 and 300 < picture.size[1] < 600
+    assert picture.size[0] == 420 and 300 < picture.size[1] < 600  # narrow: legible on a phone
     got = figures(shown)
     mine = await storage.stats.get(guild.id, a)
     assert got["Rating"] == f"{mine.rating:,}"

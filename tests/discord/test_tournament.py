@@ -278,3 +278,23 @@ async def test_a_tournament_of_a_channel_a_member_cannot_see_is_not_shown_to_the
     asked = await outsider.slash(channel, "steal tournament standings")
     assert asked.response.ephemeral and "Staff Cup" not in f"{asked.response.content}"
     assert "Staff Cup" in text_of((await boss.slash(channel, "steal tournament list")).response)
+
+
+async def test_hand_in_the_tournaments_channel_links_the_players_thread(
+    simcord_env, channel, boss, players
+):
+    await boss.slash(channel, "steal tournament new", name="Spring", table_size=2, turn_timer=TURN)
+    for p in players[:2]:
+        await p.slash(channel, "steal tournament join")
+    await boss.slash(channel, "steal tournament start")
+    [thread] = channel.threads
+
+    asked = await players[0].slash(channel, "steal hand")
+
+    assert asked.ephemeral
+    assert asked.response.content == (
+        f"There is no game running here: your table plays in <#{thread.id}>."
+    )
+    stranger = await players[2].slash(channel, "steal hand")  # not seated: nothing to link
+    assert stranger.response.content.startswith("There is no game running here.")
+    assert [type(e.original).__name__ for e in simcord_env.errors] == ["NoGame", "NoGame"]

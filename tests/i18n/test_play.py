@@ -124,11 +124,13 @@ def session_errors() -> list[SessionError]:
                 made.append(cls("7S is not in your hand"))
             else:
                 made.append(cls())
-    filled = {"error.bad_match", "error.too_many_games"}  # take values: made on their own
+    # take values: made on their own
+    filled = {"error.bad_match", "error.too_many_games", "error.game_in_thread"}
     made += [
         SessionError(key) for key in PLAY_KEYS if key.startswith("error.") and key not in filled
     ]
     made.append(SessionError("error.bad_match", games=9))
+    made.append(SessionError("error.game_in_thread", thread="<#5>"))
     return made
 
 

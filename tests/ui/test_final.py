@@ -61,3 +61,18 @@ def test_a_match_in_progress_has_no_rematch_and_says_what_comes_next():
         "Game 2 is starting below.",
     ]
     assert labels(message) == ["Game file", "Replay"]
+
+
+def test_the_end_pictures_names_are_never_cut():
+    from bot.ui.picture.final import FinalScene, Standing, _name_room, draw_final, wrap
+
+    long = "Bartholomew the Magnificent"  # wider than a row's line
+    lines = wrap(long, "name", _name_room(1))
+    assert len(lines) == 2 and " ".join(lines) == long  # on two lines, not cut
+    wide = "Ŵ" * 32  # one word, Discord's longest name: broken inside, every letter kept
+    assert "".join(wrap(wide, "name", _name_room(2))) == wide
+    rows = (Standing(0, 0, long, 20, ("5S",)), Standing(1, 1, "bob", 8, ("7H",)))
+    short = (Standing(0, 0, "ann", 20, ("5S",)), Standing(1, 1, "bob", 8, ("7H",)))
+    rules = Rules()
+    tall = draw_final(FinalScene(1, 1, "en", rules, rows))
+    assert tall.height > draw_final(FinalScene(1, 1, "en", rules, short)).height

@@ -9,6 +9,9 @@ import pytest
 from PIL import Image
 
 from bot.i18n import LANGUAGES
+from bot.ui import cards_art as art
+from bot.ui import stats_card
+from bot.ui.picture.layout import SHOWN
 from bot.ui.stats_card import StatsCard, alt_text, render_card, words
 
 CARD = StatsCard("en", "ann", 12, 7, 1134, (1000, 1138, 1090, 1134), 2, 5, 14, ("french52", 13, 9))
@@ -26,7 +29,7 @@ def test_every_language_and_odd_values_render(lang):
     )
     for card in (odd, StatsCard(**{**CARD.__dict__, "lang": lang})):
         picture = Image.open(io.BytesIO(render_card(card)))
-        assert picture.size[0] == 800
+        assert picture.size[0] == stats_card.WIDTH
         assert "{" not in alt_text(card) and len(alt_text(card)) <= 256
 
 
@@ -57,3 +60,12 @@ def test_the_description_holds_every_figure_within_discords_limit(lang):
     items = figures.split(" · ")
     assert len(items) == 10 and "(123 " in items[-1] and items[-1].endswith(")")
     assert "45" in items[6] and "890" in items[7]
+
+
+def test_the_card_is_legible_on_a_phone():
+    """Shown 235 px wide on a 360-px phone (scripts/heights.py), its smallest words (the
+    labels' font) are at least 11 px tall there."""
+    width = Image.open(io.BytesIO(render_card(CARD))).width
+    assert width == stats_card.WIDTH
+    smallest = min(art.FONTS.text.size, art.FONTS.name.size)
+    assert smallest * SHOWN / width >= 11

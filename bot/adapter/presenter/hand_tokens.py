@@ -26,7 +26,7 @@ from bot.session import Sessions, Table
 from bot.ui import hand as hand_ui
 
 from ..buttons import dynamic
-from ..hands import draw_ahead, drawn
+from ..hands import drawn
 from ..language import reader_in_game, user_lang
 from .channel import Channel
 from .webhook import Hook
@@ -314,8 +314,6 @@ class OpenHands:
             await self.webhooks(ref.token.token).edit(
                 ref.token.message_id, **dynamic(message.kwargs())
             )
-            if ch.closing is None and not table.game.over:
-                draw_ahead(lang, table, seat)
         except discord.HTTPException as exc:
             log.debug("game %s: hand of %s not refreshed (%s)", ch.game_id, user, exc.status)
             self.drop(ch.game_id, user, ref)

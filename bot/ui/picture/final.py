@@ -19,7 +19,7 @@ from .. import cards_art as art
 from ..text import cards as count_cards
 from ..text import names_of
 from .draw import PNG_LEVEL, draw_card
-from .layout import CardSpot, fit, text_width
+from .layout import CardSpot, text_width
 from .style import (
     CARD_GAP,
     CYAN,
@@ -95,21 +95,62 @@ class FinalScene:
         return ("final", self.game_id, self.version, self.lang, self.four_colour, self.standings)
 
 
+def wrap(text: str, font: str, width: float) -> list[str]:
+    """text on as many lines of `width` as it needs, broken between words where it can (a
+    word too long for a line is broken inside): a name is never cut."""
+    lines: list[str] = []
+    line = ""
+    for word in text.split(" "):
+        tried = f"{line} {word}" if line else word
+        if text_width(tried, font) <= width:
+            line = tried
+            continue
+        if line:
+            lines.append(line)
+        line = word
+        while text_width(line, font) > width and len(line) > 1:
+            cut = len(line)
+            while cut > 1 and text_width(line[:cut], font) > width:
+                cut -= 1
+            lines.append(line[:cut])
+            line = line[cut:]
+    return [*lines, line] if line or not lines else lines
+
+
+LINE_H = 30  # a name's line
+
+
+def _row_height(name_lines: int) -> int:
+    """A row: its name's lines above the count, at least as tall as its cards."""
+    return max(ROW_H, 24 + name_lines * LINE_H + 34)
+
+
+def _name_room(bundles: int) -> int:
+    """How wide a name may be: from after a row's `bundles` cards to the right edge."""
+    return WIDTH - MARGIN - 18 - (MARGIN + 84 + bundles * (art.SMALL.w + CARD_GAP) + 10)
+
+
 def draw_final(scene: FinalScene) -> Image.Image:
-    """A row a player, best first: a medal with the place, the name, the top card of each
-    bundle and the final count, on the table's felt."""
+    """A row a player, best first: a medal with the place, the top card of each bundle, the
+    name in full (on two lines if it must) and, under it, the final count with a bar as long
+    as the bundle, on the table's felt."""
     rules, lang = scene.rules, scene.lang
     rows = scene.standings
-    height = 2 * MARGIN + len(rows) * ROW_H + (len(rows) - 1) * GAP // 2
+    names = []
+    for row in rows:
+        name = row.name + (" (" + t(lang, "table.forfeited") + ")" if row.forfeited else "")
+        names.append(wrap(name, "name", _name_room(len(row.tops))))
+    heights = [_row_height(len(lines)) for lines in names]
+    height = 2 * MARGIN + sum(heights) + (len(rows) - 1) * GAP // 2
     im = Image.new("RGB", (WIDTH, height), FELT)
     d = ImageDraw.Draw(im)
     best = max((r.size for r in rows), default=0) or 1
-    for i, row in enumerate(rows):
-        y = MARGIN + i * (ROW_H + GAP // 2)
-        rect = (MARGIN, y, WIDTH - MARGIN, y + ROW_H)
+    y = MARGIN
+    for row, lines, row_h in zip(rows, names, heights, strict=True):
+        rect = (MARGIN, y, WIDTH - MARGIN, y + row_h)
         PLATES[row.place == 0].paste(im, rect)
         # The medal: a disc in the place's colour with its number (4th: the number alone).
-        cx, cy = MARGIN + 40, y + ROW_H // 2
+        cx, cy = MARGIN + 40, y + row_h // 2
         if row.place < len(MEDAL_COLOURS) and not row.forfeited:
             d.ellipse((cx - 24, cy - 24, cx + 24, cy + 24), fill=MEDAL_COLOURS[row.place])
             d.text((cx, cy), str(row.place + 1), font=art.FONTS.name, fill=INK, anchor="mm")
@@ -117,28 +158,31 @@ def draw_final(scene: FinalScene) -> Image.Image:
             d.text((cx, cy), str(row.place + 1), font=art.FONTS.name, fill=DIM, anchor="mm")
         # The bundles' top cards.
         x = MARGIN + 84
+        top_y = y + (row_h - art.SMALL.h) // 2
         for top in row.tops:
-            spot_rect = (x, y + 10, x + art.SMALL.w, y + 10 + art.SMALL.h)
+            spot_rect = (x, top_y, x + art.SMALL.w, top_y + art.SMALL.h)
             if top is None:
                 SLOT_FRAME.paste(im, spot_rect)
             else:
                 spot = CardSpot(spot_rect, top, "small", rank_label(lang, RANK[top], rules))
                 draw_card(im, spot, rules.deck, scene.four_colour)
             x += art.SMALL.w + CARD_GAP
-        # The count on the right, a bar as long as the bundle next to the name.
+        # The name in full, then the count on the right with the bar before it.
+        colour = GOLD if row.place == 0 else LIGHT
+        name_x = x + 10
+        for i, line in enumerate(lines):
+            d.text((name_x, y + 34 + i * LINE_H), line, font=art.FONTS.name, fill=colour,
+                   anchor="ls")  # fmt: skip
         count = count_cards(lang, row.size)
         right = WIDTH - MARGIN - 18
-        d.text((right, cy + 10), count, font=art.FONTS.name, fill=GOLD if row.place == 0 else LIGHT,
-               anchor="rs")  # fmt: skip
-        name_x = x + 10
-        room = right - round(text_width(count, "name")) - 20 - name_x
-        name = row.name + (" (" + t(lang, "table.forfeited") + ")" if row.forfeited else "")
-        d.text((name_x, cy - 4), fit(name, "name", room), font=art.FONTS.name,
-               fill=GOLD if row.place == 0 else LIGHT, anchor="ls")  # fmt: skip
+        base = y + row_h - 16
+        d.text((right, base), count, font=art.FONTS.name, fill=colour, anchor="rs")
+        room = right - round(text_width(count, "name")) - 16 - name_x
         bar = round(max(0, room) * row.size / best)
         if bar:
-            d.rounded_rectangle((name_x, cy + 8, name_x + bar, cy + 18), radius=5,
+            d.rounded_rectangle((name_x, base - 16, name_x + bar, base - 6), radius=5,
                                 fill=CYAN if row.place == 0 else SLOT)  # fmt: skip
+        y += row_h + GAP // 2
     return im
 
 
