@@ -14,7 +14,7 @@ from bot.adapter.services import app_of
 from bot.engine import Move
 from bot.i18n import t
 from bot.session import NotInGame, SaveFailed, SessionError, StaleHand, Table
-from bot.ui import hand as hand_ui
+from bot.ui import hand_message as hand_ui
 from bot.ui import render
 from bot.ui.text import error_text
 

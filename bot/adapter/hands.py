@@ -7,8 +7,8 @@ import logging
 from collections.abc import Mapping
 
 from bot.session import Table
-from bot.ui import hand as hand_ui
-from bot.ui import hand_picture
+from bot.ui import hand_message as hand_ui
+from bot.ui.picture import hand as hand_picture
 from bot.ui.render import Message
 
 log = logging.getLogger(__name__)

@@ -20,7 +20,7 @@ from bot.i18n.cards import label, labels
 from bot.session.models import Hand, Table
 
 from . import ids
-from .hand_picture import FILE
+from .picture.hand import FILE
 from .render import GREY, Message, bundles_text, command, timestamp
 from .table import seat_dot
 from .text import Name, cards, describe, in_text, move_label, names_of
@@ -140,7 +140,7 @@ def hand(
     picture: bytes | None = None,
 ) -> Message:
     """The hand: on the player's turn what they need to choose (`picture`: the pool and the
-    opponents' bundles from their seat, bot.ui.hand_picture, drawn by the caller off the event
+    opponents' bundles from their seat, bot.ui.picture.hand, drawn by the caller off the event
     loop), the moves since their last one and a button per move; while they wait, whose turn
     it is, what was just played and their cards as greyed buttons. Their cards show once: as
     the buttons."""

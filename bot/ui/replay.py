@@ -116,7 +116,7 @@ def picture(r: Replayed, step: int, names: Mapping[str, str], lang: str) -> byte
     return encode(draw(replay_layout(r, step, names, lang)))
 
 
-MINI_W, MINI_H = 34, 46  # bot.ui.cards_art.MINI_CARD
+MINI_W, MINI_H = 34, 46  # bot.ui.picture.cards.MINI_CARD
 
 
 class ReplayCache:

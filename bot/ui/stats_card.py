@@ -16,7 +16,7 @@ from bot.engine import Rules
 from bot.i18n import t, tn
 from bot.i18n.cards import rank_name
 
-from . import cards_art as art
+from .picture import cards as art
 from .picture import encode
 from .picture.style import DIM, FELT, GOLD, LIGHT, PANEL
 

@@ -54,7 +54,7 @@ def seat_dot(seat: int) -> str:
 def turn_line(lang: str, t_: Table, names: Mapping[str, str]) -> str:
     """Whose turn it is, and when it is played for them (an AI: it is thinking)."""
     seat = t_.turn
-    assert seat is not None  # a game not over has a player to move (its end is bot.ui.final)
+    assert seat is not None  # a game not over has a player to move (its end is bot.ui.end_screen)
     line = f"{seat_dot(seat)} " + t(lang, "table.turn", name=who(lang, t_.seats[seat], names))
     if is_ai(t_.seats[seat]):
         line += " · " + t(lang, "table.thinking")

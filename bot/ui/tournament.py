@@ -31,9 +31,9 @@ from bot.domain.tournament import (
 )
 from bot.i18n import t, tn
 
-from . import cards_art as art
 from . import ids
 from .names import plain, shown
+from .picture import cards as art
 from .picture.emoji import drawable
 from .picture.standings import Line, StandingsScene, render_standings
 from .render import BLUE, GREY, Item, Message, card_view, command, picture, text, timestamp

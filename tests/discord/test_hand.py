@@ -10,7 +10,7 @@ from typing import Any
 import pytest
 
 from bot.adapter.presenter.intake import NUDGE_AFTER
-from bot.ui import hand as hand_ui
+from bot.ui import hand_message as hand_ui
 from bot.ui import ids
 
 from .helpers import (

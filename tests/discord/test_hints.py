@@ -6,7 +6,7 @@ from __future__ import annotations
 import discord
 
 from bot.session.hints import suggest
-from bot.ui import hand as hand_ui
+from bot.ui import hand_message as hand_ui
 from bot.ui import ids
 
 from .helpers import is_over, labels, moves_of, play_one, start_game, whose_turn

@@ -32,7 +32,7 @@ from bot.domain.options import Options
 from bot.engine import preset
 from bot.session import Sessions, StaleHand
 from bot.storage import Storage
-from bot.ui import hand as hand_ui
+from bot.ui import hand_message as hand_ui
 
 from .conftest import BOTH_BACKENDS, make_bot
 from .helpers import (

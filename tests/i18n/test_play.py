@@ -20,9 +20,9 @@ from bot.engine.playout import random_game
 from bot.i18n import LANGUAGES, LOCALES, key_of, read_catalog, read_file, t, tn
 from bot.session import Lobby, SessionError, Table
 from bot.session.results import standing
-from bot.ui import hand as hand_ui
+from bot.ui import hand_message as hand_ui
 from bot.ui import render
-from bot.ui.final import final
+from bot.ui.end_screen import final
 from bot.ui.highlights import highlights
 from bot.ui.table import table as table_card
 from bot.ui.text import describe, error_text, names_of

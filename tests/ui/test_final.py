@@ -4,7 +4,7 @@ from bot.engine import Rules
 from bot.engine.playout import random_game
 from bot.session import Table
 from bot.session.results import standing
-from bot.ui.final import final
+from bot.ui.end_screen import final
 from bot.ui.highlights import highlights
 
 from .messages import description, fields, labels, title
@@ -64,7 +64,7 @@ def test_a_match_in_progress_has_no_rematch_and_says_what_comes_next():
 
 
 def test_the_end_pictures_names_are_never_cut():
-    from bot.ui.picture.final import FinalScene, Standing, _name_room, draw_final, wrap
+    from bot.ui.picture.end_screen import FinalScene, Standing, _name_room, draw_final, wrap
 
     long = "Bartholomew the Magnificent"  # wider than a row's line
     lines = wrap(long, "name", _name_room(1))

@@ -11,7 +11,7 @@ from simcord.components import COMPONENTS_V2_FLAG, validate_message_state, walk_
 from bot.engine import Rules, new_game
 from bot.i18n import LANGUAGES
 from bot.session import Table
-from bot.ui import hand as hand_ui
+from bot.ui import hand_message as hand_ui
 
 SEATS = ("1", "2", "3", "4")
 LONGEST = {s: f"{'Ŵ' * 28} {s}{s}{s}" for s in SEATS}  # 32 characters, Discord's longest name

@@ -9,8 +9,8 @@ from PIL import Image
 
 from bot.engine import new_game, preset
 from bot.session import Table
-from bot.ui import hand as hand_ui
-from bot.ui import hand_picture
+from bot.ui import hand_message as hand_ui
+from bot.ui.picture import hand as hand_picture
 
 NAMES = {"1": "ann", "2": "bob", "3": "cat", "4": "dan"}
 

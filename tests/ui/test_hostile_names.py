@@ -13,8 +13,8 @@ from bot.engine import Rules, apply, legal_moves, new_game, record
 from bot.engine.playout import random_game
 from bot.session import Lobby, Table
 from bot.session.results import standing
-from bot.ui import boards, hand, render, replay
-from bot.ui.final import final
+from bot.ui import boards, hand_message, render, replay
+from bot.ui.end_screen import final
 from bot.ui.highlights import highlights
 from bot.ui.names import plain, shown
 from bot.ui.table import table
@@ -76,11 +76,11 @@ def test_hostile_names_never_act_on_any_screen(known: dict[str, str], lang: str)
         check_text(line)
     check(table(lang, MID, known, log))
     for seat in range(4):
-        check(hand.hand(lang, MID.hand(seat), MID, known))
-        check(hand.ended(lang, END, seat, known))
+        check(hand_message.hand(lang, MID.hand(seat), MID, known))
+        check(hand_message.ended(lang, END, seat, known))
     turn = MID.hand(MID.turn)
     for move in turn.legal:
-        check_text(hand.hint(lang, turn, move, known))
+        check_text(hand_message.hint(lang, turn, move, known))
     check(final(lang, END, known, highlights(END.game)))
     check(render.cancelled(lang, "game", HUMANS[1], known, admin=True))
 

@@ -17,7 +17,7 @@ from bot.i18n import LANGUAGES, t
 from bot.session import Lobby, Table
 from bot.session.results import standing
 from bot.ui import render
-from bot.ui.final import final
+from bot.ui.end_screen import final
 from bot.ui.highlights import highlights
 from bot.ui.picture import FinalScene, Scene, render_final
 from bot.ui.picture import render as draw

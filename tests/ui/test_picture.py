@@ -30,7 +30,6 @@ from PIL import Image, ImageChops, ImageStat
 from bot.engine import CAPTURE, STEAL, TRAIL, apply, legal_moves, new_game, preset, view
 from bot.engine.playout import random_game
 from bot.session import Table
-from bot.ui import cards_art as art
 from bot.ui.picture import (
     GOLDEN,
     SAMPLE_NAMES,
@@ -45,6 +44,7 @@ from bot.ui.picture import (
     render,
     sample,
 )
+from bot.ui.picture import cards as art
 
 from .helpers import cached_table, layout_table, render_table
 

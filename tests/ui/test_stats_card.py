@@ -9,8 +9,8 @@ import pytest
 from PIL import Image
 
 from bot.i18n import LANGUAGES
-from bot.ui import cards_art as art
 from bot.ui import stats_card
+from bot.ui.picture import cards as art
 from bot.ui.picture.layout import SHOWN
 from bot.ui.stats_card import StatsCard, alt_text, render_card, words
 

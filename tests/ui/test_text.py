@@ -6,7 +6,7 @@ from bot.engine import PRESETS, Move, Rules, legal_moves, new_game, view
 from bot.i18n.cards import label, labels
 from bot.i18n.rules import rules_footer, rules_lines
 from bot.session import Table
-from bot.ui import hand as hand_ui
+from bot.ui import hand_message as hand_ui
 from bot.ui.text import describe, move_label, names_of
 
 NAMES = {"1": "Ann", "2": "Bob", "3": "Cat"}

@@ -27,9 +27,9 @@ from bot.domain.tournament import (
     standings,
 )
 from bot.i18n import LANGUAGES, t
-from bot.ui import cards_art as art
 from bot.ui import ids
 from bot.ui import tournament as ui
+from bot.ui.picture import cards as art
 from bot.ui.picture.layout import READABLE, shown_px
 from bot.ui.picture.standings import FONTS_USED, WIDTH, height
 from tests.hostile import HOSTILE, check_alt, check_label, check_text, names

@@ -10,7 +10,7 @@ from concurrent.futures import ThreadPoolExecutor
 from bot.session import Sessions, Table
 from bot.ui import render
 from bot.ui import table as tables
-from bot.ui.final import final
+from bot.ui.end_screen import final
 from bot.ui.highlights import Highlights, Tally, highlights
 from bot.ui.picture import FinalScene, LastMove, Scene, TableCache
 

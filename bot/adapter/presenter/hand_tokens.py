@@ -23,7 +23,7 @@ import discord
 
 from bot.domain.values import HandToken
 from bot.session import Sessions, Table
-from bot.ui import hand as hand_ui
+from bot.ui import hand_message as hand_ui
 
 from ..buttons import dynamic
 from ..hands import drawn

@@ -1,5 +1,5 @@
 """The table as a picture: a PNG of the pool, every player's panel, the stock, the player to
-act and the last move, drawn with Pillow (the cards themselves: bot.ui.cards_art).
+act and the last move, drawn with Pillow (the cards themselves: bot.ui.picture.cards).
 
 Three steps, each a pure function, a module each:
 
@@ -13,7 +13,7 @@ Three steps, each a pure function, a module each:
 ``render(scene)`` does steps 2 and 3. The same scene gives the same bytes: the PNG encoder's
 settings are fixed and it writes no time. ``TableCache`` (cache) keeps the latest pictures,
 so several viewers or a repost of the same table draw it once. The end screen's picture of
-the final bundles: final. Sizes and colours: style. Sample tables: samples.
+the final bundles: end_screen. Sizes and colours: style. Sample tables: samples.
 
 The golden images in tests/ui/golden are made by
 ``python -m bot.ui.picture --golden tests/ui/golden``; ``--samples DIR`` writes sample tables
@@ -22,7 +22,7 @@ to look at.
 
 from .cache import TableCache
 from .draw import draw, encode, render
-from .final import FinalScene, Standing, draw_final, render_final
+from .end_screen import FinalScene, Standing, draw_final, render_final
 from .layout import CardSpot, Layout, layout
 from .samples import GOLDEN, SAMPLE_NAMES, SAMPLE_SEATS, golden_scene, sample
 from .scene import LastMove, Scene

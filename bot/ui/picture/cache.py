@@ -8,7 +8,7 @@ from collections import OrderedDict
 from typing import Any
 
 from .draw import render
-from .final import FinalScene, render_final
+from .end_screen import FinalScene, render_final
 from .scene import Scene
 
 

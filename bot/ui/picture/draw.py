@@ -11,7 +11,7 @@ from PIL import Image, ImageDraw
 
 from bot.engine import preset
 
-from .. import cards_art as art
+from . import cards as art
 from .layout import CardSpot, Layout, layout
 from .samples import SAMPLE_NAMES, sample
 from .scene import Scene

@@ -2,7 +2,7 @@
 (monochrome, drawn in the text's colour) for the emoji it lacks; anything neither has is left
 out (no empty boxes). Measuring, cutting, wrapping and drawing go run by run.
 
-The fonts are loaded once and only read afterwards, like bot.ui.cards_art's, so pictures may
+The fonts are loaded once and only read afterwards, like bot.ui.picture.cards's, so pictures may
 be drawn in several threads at once.
 """
 
@@ -14,7 +14,7 @@ from io import BytesIO
 
 from PIL import ImageDraw, ImageFont
 
-from .. import cards_art as art
+from . import cards as art
 
 EMOJI_PACKAGE = "manimgx_fonts"  # Noto Emoji (SIL OFL 1.1), from PyPI
 EMOJI_FILE = "NotoEmoji[wght].ttf"

@@ -1,5 +1,5 @@
 """The end screen's picture: the final bundles, a row a player, best first
-(``FinalScene.of`` a finished table, then ``render_final``). Its message: bot.ui.final."""
+(``FinalScene.of`` a finished table, then ``render_final``). Its message: bot.ui.end_screen."""
 
 from __future__ import annotations
 
@@ -15,9 +15,9 @@ from bot.i18n import t
 from bot.i18n.cards import rank_label
 from bot.session.models import Table
 
-from .. import cards_art as art
 from ..text import cards as count_cards
 from ..text import names_of
+from . import cards as art
 from .draw import PNG_LEVEL, draw_card
 from .layout import CardSpot, text_width
 from .style import (

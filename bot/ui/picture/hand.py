@@ -24,10 +24,11 @@ from bot.i18n import t
 from bot.i18n.cards import rank_label
 from bot.session.models import Table
 
-from . import cards_art as art
-from .picture.draw import draw_card, encode
-from .picture.layout import CardSpot, fit
-from .picture.style import (
+from ..text import names_of
+from . import cards as art
+from .draw import draw_card, encode
+from .layout import CardSpot, fit
+from .style import (
     DIM,
     DOT,
     FELT,
@@ -39,7 +40,6 @@ from .picture.style import (
     SEAT_RGB,
     SLOT_FRAME,
 )
-from .text import names_of
 
 FILE = "hand.png"
 WIDTH = 480  # as the table's picture: shown as wide, so its words are as tall

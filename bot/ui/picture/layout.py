@@ -18,8 +18,8 @@ from bot.engine import RANK, STEAL, TRAIL
 from bot.i18n import t
 from bot.i18n.cards import rank_label
 
-from .. import cards_art as art
 from ..text import cards as count_cards
+from . import cards as art
 from .scene import LastMove, Scene
 from .style import (
     CARD_GAP,
@@ -54,7 +54,7 @@ def shown_px(font_px: float) -> float:
 class CardSpot:
     rect: Rect
     card: str | None  # None: face down
-    size: str  # a size of bot.ui.cards_art.CARD_SIZES
+    size: str  # a size of bot.ui.picture.cards.CARD_SIZES
     label: str = ""  # the rank as printed on it
 
 
@@ -62,7 +62,7 @@ class CardSpot:
 class Text:
     xy: tuple[int, int]
     text: str
-    font: str  # a field of bot.ui.cards_art.Fonts
+    font: str  # a field of bot.ui.picture.cards.Fonts
     fill: RGB
     anchor: str = "ls"  # left, baseline (Pillow's text anchors)
 

@@ -12,8 +12,8 @@ from bot.engine import CAPTURE, STEAL, TRAIL, BundleView, Event, Rules, view
 from bot.i18n import t
 from bot.session.models import Table
 
-from .. import cards_art as art
 from ..text import names_of
+from . import cards as art
 
 
 @dataclass(frozen=True)

@@ -16,10 +16,10 @@ from dataclasses import dataclass
 
 from PIL import Image, ImageDraw
 
-from .. import cards_art as art
+from . import cards as art
 from . import emoji
 from .draw import PNG_LEVEL
-from .final import MEDAL_COLOURS
+from .end_screen import MEDAL_COLOURS
 from .layout import READABLE, SHOWN, fit, text_width
 from .style import DIM, FELT, GOLD, INK, LIGHT, MARGIN, PLATES, WIDTH
 

@@ -3,7 +3,7 @@ plates and frames drawn once."""
 
 from __future__ import annotations
 
-from .. import cards_art as art
+from . import cards as art
 
 Rect = tuple[int, int, int, int]  # x0, y0, x1, y1 (x1, y1 excluded)
 RGB = tuple[int, int, int]
