@@ -16,9 +16,11 @@ from bot.engine import Rules
 from bot.i18n import t, tn
 from bot.i18n.cards import rank_name
 
-from .picture import cards as art
 from .picture import encode
+from .picture.cards import Rounded
+from .picture.fonts import FONTS, drawable
 from .picture.style import DIM, FELT, GOLD, LIGHT, PANEL
+from .picture.suits import GREEN, RED
 
 # Shown about 235 px wide on a 360-px phone (scripts/heights.py): at 420 px its smallest
 # words (24 px) are shown 13 px tall, and nothing is smaller than 11 px there.
@@ -27,8 +29,8 @@ MARGIN, GAP = 14, 12
 HEADER = 52
 ROW_H = 40  # a figure's line
 TREND_H = 110
-TILE = art.Rounded.make(14, PANEL)
-UP, DOWN = art.GREEN, art.RED
+TILE = Rounded.make(14, PANEL)
+UP, DOWN = GREEN, RED
 LINE = (130, 190, 150)  # the trend line, lighter than the panel
 
 
@@ -132,11 +134,11 @@ def _row(d: ImageDraw.ImageDraw, y: int, label: str, value: str, note: str = "")
     right, the label shortened if they would meet."""
     right = WIDTH - MARGIN - 16
     if note:
-        d.text((right, y), note, font=art.FONTS.text, fill=DIM, anchor="rs")
-        right -= round(art.FONTS.text.getlength(note)) + 10
-    d.text((right, y), value, font=art.FONTS.name, fill=LIGHT, anchor="rs")
-    room = right - round(art.FONTS.name.getlength(value)) - 16 - (MARGIN + 16)
-    d.text((MARGIN + 16, y), _fit(label, art.FONTS.text, room), font=art.FONTS.text, fill=DIM,
+        d.text((right, y), note, font=FONTS.text, fill=DIM, anchor="rs")
+        right -= round(FONTS.text.getlength(note)) + 10
+    d.text((right, y), value, font=FONTS.name, fill=LIGHT, anchor="rs")
+    room = right - round(FONTS.name.getlength(value)) - 16 - (MARGIN + 16)
+    d.text((MARGIN + 16, y), _fit(label, FONTS.text, room), font=FONTS.text, fill=DIM,
            anchor="ls")  # fmt: skip
 
 
@@ -179,11 +181,11 @@ def draw(card: StatsCard) -> Image.Image:
     d = ImageDraw.Draw(im)
     inner = WIDTH - 2 * MARGIN
     # The name, and the rank on the board in gold.
-    rank_w = art.FONTS.name.getlength(w["rank"])
-    name = _fit(art.drawable(card.name) or "?", art.FONTS.name, inner - rank_w - 16)
+    rank_w = FONTS.name.getlength(w["rank"])
+    name = _fit(drawable(card.name) or "?", FONTS.name, inner - rank_w - 16)
     y = MARGIN + HEADER // 2
-    d.text((MARGIN, y), name, font=art.FONTS.name, fill=LIGHT, anchor="lm")
-    d.text((WIDTH - MARGIN, y), w["rank"], font=art.FONTS.name, fill=GOLD, anchor="rm")
+    d.text((MARGIN, y), name, font=FONTS.name, fill=LIGHT, anchor="lm")
+    d.text((WIDTH - MARGIN, y), w["rank"], font=FONTS.name, fill=GOLD, anchor="rm")
     y = MARGIN + HEADER
     TILE.paste(im, (MARGIN, y, WIDTH - MARGIN, y + panel_h))
     for i, (label, value, note) in enumerate(figures):
@@ -193,10 +195,10 @@ def draw(card: StatsCard) -> Image.Image:
     change = card.trend[-1] - card.trend[0] if len(card.trend) > 1 else 0
     colour = UP if change > 0 else (DOWN if change < 0 else DIM)
     base = y + 30
-    d.text((MARGIN + 16, base), w["change"], font=art.FONTS.name, fill=colour, anchor="ls")
-    x = MARGIN + 16 + round(art.FONTS.name.getlength(w["change"])) + 10
-    over = _fit(w["over"], art.FONTS.text, WIDTH - MARGIN - 16 - x)
-    d.text((x, base), over, font=art.FONTS.text, fill=DIM, anchor="ls")
+    d.text((MARGIN + 16, base), w["change"], font=FONTS.name, fill=colour, anchor="ls")
+    x = MARGIN + 16 + round(FONTS.name.getlength(w["change"])) + 10
+    over = _fit(w["over"], FONTS.text, WIDTH - MARGIN - 16 - x)
+    d.text((x, base), over, font=FONTS.text, fill=DIM, anchor="ls")
     _trend(d, (MARGIN + 28, base + 16, WIDTH - MARGIN - 28, y + TREND_H - 16), card.trend)
     return im
 

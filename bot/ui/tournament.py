@@ -33,7 +33,7 @@ from bot.i18n import t, tn
 
 from . import ids
 from .names import plain, shown
-from .picture import cards as art
+from .picture import fonts
 from .picture.emoji import drawable
 from .picture.standings import Line, StandingsScene, render_standings
 from .render import BLUE, GREY, Item, Message, card_view, command, picture, text, timestamp
@@ -312,7 +312,7 @@ def standings_scene(
         t(lang, "tour.standings.col.opponents"),
         t(lang, "tour.standings.col.cards"),
     )
-    title = art.drawable(standings_title(lang, info, rows, final))
+    title = fonts.drawable(standings_title(lang, info, rows, final))
     return StandingsScene(title, labels, lines, t(lang, "tour.standings.left"))
 
 
@@ -371,7 +371,7 @@ def standings_view(
     extra.append(t(lang, "tour.standings.order"))
     items: list[Item] = [text(*summary)]
     if scene.lines:
-        items.append(picture(STANDINGS_PNG, alt_text(lang, scene, art.drawable(title) or title)))
+        items.append(picture(STANDINGS_PNG, alt_text(lang, scene, fonts.drawable(title) or title)))
     items.append(text(*top, *(f"-# {x}" for x in extra)))
     images = ((STANDINGS_PNG, render_standings(scene)),) if scene.lines else ()
     return Message(view=card_view(GOLDEN if final else BLUE, *items), images=images)

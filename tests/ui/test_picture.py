@@ -44,7 +44,9 @@ from bot.ui.picture import (
     render,
     sample,
 )
-from bot.ui.picture import cards as art
+from bot.ui.picture.cards import CAPS
+from bot.ui.picture.fonts import FONTS
+from bot.ui.picture.suits import PIP, ink, suit_sprite
 
 from .helpers import cached_table, layout_table, render_table
 
@@ -222,7 +224,7 @@ def test_names_keep_what_the_font_can_draw_and_fit_their_panel():
     assert lay.panels[2].name == "Medium bot"  # the robot emoji is not in the font
     assert lay.panels[3].name == "Zoë Ñandú"
     for p in lay.panels:
-        width = art.FONTS.name.getlength(p.name)
+        width = FONTS.name.getlength(p.name)
         assert p.rect[0] + 14 + width <= p.rect[2]
 
 
@@ -251,31 +253,31 @@ def test_every_word_in_the_picture_is_readable_on_a_phone(lang):
     scale = PHONE_SHOWN / lay.width
     assert lay.texts and lay.badges
     for x in lay.texts:
-        assert getattr(art.FONTS, x.font).size * scale >= 12, (x.text, x.font)
+        assert getattr(FONTS, x.font).size * scale >= 12, (x.text, x.font)
     for badge in lay.badges:  # drawn in the count font, as the empty slots' word
-        assert art.FONTS.count.size * scale >= 12, badge.text
-    assert art.FONTS.rank.size * scale >= 12  # the cards' ranks
+        assert FONTS.count.size * scale >= 12, badge.text
+    assert FONTS.rank.size * scale >= 12  # the cards' ranks
 
 
 def test_ranks_are_tall_enough_to_read_on_a_phone():
     # The picture is 800 px wide, shown at about 360: a card's rank is at least 28 px tall.
-    assert art.CAPS["big"] >= 28
+    assert CAPS["big"] >= 28
 
 
 @pytest.mark.parametrize("deck", ["french52", "spanish40", "italian40"])
 def test_the_four_suits_of_a_deck_have_four_different_shapes(deck):
     suits = {"french52": "SHDC", "spanish40": "OCEB", "italian40": "DCSB"}[deck]
-    masks = [art.suit_sprite(deck, s, False, art.PIP).getchannel("A") for s in suits]
+    masks = [suit_sprite(deck, s, False, PIP).getchannel("A") for s in suits]
     for i, a in enumerate(masks):
         for b in masks[i + 1 :]:
             assert ImageStat.Stat(ImageChops.difference(a, b)).mean[0] > 20
 
 
 def test_four_colours_tell_every_french_suit_apart():
-    two = {s: art.ink("french52", s, False) for s in "SHDC"}
-    four = {s: art.ink("french52", s, True) for s in "SHDC"}
+    two = {s: ink("french52", s, False) for s in "SHDC"}
+    four = {s: ink("french52", s, True) for s in "SHDC"}
     assert len(set(two.values())) == 2 and len(set(four.values())) == 4
-    assert art.ink("spanish40", "O", True) == art.ink("spanish40", "O", False)  # already four
+    assert ink("spanish40", "O", True) == ink("spanish40", "O", False)  # already four
 
 
 def test_four_colour_is_drawn():

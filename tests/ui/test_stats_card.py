@@ -10,7 +10,7 @@ from PIL import Image
 
 from bot.i18n import LANGUAGES
 from bot.ui import stats_card
-from bot.ui.picture import cards as art
+from bot.ui.picture.fonts import FONTS
 from bot.ui.picture.layout import SHOWN
 from bot.ui.stats_card import StatsCard, alt_text, render_card, words
 
@@ -67,5 +67,5 @@ def test_the_card_is_legible_on_a_phone():
     labels' font) are at least 11 px tall there."""
     width = Image.open(io.BytesIO(render_card(CARD))).width
     assert width == stats_card.WIDTH
-    smallest = min(art.FONTS.text.size, art.FONTS.name.size)
+    smallest = min(FONTS.text.size, FONTS.name.size)
     assert smallest * SHOWN / width >= 11

@@ -29,7 +29,7 @@ from bot.domain.tournament import (
 from bot.i18n import LANGUAGES, t
 from bot.ui import ids
 from bot.ui import tournament as ui
-from bot.ui.picture import cards as art
+from bot.ui.picture.fonts import FONTS
 from bot.ui.picture.layout import READABLE, shown_px
 from bot.ui.picture.standings import FONTS_USED, WIDTH, height
 from tests.hostile import HOSTILE, check_alt, check_label, check_text, names
@@ -216,7 +216,7 @@ def test_byes_and_the_knockout_final() -> None:
 
 def test_the_standings_picture_is_readable_on_a_phone() -> None:
     for font in FONTS_USED:
-        assert shown_px(getattr(art.FONTS, font).size) >= READABLE
+        assert shown_px(getattr(FONTS, font).size) >= READABLE
     tour = info(256)
     _, results, byes = played(tour, 3)
     rows = standings(tour.entrants, results, byes, ())

@@ -1,5 +1,5 @@
 """The table as a picture: a PNG of the pool, every player's panel, the stock, the player to
-act and the last move, drawn with Pillow (the cards themselves: bot.ui.picture.cards).
+act and the last move, drawn with Pillow (the cards themselves: cards, suits and fonts).
 
 Three steps, each a pure function, a module each:
 

@@ -11,7 +11,8 @@ from PIL import Image, ImageDraw
 
 from bot.engine import preset
 
-from . import cards as art
+from .cards import draw_back, draw_face
+from .fonts import FONTS
 from .layout import CardSpot, Layout, layout
 from .samples import SAMPLE_NAMES, sample
 from .scene import Scene
@@ -34,10 +35,10 @@ from .style import (
 def draw_card(im: Image.Image, spot: CardSpot, deck: str, four_colour: bool) -> None:
     """A card where its spot is: face up, or its back when the spot's card is None."""
     if spot.card is None:
-        art.draw_back(im, spot.rect[:2], spot.size)
+        draw_back(im, spot.rect[:2], spot.size)
     else:
         suit = spot.card[-1]
-        art.draw_face(im, spot.rect[:2], spot.size, spot.label, deck, suit, four_colour)
+        draw_face(im, spot.rect[:2], spot.size, spot.label, deck, suit, four_colour)
 
 
 def draw(lay: Layout) -> Image.Image:
@@ -52,7 +53,7 @@ def draw(lay: Layout) -> Image.Image:
         SLOT_FRAME.paste(im, rect)
         if word:
             cx, cy = (rect[0] + rect[2]) // 2, (rect[1] + rect[3]) // 2
-            d.text((cx, cy), word, font=art.FONTS.count, fill=DIM, anchor="mm")
+            d.text((cx, cy), word, font=FONTS.count, fill=DIM, anchor="mm")
     for spot in lay.stock:
         draw_card(im, spot, deck, four)
     for spot in lay.pool:
@@ -79,12 +80,12 @@ def draw(lay: Layout) -> Image.Image:
             x, y = p.rect[0] + 14 + DOT + 8, p.rect[1] + 16
             d.polygon([(x, y), (x + 18, y + 10), (x, y + 20)], fill=GOLD)
     for text in lay.texts:
-        font = getattr(art.FONTS, text.font)
+        font = getattr(FONTS, text.font)
         d.text(text.xy, text.text, font=font, fill=text.fill, anchor=text.anchor)
     for badge in lay.badges:
         PILLS[badge.fill].paste(im, badge.rect)
         cx, cy = (badge.rect[0] + badge.rect[2]) // 2, (badge.rect[1] + badge.rect[3]) // 2
-        d.text((cx, cy), badge.text, font=art.FONTS.count, fill=badge.ink, anchor="mm")
+        d.text((cx, cy), badge.text, font=FONTS.count, fill=badge.ink, anchor="mm")
     return im
 
 

@@ -2,7 +2,7 @@
 (monochrome, drawn in the text's colour) for the emoji it lacks; anything neither has is left
 out (no empty boxes). Measuring, cutting, wrapping and drawing go run by run.
 
-The fonts are loaded once and only read afterwards, like bot.ui.picture.cards's, so pictures may
+The fonts are loaded once and only read afterwards, like bot.ui.picture.fonts', so pictures may
 be drawn in several threads at once.
 """
 
@@ -14,14 +14,14 @@ from io import BytesIO
 
 from PIL import ImageDraw, ImageFont
 
-from . import cards as art
+from .fonts import FONTS, cmap
 
 EMOJI_PACKAGE = "manimgx_fonts"  # Noto Emoji (SIL OFL 1.1), from PyPI
 EMOJI_FILE = "NotoEmoji[wght].ttf"
 EMOJI_WEIGHT = 700  # bold, as the names beside it
 
 _DATA = (files(EMOJI_PACKAGE) / EMOJI_FILE).read_bytes()
-EMOJI_COVERED = art._cmap(_DATA)
+EMOJI_COVERED = cmap(_DATA)
 
 Run = tuple[str, bool]  # (text, drawn with the emoji font)
 
@@ -42,7 +42,7 @@ def drawable(text: str) -> str:
 
 
 def _main(c: str) -> bool:
-    return ord(c) in art.FONTS.covered
+    return ord(c) in FONTS.covered
 
 
 def runs(text: str) -> list[Run]:

@@ -17,8 +17,9 @@ from bot.session.models import Table
 
 from ..text import cards as count_cards
 from ..text import names_of
-from . import cards as art
+from .cards import SMALL
 from .draw import PNG_LEVEL, draw_card
+from .fonts import FONTS, drawable
 from .layout import CardSpot, text_width
 from .style import (
     CARD_GAP,
@@ -37,7 +38,7 @@ from .style import (
 )
 
 MEDAL_COLOURS = ((255, 202, 40), (199, 206, 214), (214, 138, 72))  # gold, silver, bronze
-ROW_H = art.SMALL.h + 20
+ROW_H = SMALL.h + 20
 
 
 @dataclass(frozen=True)
@@ -82,9 +83,7 @@ class FinalScene:
         per_seat = game.rules.bundles_per_seat
         rows = []
         for seat in sorted(range(len(game.seats)), key=lambda s: (places[s], -sizes[s], s)):
-            drawn = art.drawable(name(seat)) or art.drawable(
-                t(lang, "name.player", number=seat + 1)
-            )
+            drawn = drawable(name(seat)) or drawable(t(lang, "name.player", number=seat + 1))
             tops = tuple(b.top for b in v.bundles[seat][:per_seat])
             rows.append(Standing(seat, places[seat], drawn, sizes[seat], tops,
                                  seat in table.forfeited))  # fmt: skip
@@ -127,7 +126,7 @@ def _row_height(name_lines: int) -> int:
 
 def _name_room(bundles: int) -> int:
     """How wide a name may be: from after a row's `bundles` cards to the right edge."""
-    return WIDTH - MARGIN - 18 - (MARGIN + 84 + bundles * (art.SMALL.w + CARD_GAP) + 10)
+    return WIDTH - MARGIN - 18 - (MARGIN + 84 + bundles * (SMALL.w + CARD_GAP) + 10)
 
 
 def draw_final(scene: FinalScene) -> Image.Image:
@@ -153,30 +152,30 @@ def draw_final(scene: FinalScene) -> Image.Image:
         cx, cy = MARGIN + 40, y + row_h // 2
         if row.place < len(MEDAL_COLOURS) and not row.forfeited:
             d.ellipse((cx - 24, cy - 24, cx + 24, cy + 24), fill=MEDAL_COLOURS[row.place])
-            d.text((cx, cy), str(row.place + 1), font=art.FONTS.name, fill=INK, anchor="mm")
+            d.text((cx, cy), str(row.place + 1), font=FONTS.name, fill=INK, anchor="mm")
         else:
-            d.text((cx, cy), str(row.place + 1), font=art.FONTS.name, fill=DIM, anchor="mm")
+            d.text((cx, cy), str(row.place + 1), font=FONTS.name, fill=DIM, anchor="mm")
         # The bundles' top cards.
         x = MARGIN + 84
-        top_y = y + (row_h - art.SMALL.h) // 2
+        top_y = y + (row_h - SMALL.h) // 2
         for top in row.tops:
-            spot_rect = (x, top_y, x + art.SMALL.w, top_y + art.SMALL.h)
+            spot_rect = (x, top_y, x + SMALL.w, top_y + SMALL.h)
             if top is None:
                 SLOT_FRAME.paste(im, spot_rect)
             else:
                 spot = CardSpot(spot_rect, top, "small", rank_label(lang, RANK[top], rules))
                 draw_card(im, spot, rules.deck, scene.four_colour)
-            x += art.SMALL.w + CARD_GAP
+            x += SMALL.w + CARD_GAP
         # The name in full, then the count on the right with the bar before it.
         colour = GOLD if row.place == 0 else LIGHT
         name_x = x + 10
         for i, line in enumerate(lines):
-            d.text((name_x, y + 34 + i * LINE_H), line, font=art.FONTS.name, fill=colour,
+            d.text((name_x, y + 34 + i * LINE_H), line, font=FONTS.name, fill=colour,
                    anchor="ls")  # fmt: skip
         count = count_cards(lang, row.size)
         right = WIDTH - MARGIN - 18
         base = y + row_h - 16
-        d.text((right, base), count, font=art.FONTS.name, fill=colour, anchor="rs")
+        d.text((right, base), count, font=FONTS.name, fill=colour, anchor="rs")
         room = right - round(text_width(count, "name")) - 16 - name_x
         bar = round(max(0, room) * row.size / best)
         if bar:

@@ -25,8 +25,9 @@ from bot.i18n.cards import rank_label
 from bot.session.models import Table
 
 from ..text import names_of
-from . import cards as art
+from .cards import SMALL, Rounded, draw_back
 from .draw import draw_card, encode
+from .fonts import FONTS, drawable
 from .layout import CardSpot, fit
 from .style import (
     DIM,
@@ -45,11 +46,11 @@ FILE = "hand.png"
 WIDTH = 480  # as the table's picture: shown as wide, so its words are as tall
 MARGIN = 12
 GAP = 10
-CARD = art.SMALL
+CARD = SMALL
 MIN_STEP = 34  # the narrowest overlap of small cards that still shows a rank and suit
 NAME_H = 34  # an opponent's name row
 KEEP = 256  # pictures kept (a few KB each)
-PLATE = art.Rounded.make(12, PANEL)
+PLATE = Rounded.make(12, PANEL)
 
 
 @dataclass(frozen=True)
@@ -86,7 +87,7 @@ class Seat:
         others = []
         for i in range(1, n):
             s = (seat + i) % n
-            drawn = art.drawable(name(s)) or art.drawable(t(lang, "name.player", number=s + 1))
+            drawn = drawable(name(s)) or drawable(t(lang, "name.player", number=s + 1))
             tops = tuple(
                 (b.top, label(b.top) if b.top else "", b.size)
                 for b in v.bundles[s][: rules.bundles_per_seat]
@@ -110,9 +111,9 @@ def _pool_step(n: int, room: int) -> tuple[int, int]:
 
 def _badge(im: Image.Image, d: ImageDraw.ImageDraw, x: int, y: int, text: str) -> None:
     """A count in a pill whose left edge is x, its top y."""
-    w = max(PILL_H, round(art.FONTS.count.getlength(text)) + 14)
+    w = max(PILL_H, round(FONTS.count.getlength(text)) + 14)
     PILLS[FELT_DARK].paste(im, (x, y, x + w, y + PILL_H))
-    d.text((x + w // 2, y + PILL_H // 2), text, font=art.FONTS.count, fill=LIGHT, anchor="mm")
+    d.text((x + w // 2, y + PILL_H // 2), text, font=FONTS.count, fill=LIGHT, anchor="mm")
 
 
 def draw(seat: Seat) -> bytes:
@@ -142,11 +143,11 @@ def draw(seat: Seat) -> bytes:
                   False)  # fmt: skip
     sx = WIDTH - MARGIN - CARD.w
     if seat.stock:
-        art.draw_back(im, (sx, MARGIN), "small")
+        draw_back(im, (sx, MARGIN), "small")
         _badge(im, d, sx + 4, MARGIN + CARD.h - PILL_H - 4, str(seat.stock))
     else:
         SLOT_FRAME.paste(im, (sx, MARGIN, sx + CARD.w, MARGIN + CARD.h))
-        d.text((sx + CARD.w // 2, MARGIN + CARD.h // 2), "0", font=art.FONTS.count, fill=DIM,
+        d.text((sx + CARD.w // 2, MARGIN + CARD.h // 2), "0", font=FONTS.count, fill=DIM,
                anchor="mm")  # fmt: skip
     for i, other in enumerate(seat.others):
         row, col = divmod(i, cols)
@@ -155,13 +156,13 @@ def draw(seat: Seat) -> bytes:
         PLATE.paste(im, rect)
         d.ellipse((x + 10, y + 11, x + 10 + DOT, y + 11 + DOT), fill=SEAT_RGB[other.seat % 4])
         name = fit(other.name, "words", cell_w - 10 - DOT - 6 - 8)
-        d.text((x + 10 + DOT + 6, y + 27), name, font=art.FONTS.words, fill=LIGHT, anchor="ls")
+        d.text((x + 10 + DOT + 6, y + 27), name, font=FONTS.words, fill=LIGHT, anchor="ls")
         for b, (top_card, label, size) in enumerate(other.bundles):
             bx, by = x + 10 + b * (CARD.w + 8), y + NAME_H
             brect = (bx, by, bx + CARD.w, by + CARD.h)
             if top_card is None:
                 SLOT_FRAME.paste(im, brect)
-                d.text((bx + CARD.w // 2, by + CARD.h // 2), "0", font=art.FONTS.count,
+                d.text((bx + CARD.w // 2, by + CARD.h // 2), "0", font=FONTS.count,
                        fill=DIM, anchor="mm")  # fmt: skip
                 continue
             draw_card(im, CardSpot(brect, top_card, "small", label), seat.deck, False)

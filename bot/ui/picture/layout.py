@@ -19,7 +19,8 @@ from bot.i18n import t
 from bot.i18n.cards import rank_label
 
 from ..text import cards as count_cards
-from . import cards as art
+from .cards import BIG, HAND, SMALL
+from .fonts import FONTS
 from .scene import LastMove, Scene
 from .style import (
     CARD_GAP,
@@ -62,7 +63,7 @@ class CardSpot:
 class Text:
     xy: tuple[int, int]
     text: str
-    font: str  # a field of bot.ui.picture.cards.Fonts
+    font: str  # a field of bot.ui.picture.fonts.Fonts
     fill: RGB
     anchor: str = "ls"  # left, baseline (Pillow's text anchors)
 
@@ -113,7 +114,7 @@ class Layout:
 
 
 def text_width(text: str, font: str) -> float:
-    width: float = getattr(art.FONTS, font).getlength(text)
+    width: float = getattr(FONTS, font).getlength(text)
     return width
 
 
@@ -203,7 +204,7 @@ def _pool_and_stock(
     """The pool's title and cards, the stock's count and pile on its right; a trailed card is
     marked. Returns the pool's rect (as tall as its rows), its cards and the stock's."""
     lang = scene.lang
-    stock_w = art.SMALL.w + 2 * 6
+    stock_w = SMALL.w + 2 * 6
     top = MARGIN + 30
     pool_word = t(lang, "table.pool")
     parts.texts.append(Text((MARGIN + 2, MARGIN + 20), pool_word, "words", LIGHT))
@@ -211,11 +212,11 @@ def _pool_and_stock(
     room = WIDTH - 2 * MARGIN - text_width(pool_word, "words") - 16
     stock_text = _fit_or(stock_text, count_cards(lang, scene.stock_size), room)
     parts.texts.append(Text((WIDTH - MARGIN, MARGIN + 20), stock_text, "words", LIGHT, "rs"))
-    pool_rect = (MARGIN, top, WIDTH - MARGIN - stock_w - GAP, top + art.BIG.h)
+    pool_rect = (MARGIN, top, WIDTH - MARGIN - stock_w - GAP, top + BIG.h)
     pool, pool_h = _pool_spots(scene, pool_rect, {c: label(c) for c in scene.pool})
     pool_rect = (pool_rect[0], pool_rect[1], pool_rect[2], top + pool_h)
     if not pool:
-        parts.slots.append(((MARGIN, top, MARGIN + art.BIG.w, top + art.BIG.h), ""))
+        parts.slots.append(((MARGIN, top, MARGIN + BIG.w, top + BIG.h), ""))
     last = scene.last
     if last is not None and last.action == TRAIL:
         parts.marked.extend(spot.rect for spot in pool if spot.card == last.card)
@@ -225,7 +226,7 @@ def _pool_and_stock(
 def _pool_spots(scene: Scene, rect: Rect, labels: Mapping[str, str]) -> tuple[list[CardSpot], int]:
     """The pool's cards, in as few rows as they fit overlapping (rank and suit showing), so
     the picture stays short. Returns them and the height they take."""
-    card = art.BIG
+    card = BIG
     width = rect[2] - rect[0]
     n = len(scene.pool)
     rows = 1
@@ -248,10 +249,10 @@ def _pool_spots(scene: Scene, rect: Rect, labels: Mapping[str, str]) -> tuple[li
 def _stock_pile(stock_size: int, top: int) -> list[CardSpot]:
     """Up to three backs, one for every 8 cards left (none when the stock is empty)."""
     pile = []
-    sx = WIDTH - MARGIN - art.SMALL.w - 6
+    sx = WIDTH - MARGIN - SMALL.w - 6
     for i in range(min(3, math.ceil(stock_size / 8))):
         x, y = sx + 3 * i, top + 8 + 3 * i
-        pile.append(CardSpot((x, y, x + art.SMALL.w, y + art.SMALL.h), None, "small"))
+        pile.append(CardSpot((x, y, x + SMALL.w, y + SMALL.h), None, "small"))
     return pile
 
 
@@ -366,9 +367,9 @@ def _counts(scene: Scene, seat: int, rx: int, by: int, room: int, parts: _Parts)
 
 def _hand(n: int, rx: int, by: int, room: int) -> tuple[CardSpot, ...]:
     """n backs above their count, overlapping to fit the room."""
-    step = min(28, (room - art.HAND.w) // max(1, n - 1)) if n > 1 else 0
+    step = min(28, (room - HAND.w) // max(1, n - 1)) if n > 1 else 0
     spots = []
     for i in range(n):
         hx, hy = rx + i * step, by
-        spots.append(CardSpot((hx, hy, hx + art.HAND.w, hy + art.HAND.h), None, "hand"))
+        spots.append(CardSpot((hx, hy, hx + HAND.w, hy + HAND.h), None, "hand"))
     return tuple(spots)

@@ -13,7 +13,7 @@ from bot.i18n import t
 from bot.session.models import Table
 
 from ..text import names_of
-from . import cards as art
+from .fonts import drawable
 
 
 @dataclass(frozen=True)
@@ -80,8 +80,8 @@ class Scene:
         name = names_of(lang, game.seats, names)
         drawn = []
         for seat in range(len(game.seats)):
-            text = art.drawable(name(seat))
-            drawn.append(text or art.drawable(t(lang, "name.player", number=seat + 1)))
+            text = drawable(name(seat))
+            drawn.append(text or drawable(t(lang, "name.player", number=seat + 1)))
         return cls(
             game_id=table.game_id,
             version=table.version,

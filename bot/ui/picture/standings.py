@@ -16,10 +16,10 @@ from dataclasses import dataclass
 
 from PIL import Image, ImageDraw
 
-from . import cards as art
 from . import emoji
 from .draw import PNG_LEVEL
 from .end_screen import MEDAL_COLOURS
+from .fonts import FONTS
 from .layout import READABLE, SHOWN, fit, text_width
 from .style import DIM, FELT, GOLD, INK, LIGHT, MARGIN, PLATES, WIDTH
 
@@ -71,7 +71,7 @@ def name_lines(scene: StandingsScene, line: Line, room: float) -> list[str]:
     """The row's name as drawn: [the name] if it fits in its column (`room` px); else its
     lines across the row, at most NAME_LINES, and the numbers go below them ("" last)."""
     name = line.name + (f" ({scene.left_word})" if line.dropped and scene.left_word else "")
-    font = art.FONTS.name
+    font = FONTS.name
     if emoji.width(name, font) <= room:
         return [name]
     return [*emoji.wrap(name, font, NAME_RIGHT - NAME_X, NAME_LINES), ""]
@@ -112,15 +112,15 @@ def draw_standings(scene: StandingsScene) -> Image.Image:
     d = ImageDraw.Draw(im)
     columns = _columns(scene)
     title = fit(scene.title, "name", WIDTH - 2 * MARGIN)
-    d.text((MARGIN, MARGIN + TITLE_H // 2), title, font=art.FONTS.name, fill=LIGHT, anchor="lm")
+    d.text((MARGIN, MARGIN + TITLE_H // 2), title, font=FONTS.name, fill=LIGHT, anchor="lm")
     y = MARGIN + TITLE_H + LABELS_H // 2
     for label, (_, right) in zip(scene.labels, columns, strict=True):
-        d.text((right, y), label, font=art.FONTS.words, fill=DIM, anchor="rm")
+        d.text((right, y), label, font=FONTS.words, fill=DIM, anchor="rm")
     room = _name_room(scene)
     y = MARGIN + TITLE_H + LABELS_H
     for line in scene.lines:
         if line.after_gap:
-            d.text((WIDTH // 2, y + SKIP_H // 2), "…", font=art.FONTS.name, fill=DIM, anchor="mm")
+            d.text((WIDTH // 2, y + SKIP_H // 2), "…", font=FONTS.name, fill=DIM, anchor="mm")
             y += SKIP_H
         names = name_lines(scene, line, room)
         tall = row_height(names)
@@ -135,16 +135,16 @@ def draw_standings(scene: StandingsScene) -> Image.Image:
         if top:
             r = MEDAL // 2
             d.ellipse((cx - r, rank_y - r, cx + r, rank_y + r), fill=MEDAL_COLOURS[line.rank - 1])
-            d.text((cx, rank_y), str(line.rank), font=art.FONTS.count, fill=INK, anchor="mm")
+            d.text((cx, rank_y), str(line.rank), font=FONTS.count, fill=INK, anchor="mm")
         else:
-            d.text((cx, rank_y), str(line.rank), font=art.FONTS.count, fill=DIM, anchor="mm")
+            d.text((cx, rank_y), str(line.rank), font=FONTS.count, fill=DIM, anchor="mm")
         name_y = cy if len(names) == 1 else y + ROW_H // 2
         for i, text in enumerate(n for n in names if n):
-            emoji.draw(d, (NAME_X, name_y + i * NAME_LINE_H), text, art.FONTS.name, ink)
+            emoji.draw(d, (NAME_X, name_y + i * NAME_LINE_H), text, FONTS.name, ink)
         values = (line.points, line.opponents, line.cards)
         for i, (value, (_, right)) in enumerate(zip(values, columns, strict=True)):
             fill = ink if i == 0 else (DIM if line.dropped else LIGHT)
-            d.text((right, cy), value, font=art.FONTS.count, fill=fill, anchor="rm")
+            d.text((right, cy), value, font=FONTS.count, fill=fill, anchor="rm")
         y += tall + ROW_GAP
     return im
 

@@ -3,7 +3,7 @@ plates and frames drawn once."""
 
 from __future__ import annotations
 
-from . import cards as art
+from .cards import BIG, SMALL, Rounded
 
 Rect = tuple[int, int, int, int]  # x0, y0, x1, y1 (x1, y1 excluded)
 RGB = tuple[int, int, int]
@@ -31,14 +31,14 @@ SLOT = (64, 130, 92)
 SEAT_RGB = ((52, 152, 219), (230, 126, 34), (155, 89, 182), (46, 204, 113))
 DOT = 14  # the seat dot's diameter
 
-TOP = art.SMALL  # a bundle's top card in a seat's panel: small, so four seats fit a phone
+TOP = SMALL  # a bundle's top card in a seat's panel: small, so four seats fit a phone
 PANEL_H = 48 + TOP.h + 16  # a seat's panel: its name row, then its bundles and hand
 PILL_H = 30  # a badge's height
 # Antialiased plates and frames, their corners drawn once (supersampling them for every
 # picture is slow).
-PLATES = {turn: art.Rounded.make(14, PANEL_TURN if turn else PANEL) for turn in (False, True)}
-TURN_FRAME = art.Rounded.make(15, GOLD, 4)
+PLATES = {turn: Rounded.make(14, PANEL_TURN if turn else PANEL) for turn in (False, True)}
+TURN_FRAME = Rounded.make(15, GOLD, 4)
 MARK = 5  # the last move's frame: this far around its card
-MARK_FRAME = art.Rounded.make(art.BIG.radius + MARK, CYAN, 4)
-PILLS = {c: art.Rounded.make(PILL_H // 2, c) for c in (FELT_DARK, CYAN, DIM)}  # badges
-SLOT_FRAME = art.Rounded.make(art.BIG.radius, SLOT, 2)  # an empty pool or bundle
+MARK_FRAME = Rounded.make(BIG.radius + MARK, CYAN, 4)
+PILLS = {c: Rounded.make(PILL_H // 2, c) for c in (FELT_DARK, CYAN, DIM)}  # badges
+SLOT_FRAME = Rounded.make(BIG.radius, SLOT, 2)  # an empty pool or bundle
