@@ -20,6 +20,7 @@ from bot.adapter.services import app_of
 from bot.domain import server_settings as settings
 from bot.domain.values import Season
 from bot.ui import boards as ui
+from bot.ui import history as history_ui
 from bot.ui import ids
 from bot.ui.render import Message
 from bot.ui.stats_card import render_card
@@ -148,19 +149,19 @@ async def history(interaction: discord.Interaction, member: discord.abc.User | N
     records = app_of(interaction).sessions.records
     user = None if member is None else str(member.id)
     # Only games of channels the member can see; read a few times the page, to fill it.
-    entries = await records.history(guild_id, user, limit=ui.HISTORY_SIZE * 4)
+    entries = await records.history(guild_id, user, limit=history_ui.HISTORY_SIZE * 4)
     shown = await seen_channels(interaction, {e.channel_id for e in entries})
-    entries = [e for e in entries if e.channel_id in shown][: ui.HISTORY_SIZE]
+    entries = [e for e in entries if e.channel_id in shown][: history_ui.HISTORY_SIZE]
     whose = None if member is None else member.display_name
     if not entries:
         me = member is not None and member.id == interaction.user.id
-        text = ui.never_played(lang, None) if me else ui.no_history(lang, whose)
+        text = ui.never_played(lang, None) if me else history_ui.no_history(lang, whose)
         await tell(interaction, text)
         return
     names = await records.names(guild_id, {u for e in entries for u in e.seats})
     if member is not None:
         names[str(member.id)] = member.display_name  # the freshest name we have
-    message = ui.history(lang, entries, names, whose)
+    message = history_ui.history(lang, entries, names, whose)
     await reply(interaction, **message.send_kwargs())
 
 
@@ -175,7 +176,9 @@ async def send_record(interaction: discord.Interaction, game_id: int) -> None:
         or entry.guild_id != interaction.guild_id
         or not await can_see(interaction, entry.channel_id)
     ):
-        await tell(interaction, ui.no_record(lang))
+        await tell(interaction, history_ui.no_record(lang))
         return
-    file = discord.File(io.BytesIO(ui.record_bytes(entry)), filename=ui.record_filename(game_id))
-    await tell(interaction, ui.record_text(lang, entry), file=file)
+    file = discord.File(
+        io.BytesIO(history_ui.record_bytes(entry)), filename=history_ui.record_filename(game_id)
+    )
+    await tell(interaction, history_ui.record_text(lang, entry), file=file)

@@ -16,7 +16,7 @@ from bot.domain.server_settings import BadValue, duration, make_settings
 from bot.i18n import LANGUAGES, LOCALES, read_file, t, tn
 from bot.storage import GuildSettings, HistoryEntry, PlayerStats, Standing
 from bot.ui import admin as admin_ui
-from bot.ui import boards
+from bot.ui import boards, history
 
 KEY = re.compile(r"\b(?:board|stats|history|admin|setting|choice|cmd|count)\.[\w.-]+")
 SPECS = make_settings()
@@ -127,16 +127,16 @@ def test_leaderboard_stats_and_history_render(lang):
     assert [len(e.winners) for e in entries] == [1, 2, 0]
     names = {"101": "ann", "102": "bob"}
     for whose in (None, "ann"):
-        message = boards.history(lang, entries, names, whose)
+        message = history.history(lang, entries, names, whose)
         for text in embed_texts(message.embed) + view_labels(message.view):
             clean(text)
     for text in (
         boards.never_played(lang, None),
         boards.never_played(lang, "bob"),
-        boards.no_history(lang, None),
-        boards.no_history(lang, "bob"),
-        boards.no_record(lang),
-        boards.record_text(lang, entries[0]),
+        history.no_history(lang, None),
+        history.no_history(lang, "bob"),
+        history.no_record(lang),
+        history.record_text(lang, entries[0]),
     ):
         clean(text)
 

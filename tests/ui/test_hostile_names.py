@@ -13,7 +13,7 @@ from bot.engine import Rules, apply, legal_moves, new_game, record
 from bot.engine.playout import random_game
 from bot.session import Lobby, Table
 from bot.session.results import standing
-from bot.ui import boards, hand_message, render, replay
+from bot.ui import boards, hand_message, history, render, replay
 from bot.ui.end_screen import final
 from bot.ui.highlights import highlights
 from bot.ui.names import plain, shown
@@ -93,7 +93,7 @@ def test_hostile_names_never_act_on_any_screen(known: dict[str, str], lang: str)
     check(boards.player_stats(lang, rows[0].player, known[HUMANS[0]], 1, 3, figures, b"", True))
     check_text(boards.never_played(lang, known[HUMANS[1]]))
     entry = HistoryEntry(8, 10, 100, 1e9, SEATS, (0, 1, 2, 3), (), record(END.game))
-    check(boards.history(lang, [entry], known, known[HUMANS[2]]))
+    check(history.history(lang, [entry], known, known[HUMANS[2]]))
     for step in (0, 1, REPLAYED.last):
         check(replay.viewer(lang, REPLAYED, step, known, b""))
 
