@@ -4,7 +4,6 @@ Sessions owns; it shares Sessions' registry of live games (and its lock)."""
 from __future__ import annotations
 
 import asyncio
-import copy
 import logging
 from collections.abc import Callable, Sequence
 from typing import Any
@@ -113,7 +112,8 @@ class LobbyOps:
             try:  # one transaction: a lobby is saved whole or not at all
                 row = await self.storage.games.create(
                     guild_id, channel_id, host, rules.to_dict(), seats=seated, deadline=deadline,
-                    max_players=max_players, match=settings, options=options,
+                    max_players=max_players, match=None if settings is None else settings.to_dict(),
+                    options=options,
                 )  # fmt: skip
             except ChannelTaken as exc:  # another process, or a game this one lost track of
                 raise AlreadyRunning(exc.game_id) from exc
@@ -212,7 +212,7 @@ class LobbyOps:
             game = new_game(lobby.rules, lobby.seats, seed=seed, dealer=seed % len(lobby.seats))
             table = Table(
                 lobby.game_id, lobby.guild_id, channel_id, lobby.host_id, game, version=0,
-                match=copy.deepcopy(lobby.match), options=dict(lobby.options),
+                match=lobby.match, options=dict(lobby.options),
             )  # fmt: skip
             table.deadline = self.timers.deadline(table, game, table.away, table.forfeited)
             try:

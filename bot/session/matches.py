@@ -8,7 +8,7 @@ import logging
 from collections.abc import Callable
 from typing import Any
 
-from bot.domain.match import after_game, next_dealer
+from bot.domain.match import GameResult, after_game, next_dealer
 from bot.domain.seats import is_ai
 from bot.engine import new_game
 from bot.storage import GameNotFound, Storage, WrongStatus
@@ -131,23 +131,23 @@ class Matches:
             return None
         old = last.game
         assert last.standing is not None  # set by finish, which asks
-        result = {
-            "game_id": last.game_id,
-            "sizes": list(old.result.bundle_sizes) if old.result else [],
-            "places": list(last.standing.places),
-            "forfeited": sorted(last.forfeited),
-        }
-        last.match = {**last.match, "results": [*last.match["results"], result]}
+        result = GameResult(
+            last.game_id,
+            tuple(old.result.bundle_sizes) if old.result else (),
+            tuple(last.standing.places),
+            tuple(sorted(last.forfeited)),
+        )
+        last.match = last.match.counted(result)
         verdict, winners = after_game(last.match, len(old.seats), old.rules.tiebreak)
         if verdict == "over":
-            last.match["winners"] = list(winners)
+            last.match = last.match.won_by(winners)
             return None
         n = len(old.seats)
         game = new_game(
             old.rules, old.seats, seed=self.seed_source(),
             dealer=next_dealer(old.dealer, n, old.rules.step),
         )  # fmt: skip
-        match = {**last.match, "number": last.match["number"] + 1}
+        match = last.match.next_game()
         table = Table(
             0, last.guild_id, last.channel_id, last.host_id, game, version=0,
             away=set(last.away), forfeited=set(last.forfeited), match=match,

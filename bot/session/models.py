@@ -8,6 +8,7 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
+from bot.domain.match import Match
 from bot.domain.seats import is_ai
 from bot.engine import Event, Game, Move, Rules, View, active, legal_moves, to_dict, view
 
@@ -24,7 +25,7 @@ class Lobby:
     seats: list[str]
     max_players: int = 4
     deadline: float | None = None  # when it expires unless started
-    match: dict[str, Any] | None = None  # bot.domain.match settings; None for a single game
+    match: Match | None = None  # None for a single game
     options: dict[str, Any] = field(default_factory=dict)  # server settings for this game
     timer: asyncio.Task[None] | None = field(default=None, repr=False)
 
@@ -59,7 +60,7 @@ class Table:
     autos: dict[int, int] = field(default_factory=dict)  # seat -> consecutive auto moves
     away: set[int] = field(default_factory=set)
     forfeited: set[int] = field(default_factory=set)
-    match: dict[str, Any] | None = None  # bot.domain.match progress, when this game is part of one
+    match: Match | None = None  # its progress, when this game is part of a match
     options: dict[str, Any] = field(default_factory=dict)  # from the lobby: turn_seconds, pings
     hints: dict[int, int] = field(default_factory=dict)  # seat -> hints it asked for
     # The hint given this turn, (version, seat, move): shown again, not worked out again.
@@ -152,7 +153,7 @@ class Table:
             "autos": {str(s): n for s, n in self.autos.items() if n},
             "away": sorted(self.away),
             "forfeited": sorted(self.forfeited),
-            "match": self.match,
+            "match": None if self.match is None else self.match.to_dict(),
             "hints": {str(s): n for s, n in self.hints.items() if n},
         }
 

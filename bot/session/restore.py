@@ -9,6 +9,7 @@ import logging
 from collections.abc import Awaitable, Callable, Collection
 from typing import Any
 
+from bot.domain.match import Match
 from bot.domain.seats import is_ai
 from bot.engine import Game, Rules, from_dict
 from bot.storage import GameRow, LiveHead, Storage
@@ -54,7 +55,7 @@ def table_of(row: GameRow, moves: list[dict[str, Any]], game: Game | None = None
         autos={int(s): int(n) for s, n in session.get("autos", {}).items()},
         away=set(session.get("away", ())),
         forfeited=forfeited,
-        match=session.get("match"),
+        match=Match.read(session.get("match")),
         options=dict(row.options),
         hints={int(s): int(n) for s, n in session.get("hints", {}).items()},
         standing=standing,
@@ -302,7 +303,7 @@ class Restorer:
             lobby = Lobby(
                 row.id, row.guild_id, row.channel_id, row.host_id,
                 Rules.from_dict(row.rules), list(row.seats), row.max_players, row.deadline,
-                row.match, dict(row.options),
+                Match.read(row.match), dict(row.options),
             )  # fmt: skip
             self.lobby_ops.add(lobby)
             return True

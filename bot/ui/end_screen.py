@@ -11,6 +11,7 @@ from typing import Any
 import discord
 
 from bot.domain import match as matches
+from bot.domain.match import Match
 from bot.engine import Result, Rules
 from bot.i18n import t, tn
 from bot.i18n.cards import label
@@ -48,7 +49,7 @@ def final(
     if m is None:
         title = t(lang, "final.title")
     else:
-        title = t(lang, "final.title_match", number=len(m["results"]), games=m["games"])
+        title = t(lang, "final.title_match", number=len(m.results), games=m.games)
     if not won:
         lines = [t(lang, "final.nobody")]
     elif len(won) == 1:
@@ -89,7 +90,7 @@ def final(
         button(ids.record(t_.game_id), t(lang, "final.record"), emoji="📜"),
         button(ids.replay(t_.game_id, 0), t(lang, "replay.button"), emoji="🎬"),
     ]
-    if m is None or "winners" in m:
+    if m is None or m.over:
         buttons.insert(0, button(ids.rematch(t_.game_id), t(lang, "final.rematch"),
                                  emoji="🔁", style=discord.ButtonStyle.primary))  # fmt: skip
     items.append(row(*buttons))  # the record's answer says what it is: no line for it here
@@ -143,21 +144,21 @@ def _highlights(lang: str, hl: Highlights, rules: Rules, name: Name) -> list[str
     return lines
 
 
-def _match_title(lang: str, m: dict[str, Any]) -> str:
-    key = "final.match_title.wins" if m["scoring"] == "wins" else "final.match_title.cards"
-    return t(lang, key, games=tn(lang, "final.games", m["games"]))
+def _match_title(lang: str, m: Match) -> str:
+    key = "final.match_title.wins" if m.scoring == "wins" else "final.match_title.cards"
+    return t(lang, key, games=tn(lang, "final.games", m.games))
 
 
-def _match_text(lang: str, m: dict[str, Any], name: Name) -> str:
-    seats = len(m["results"][0]["sizes"]) if m["results"] else 0
+def _match_text(lang: str, m: Match, name: Name) -> str:
+    seats = len(m.results[0].sizes) if m.results else 0
     rows = [
         t(lang, "final.match_row", name=name(st.seat), wins=tn(lang, "final.wins", st.wins),
           cards=cards(lang, st.cards))
         for st in matches.standings(m, seats)
     ]  # fmt: skip
-    if "winners" in m:
-        names = join_names(lang, [name(s) for s in m["winners"]])
+    if m.winners is not None:
+        names = join_names(lang, [name(s) for s in m.winners])
         rows.append(t(lang, "final.match_winner", names=names))
     else:
-        rows.append(t(lang, "final.next_game", number=len(m["results"]) + 1))
+        rows.append(t(lang, "final.next_game", number=len(m.results) + 1))
     return "\n".join(rows)

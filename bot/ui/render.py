@@ -151,8 +151,8 @@ def lobby(lang: str, lobby: Lobby, names: Mapping[str, str]) -> Message:
     players = t(lang, "lobby.players", seated=len(lobby.seats), max=lobby.max_players)
     footer = [tn(lang, "lobby.footer_free", free) if free else t(lang, "lobby.footer")]
     if lobby.match is not None:
-        key = "lobby.match.wins" if lobby.match["scoring"] == "wins" else "lobby.match.cards"
-        footer.insert(0, f"{t(lang, 'lobby.match_title')}: {tn(lang, key, lobby.match['games'])}")
+        key = "lobby.match.wins" if lobby.match.scoring == "wins" else "lobby.match.cards"
+        footer.insert(0, f"{t(lang, 'lobby.match_title')}: {tn(lang, key, lobby.match.games)}")
     if lobby.deadline is not None:
         footer.append(f"{t(lang, 'lobby.expires')} {timestamp(lobby.deadline)}")
     alone = len(lobby.seats) < 2
@@ -237,7 +237,7 @@ def table_title(lang: str, t_: Table, playoff: int) -> str:
             t(lang, "table.title_playoff", playoff=playoff) if playoff else t(lang, "table.title")
         )
     key = "table.title_match_playoff" if playoff else "table.title_match"
-    return t(lang, key, number=m["number"], games=m["games"], playoff=playoff)
+    return t(lang, key, number=m.number, games=m.games, playoff=playoff)
 
 
 def table_moved(lang: str, guild_id: int, channel_id: int, message_id: int) -> Message:

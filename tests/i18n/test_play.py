@@ -15,6 +15,7 @@ import discord
 import pytest
 
 import bot.session.errors as errors
+from bot.domain.match import Match
 from bot.engine import PRESETS, Move, Rules, apply, legal_moves, new_game, view
 from bot.engine.playout import random_game
 from bot.i18n import LANGUAGES, LOCALES, key_of, read_catalog, read_file, t, tn
@@ -81,7 +82,7 @@ def mid_game(rules: Rules | None = None) -> Table:
     rng = random.Random(1)
     for _ in range(7):
         game, _ = apply(game, rng.choice(legal_moves(game)))
-    match = {"games": 3, "scoring": "cards", "number": 2, "results": []}
+    match = Match(games=3, scoring="cards", number=2)
     return Table(8, 10, 100, "1", game, version=7, forfeited={1}, away={0}, match=match)
 
 
@@ -137,11 +138,11 @@ def session_errors() -> list[SessionError]:
 def rendered(lang: str) -> list[str]:
     out: list[str] = []
     seated = ["1", "ai:easy:1", "ai:easy:2"]
-    match = {"games": 3, "scoring": "wins"}
+    match = Match(games=3, scoring="wins")
     lobby = Lobby(3, 10, 100, "1", PRESETS["casita"], seated, deadline=2e9, match=match)
     out += texts(render.lobby(lang, lobby, NAMES))
     lobby.seats.append("3")
-    lobby.match = {"games": 2, "scoring": "cards"}
+    lobby.match = Match(games=2, scoring="cards")
     out += texts(render.lobby(lang, lobby, NAMES))
     out += texts(render.bot_choice(lang, 3))
     out += texts(render.lobby_expired(lang, 5400)) + texts(render.lobby_emptied(lang))
@@ -162,7 +163,7 @@ def rendered(lang: str) -> list[str]:
     table = mid_game(Rules())
     table.match = None
     out += texts(table_card(lang, table, NAMES, []))
-    match = {"games": 3, "scoring": "wins", "number": 1, "results": []}
+    match = Match(games=3, scoring="wins")
     out += texts(table_card(lang, dataclasses.replace(in_playoff(), match=match), NAMES, []))
 
     ended = [
@@ -171,11 +172,12 @@ def rendered(lang: str) -> list[str]:
         finished(Rules(), 2, 3),  # a tie, won by the last capturer
         finished(Rules(), 3, 1, forfeited={0}),
         finished(Rules(), 2, 1, forfeited={0, 1}),
-        finished(Rules(), 2, 2, match={"games": 3, "scoring": "wins", "number": 1, "results": [
-            {"game_id": 1, "sizes": [30, 22], "places": [0, 1], "forfeited": []}]}),
-        finished(Rules(), 2, 2, match={"games": 2, "scoring": "cards", "number": 2,
-            "winners": [0, 1], "results": [
-                {"game_id": 1, "sizes": [26, 26], "places": [0, 0], "forfeited": []}] * 2}),
+        finished(Rules(), 2, 2, match=Match.from_dict({"games": 3, "scoring": "wins",
+            "number": 1, "results": [
+                {"game_id": 1, "sizes": [30, 22], "places": [0, 1], "forfeited": []}]})),
+        finished(Rules(), 2, 2, match=Match.from_dict({"games": 2, "scoring": "cards",
+            "number": 2, "winners": [0, 1], "results": [
+                {"game_id": 1, "sizes": [26, 26], "places": [0, 0], "forfeited": []}] * 2})),
     ]  # fmt: skip
     for table in ended:
         out += texts(final(lang, table, NAMES, highlights(table.game)))

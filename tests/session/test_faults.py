@@ -63,7 +63,7 @@ async def test_no_lobby_slips_in_while_a_match_moves_to_its_next_game(make, stor
     release.set()
     played = await asyncio.wait_for(playing, 5)
     nxt = played.next
-    assert nxt is not None and nxt.match["number"] == 2
+    assert nxt is not None and nxt.match.number == 2
     assert table_in(s, CHANNEL) is nxt
     assert [r.id for r in await live_in(storage, CHANNEL)] == [nxt.game_id]
 
@@ -154,7 +154,7 @@ async def test_a_match_game_that_could_not_be_finished_is_finished_once_storage_
     await wait_for(lambda: "game_over" in notes.kinds())
     assert len(failures) == 3
     nxt = table_in(s, CHANNEL)
-    assert nxt.match["number"] == 2 and table.game_id not in s.tables
+    assert nxt.match.number == 2 and table.game_id not in s.tables
     assert await storage.history.get(table.game_id) is not None
     assert [r.id for r in await live_in(storage, CHANNEL)] == [nxt.game_id]
 

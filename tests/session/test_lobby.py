@@ -146,7 +146,7 @@ async def test_opening_a_lobby_is_one_transaction(make, storage, monkeypatch):
 
     assert len(opened) == 1
     row = await storage.games.get(lobby.game_id)
-    assert row.max_players == 3 and row.match == lobby.match and row.deadline is not None
+    assert row.max_players == 3 and row.match == lobby.match.to_dict() and row.deadline is not None
     assert row.options == {"pings": False, "lobby_seconds": 300}
 
 

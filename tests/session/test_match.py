@@ -1,4 +1,4 @@
-from bot.domain.match import standings
+from bot.domain.match import Match, standings
 from bot.engine import PRESETS
 
 from .conftest import CHANNEL, GUILD, RULES, play_turn
@@ -26,8 +26,8 @@ async def test_a_three_game_match_rotates_the_dealer_and_keeps_score(make, stora
         played = await play_game(s, game_id)
         if number < 3:
             nxt = played.next
-            assert nxt is not None and nxt.match["number"] == number + 1
-            assert len(nxt.match["results"]) == number and nxt.seats == table.seats
+            assert nxt is not None and nxt.match.number == number + 1
+            assert len(nxt.match.results) == number and nxt.seats == table.seats
             assert table_in(s, CHANNEL) is nxt
             dealers.append(nxt.game.dealer)
             game_id = nxt.game_id
@@ -49,9 +49,9 @@ async def test_the_final_game_knows_the_match_winner(make):
     second = (await play_game(s, table.game_id)).next
     await play_game(s, second.game_id)
     match = second.match
-    assert len(match["results"]) == 2 and match["winners"]
+    assert len(match.results) == 2 and match.winners
     top = standings(match, 2)[0]
-    assert top.seat in match["winners"]
+    assert top.seat in match.winners
 
 
 async def test_a_match_survives_a_restart_between_moves(make):
@@ -61,16 +61,16 @@ async def test_a_match_survives_a_restart_between_moves(make):
     await s1.close()
     s2 = make()
     await s2.restore()
-    assert s2.lobby_in(CHANNEL).match["games"] == 2
+    assert s2.lobby_in(CHANNEL).match.games == 2
     table = await s2.start(CHANNEL, "a")
     await play_turn(s2, table.game_id)
     await s2.close()
     s3 = make()
     await s3.restore()
     again = await s3.load(table.game_id)
-    assert again.match == {"games": 2, "scoring": "wins", "number": 1, "results": []}
+    assert again.match == Match(games=2, scoring="wins", number=1, results=())
     second = (await play_game(s3, table.game_id)).next
-    assert second is not None and second.match["number"] == 2
+    assert second is not None and second.match.number == 2
 
 
 async def test_a_rematch_lobby_seats_everyone_with_the_clicker_as_host(make):

@@ -1,5 +1,6 @@
 """The end screen, rendered from finished games (no Discord connection needed)."""
 
+from bot.domain.match import Match
 from bot.engine import Rules
 from bot.engine.playout import random_game
 from bot.session import Table
@@ -50,8 +51,8 @@ def test_highlights_are_named():
 
 
 def test_a_match_in_progress_has_no_rematch_and_says_what_comes_next():
-    match = {"games": 3, "scoring": "wins", "number": 1, "results": [
-        {"game_id": 1, "sizes": [30, 22], "places": [0, 1], "forfeited": []}]}  # fmt: skip
+    match = Match.from_dict({"games": 3, "scoring": "wins", "number": 1, "results": [
+        {"game_id": 1, "sizes": [30, 22], "places": [0, 1], "forfeited": []}]})  # fmt: skip
     t = finished(Rules(), 2, 2, match=match)
     message = final("en", t, NAMES, highlights(t.game))
     assert title(message) == "Steal the Bundle: game 1 of 3 over"

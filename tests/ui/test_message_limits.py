@@ -11,6 +11,7 @@ import random
 import pytest
 
 from bot.domain import ratings as stats
+from bot.domain.match import GameResult, Match
 from bot.engine import Rules, apply, legal_moves, new_game, view
 from bot.engine.playout import random_game
 from bot.i18n import LANGUAGES, t
@@ -42,7 +43,7 @@ EVERYTHING = Rules(
     sweep_bonus=True,
     double_bundles=True,
 )
-MATCH = {"games": 9, "scoring": "cards", "number": 9, "results": []}
+MATCH = Match(games=9, scoring="cards", number=9)
 LOG = [
     {"type": "stole", "seat": s % 4, "card": "13H", "from_seat": (s + 1) % 4, "n": 48,
      "own_bundle": 1, "from_bundle": 1}
@@ -94,9 +95,8 @@ def finished_match() -> Table:
     else:
         raise AssertionError("no deal with a playoff")
     game.seats = SEATS
-    results = [{"game_id": i, "sizes": [10, 12, 14, 16], "places": [3, 2, 1, 0],
-                "forfeited": [2]} for i in range(9)]  # fmt: skip
-    match = {**MATCH, "results": results, "winners": [3]}
+    results = tuple(GameResult(i, (10, 12, 14, 16), (3, 2, 1, 0), (2,)) for i in range(9))
+    match = dataclasses.replace(MATCH, results=results, winners=(3,))
     return Table(
         6, 10, 100, "1", game, version=len(game.moves), forfeited={2}, match=match,
         standing=standing(game, {2}),
