@@ -102,7 +102,7 @@ async def open_lobby(
     try:
         lobby = await app.sessions.open_lobby(
             guild_of(interaction), interaction.channel_id or 0, user, rules, max_players,
-            options={**server.table_options(), "lang": public, "lang_fixed": fixed},
+            setup=server.table_setup(lang=public, lang_fixed=fixed),
             lobby_seconds=server.lobby_seconds,
             max_games=server.max_games, **options,
         )  # fmt: skip
@@ -219,7 +219,7 @@ async def lobby_bots(interaction: discord.Interaction, op: str, lobby: Lobby) ->
     """Add bot (asks which), the chosen difficulty (answers the question), Remove bot."""
     if str(interaction.user.id) != lobby.host_id:
         raise NotHost("error.only_host_bots")
-    if op != "unbot" and not lobby.options.get("ai_allowed", True):
+    if op != "unbot" and lobby.setup.ai_allowed is False:
         await say(interaction, "reply.no_ai")
         return
     sessions = app_of(interaction).sessions

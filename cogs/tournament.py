@@ -117,7 +117,7 @@ async def new(
         signup_ends=None if signup_minutes is None else now + 60 * signup_minutes,
         starts_at=None if start_minutes is None else now + 60 * start_minutes,
         counted=bool(values.get("tournament_counted", True)), check_in=check_in,
-        options={**server.table_options(), "lang": public, "lang_fixed": fixed},
+        options=server.table_setup(lang=public, lang_fixed=fixed).to_dict(),
     )  # fmt: skip
     message = await _signup(interaction, row.id)
     message_id = await post(interaction, **message.send_kwargs())

@@ -47,7 +47,7 @@ def game_lang(interaction: discord.Interaction, game: Lobby | Table) -> str:
 def reader_in_game(reader: str, game: Lobby | Table) -> str:
     """`game_lang` for a reader whose language is known (a stored open hand's)."""
     public = public_lang(game)
-    if game.options.get("lang_fixed"):
+    if game.setup.lang_fixed:
         return public
     return GameLang(reader, public)
 

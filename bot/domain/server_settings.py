@@ -9,6 +9,7 @@ from dataclasses import dataclass, field, fields
 from typing import Any
 
 from bot.domain.options import DEFAULTS, Options
+from bot.domain.table_setup import TableSetup
 from bot.engine import PRESETS, Rules
 from bot.engine.rules import CHOICES
 from bot.i18n import LANGUAGES as LANGUAGE_CODES
@@ -243,16 +244,14 @@ class LobbyOptions:
     hint_counts: bool = True
     channels: tuple[int, ...] = field(default=())
 
-    def table_options(self) -> dict[str, Any]:
-        """Kept with the game, so a change of settings never alters a game under way."""
-        return {
-            "turn_seconds": self.turn_seconds,
-            "pings": self.pings,
-            "ai_allowed": self.ai_allowed,
-            "ai_counts": self.ai_counts,
-            "hints": self.hints,
-            "hint_counts": self.hint_counts,
-        }
+    def table_setup(self, lang: str, lang_fixed: bool) -> TableSetup:
+        """Kept with the game, so a change of settings never alters a game under way; `lang`:
+        its public messages' language, `lang_fixed`: its private ones' too."""
+        return TableSetup(
+            turn_seconds=self.turn_seconds, pings=self.pings, ai_allowed=self.ai_allowed,
+            ai_counts=self.ai_counts, hints=self.hints, hint_counts=self.hint_counts,
+            lang=lang, lang_fixed=lang_fixed,
+        )  # fmt: skip
 
 
 def lobby_options(values: Mapping[str, Any]) -> LobbyOptions:

@@ -6,10 +6,12 @@ from __future__ import annotations
 import asyncio
 import logging
 from collections.abc import Callable, Sequence
+from dataclasses import replace
 from typing import Any
 
 from bot.domain.match import MAX_GAMES, new_match
 from bot.domain.seats import humans, is_ai, new_ai
+from bot.domain.table_setup import NONE_GIVEN, TableSetup
 from bot.engine import Rules, new_game
 from bot.storage import ChannelTaken, Storage
 
@@ -71,13 +73,13 @@ class LobbyOps:
         games: int = 1,
         scoring: str = "wins",
         bots: Sequence[str] = (),
-        options: dict[str, Any] | None = None,
+        setup: TableSetup = NONE_GIVEN,
         lobby_seconds: float | None = None,
         max_games: int | None = None,
     ) -> Lobby:
         """A new lobby, with the host seated (and `seats`, for a rematch) and, for a match of
-        `games` games, how it is scored; `bots` are AI difficulties to seat. `options` (the
-        server's settings: turn_seconds, pings, ai_counts) stay with the game; `lobby_seconds`
+        `games` games, how it is scored; `bots` are AI difficulties to seat. `setup` (the
+        server's settings: turn timer, pings, ai_counts) stays with the game; `lobby_seconds`
         and `max_games` (lobbies and games at once in the guild) default to bot-wide values."""
         if not MIN_PLAYERS <= max_players <= MAX_PLAYERS:
             raise NotEnoughPlayers()
@@ -106,14 +108,13 @@ class LobbyOps:
             if self.lobby_seconds is None:
                 wait = None
             deadline = None if wait is None else self.clock() + wait
-            options = dict(options or {})
-            if wait is not None:
-                options["lobby_seconds"] = wait  # for the expiry message, after a restart too
+            if wait is not None:  # for the expiry message, after a restart too
+                setup = replace(setup, lobby_seconds=wait)
             try:  # one transaction: a lobby is saved whole or not at all
                 row = await self.storage.games.create(
                     guild_id, channel_id, host, rules.to_dict(), seats=seated, deadline=deadline,
                     max_players=max_players, match=None if settings is None else settings.to_dict(),
-                    options=options,
+                    options=setup.to_dict(),
                 )  # fmt: skip
             except ChannelTaken as exc:  # another process, or a game this one lost track of
                 raise AlreadyRunning(exc.game_id) from exc
@@ -121,7 +122,7 @@ class LobbyOps:
                 raise SaveFailed("error.save_lobby") from exc
             lobby = Lobby(
                 row.id, guild_id, channel_id, host, rules, seated, max_players, deadline, settings,
-                options,
+                setup,
             )  # fmt: skip
             self.add(lobby)
         await self.keep_names(guild_id, humans(seated))
@@ -212,7 +213,7 @@ class LobbyOps:
             game = new_game(lobby.rules, lobby.seats, seed=seed, dealer=seed % len(lobby.seats))
             table = Table(
                 lobby.game_id, lobby.guild_id, channel_id, lobby.host_id, game, version=0,
-                match=lobby.match, options=dict(lobby.options),
+                match=lobby.match, setup=lobby.setup,
             )  # fmt: skip
             table.deadline = self.timers.deadline(table, game, table.away, table.forfeited)
             try:
@@ -287,7 +288,9 @@ class LobbyOps:
             async with self.live.lock:
                 if self.live.lobbies.get(lobby.game_id) is not lobby:
                     return None
-                waited = lobby.options.get("lobby_seconds", self.lobby_seconds)
+                waited = lobby.setup.lobby_seconds
+                if waited is None:
+                    waited = self.lobby_seconds
                 payload = closing(lobby, "lobby_expired", seconds=waited)
                 await self.end(lobby, payload)  # stops lobby.timer: not this running task
                 return payload

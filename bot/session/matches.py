@@ -102,7 +102,7 @@ class Matches:
             # The end screen is owed with the result, so a restart cannot lose it.
             "owed": [(ENDED, {"guild_id": table.guild_id, "channel_id": table.channel_id})],
         }
-        then = None if nxt is None else (state_of(nxt, nxt.game), nxt.deadline, nxt.options)
+        then = None if nxt is None else (state_of(nxt, nxt.game), nxt.deadline, nxt.setup.to_dict())
         try:
             new_id = await results.finish(
                 self.storage, table.game_id, table.guild_id, game, then=then, **details
@@ -151,7 +151,7 @@ class Matches:
         table = Table(
             0, last.guild_id, last.channel_id, last.host_id, game, version=0,
             away=set(last.away), forfeited=set(last.forfeited), match=match,
-            options=dict(last.options),
+            setup=last.setup,
         )  # fmt: skip
         table.deadline = self.timers.deadline(table, game, table.away, table.forfeited)
         return table

@@ -10,6 +10,7 @@ from typing import Any
 
 from bot.domain.match import Match
 from bot.domain.seats import is_ai
+from bot.domain.table_setup import NONE_GIVEN, TableSetup
 from bot.engine import Event, Game, Move, Rules, View, active, legal_moves, to_dict, view
 
 RECENT = 8  # moves a table keeps in memory (Table.recent): more than a round of four
@@ -26,7 +27,7 @@ class Lobby:
     max_players: int = 4
     deadline: float | None = None  # when it expires unless started
     match: Match | None = None  # None for a single game
-    options: dict[str, Any] = field(default_factory=dict)  # server settings for this game
+    setup: TableSetup = NONE_GIVEN  # the server's settings for this game, its language
     timer: asyncio.Task[None] | None = field(default=None, repr=False)
 
 
@@ -61,7 +62,7 @@ class Table:
     away: set[int] = field(default_factory=set)
     forfeited: set[int] = field(default_factory=set)
     match: Match | None = None  # its progress, when this game is part of a match
-    options: dict[str, Any] = field(default_factory=dict)  # from the lobby: turn_seconds, pings
+    setup: TableSetup = NONE_GIVEN  # from the lobby (or the tournament): turn timer, pings
     hints: dict[int, int] = field(default_factory=dict)  # seat -> hints it asked for
     # The hint given this turn, (version, seat, move): shown again, not worked out again.
     last_hint: tuple[int, int, Move] | None = field(default=None, compare=False, repr=False)
@@ -121,24 +122,24 @@ class Table:
     def rated(self) -> bool:
         """Whether the game counts for the leaderboard by who sits in it: games with AI
         opponents count only if the server's `ai_counts` says so; a tournament's table only
-        if the tournament counts (its `counted` option)."""
-        if not self.options.get("counted", True):  # a tournament's table that does not count
+        if the tournament counts (its `counted` setup)."""
+        if self.setup.counted is False:  # a tournament's table that does not count
             return False
         with_ai = any(is_ai(s) for s in self.seats)
-        return not with_ai or bool(self.options.get("ai_counts", False))
+        return not with_ai or self.setup.ai_counts is True
 
     @property
     def counted(self) -> bool:
         """Whether the game counts for the leaderboard, hints used included: a game where
         someone took a hint counts only if the server's `hint_counts` says so."""
         hinted = any(self.hints.values())
-        return self.rated and (not hinted or bool(self.options.get("hint_counts", True)))
+        return self.rated and (not hinted or self.setup.hint_counts is not False)
 
     @property
     def hints_offered(self) -> bool:
         """Whether hands show the Hint button (the server's `hints`: on, off, or casual:
         only in games that do not count)."""
-        mode = self.options.get("hints", "on")
+        mode = self.setup.hints or "on"
         return mode == "on" or (mode == "casual" and not self.rated)
 
     def hand(self, seat: int) -> Hand:
@@ -243,7 +244,7 @@ def closing(live: Lobby | Table, reason: str, **details: Any) -> dict[str, Any]:
     return {
         "guild_id": live.guild_id,
         "channel_id": live.channel_id,
-        "lang": live.options.get("lang"),
+        "lang": live.setup.lang,
         "reason": reason,
         "what": "game" if isinstance(live, Table) else "lobby",
         **details,

@@ -11,6 +11,7 @@ from typing import Any
 
 from bot.domain.match import Match
 from bot.domain.seats import is_ai
+from bot.domain.table_setup import TableSetup
 from bot.engine import Game, Rules, from_dict
 from bot.storage import GameRow, LiveHead, Storage
 
@@ -56,7 +57,7 @@ def table_of(row: GameRow, moves: list[dict[str, Any]], game: Game | None = None
         away=set(session.get("away", ())),
         forfeited=forfeited,
         match=Match.read(session.get("match")),
-        options=dict(row.options),
+        setup=TableSetup.from_dict(row.options),
         hints={int(s): int(n) for s, n in session.get("hints", {}).items()},
         standing=standing,
     )  # fmt: skip
@@ -151,7 +152,7 @@ class Restorer:
             return False
         table = Table(
             head.id, head.guild_id, head.channel_id, head.host_id, None, head.version,
-            deadline=deadline, options=dict(head.options), stored_seats=head.seats,
+            deadline=deadline, setup=TableSetup.from_dict(head.options), stored_seats=head.seats,
             grace=now + self.restore_grace,
         )  # fmt: skip
         live.tables[head.id] = table
@@ -169,7 +170,8 @@ class Restorer:
             return None
         session = state.get("session") or {}
         absent = {*session.get("away", ()), *session.get("forfeited", ())}
-        return self.timers.deadline_of(seat, row.seats[seat], absent, row.options)
+        setup = TableSetup.from_dict(row.options)
+        return self.timers.deadline_of(seat, row.seats[seat], absent, setup)
 
     async def load(self, game_id: int) -> Table:
         """A running game's table with its game read: a restored game's first use reads its
@@ -303,7 +305,7 @@ class Restorer:
             lobby = Lobby(
                 row.id, row.guild_id, row.channel_id, row.host_id,
                 Rules.from_dict(row.rules), list(row.seats), row.max_players, row.deadline,
-                Match.read(row.match), dict(row.options),
+                Match.read(row.match), TableSetup.from_dict(row.options),
             )  # fmt: skip
             self.lobby_ops.add(lobby)
             return True

@@ -300,7 +300,7 @@ class Sessions(Live):
                 log.exception("notify %s for game %s failed", type(event).__name__, event.game_id)
         # A tournament table's end moves its tournament on (in the background), once the
         # listener has it: its end screen is marked before anything else is awaited.
-        if isinstance(event, ev.GameOver) and "tournament" in event.table.options:
+        if isinstance(event, ev.GameOver) and event.table.setup.tournament is not None:
             await self.tournaments.game_over(event.table)
         elif isinstance(event, ev.Closed) and event.what == "game":
             await self.tournaments.game_closed(event.game_id)

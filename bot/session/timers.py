@@ -8,11 +8,11 @@ import asyncio
 import logging
 import random
 from collections.abc import Awaitable, Callable
-from typing import Any
 
 from bot import work
 from bot.ai import get_policy
 from bot.domain.seats import difficulty, is_ai
+from bot.domain.table_setup import TableSetup
 from bot.engine import Game, Move, active, view
 
 from .models import Table
@@ -63,7 +63,7 @@ class TurnTimers:
         self.clock = clock
         self.due = due
         self.ready = ready
-        self.turn_seconds = turn_seconds  # the bot-wide default; a game's options may differ
+        self.turn_seconds = turn_seconds  # the bot-wide default; a game's setup may differ
         self.away_delay = away_delay
         self.bot_delay = bot_delay  # AI opponents wait this long, so people can follow
 
@@ -75,17 +75,17 @@ class TurnTimers:
             return None
         seat = active(game).turn
         assert seat is not None
-        return self.deadline_of(seat, game.seats[seat], away | forfeited, table.options)
+        return self.deadline_of(seat, game.seats[seat], away | forfeited, table.setup)
 
     def deadline_of(
-        self, seat: int, seat_id: str, absent: set[int], options: dict[str, Any]
+        self, seat: int, seat_id: str, absent: set[int], setup: TableSetup
     ) -> float | None:
         """When `seat` (to act now; `absent`: the away and forfeited seats) is played for."""
         if is_ai(seat_id):
             return self.clock() + self.bot_delay
         if seat in absent:
             return self.clock() + self.away_delay
-        turn: float | None = options.get("turn_seconds", self.turn_seconds)
+        turn = setup.turn_seconds_or(self.turn_seconds)
         return None if turn is None else self.clock() + turn
 
     def arm(self, table: Table) -> None:

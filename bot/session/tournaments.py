@@ -31,6 +31,7 @@ from typing import Any, Literal, cast
 
 from bot.domain import tournament as tour
 from bot.domain.seats import new_ai
+from bot.domain.table_setup import TableSetup
 from bot.engine import PRESETS, Rules, new_game
 from bot.storage import ChannelTaken, Storage, TableRow, TournamentRow
 from bot.storage.tournaments import BYE, CANCELLED, DONE, FINISHED, PLAYING, RUNNING, SEATED, SIGNUP
@@ -645,16 +646,13 @@ class TournamentOps:
         seats = seats_of(table.entrants)
         seed = random.Random(f"{row.seed}/{table.round}/{table.table_no}").getrandbits(63)
         game = new_game(rules, seats, seed=seed, dealer=seed % len(seats))
-        options = {
-            **row.settings.get("options", {}),
-            "turn_seconds": row.turn_seconds,
-            "counted": row.counted,
-            "tournament": row.id,
-            "tournament_round": table.round,
-            "tournament_table": table.table_no,
-        }
+        setup = replace(
+            TableSetup.from_dict(row.settings.get("options", {})),
+            turn_seconds=row.turn_seconds, counted=row.counted, tournament=row.id,
+            tournament_round=table.round, tournament_table=table.table_no,
+        )  # fmt: skip
         live = Table(
-            0, row.guild_id, thread_id, row.host_id, game, version=0, options=options,
+            0, row.guild_id, thread_id, row.host_id, game, version=0, setup=setup,
         )  # fmt: skip
         live.deadline = self.timers.deadline(live, game, live.away, live.forfeited)
         async with self.live.lock:
@@ -662,7 +660,7 @@ class TournamentOps:
                 game_id, made_now = await self.storage.tournaments.start_table(
                     row.id, table.round, table.table_no, guild_id=row.guild_id,
                     channel_id=thread_id, host_id=row.host_id, rules=rules.to_dict(),
-                    state=state_of(live, game), deadline=live.deadline, options=options,
+                    state=state_of(live, game), deadline=live.deadline, options=setup.to_dict(),
                 )  # fmt: skip
             except ChannelTaken as exc:  # its thread plays another game (never ours)
                 log.error("tournament %s: thread %s is taken by game %s", row.id, thread_id,
@@ -711,10 +709,10 @@ class TournamentOps:
         """A tournament table's game ended (GameOver): its result recorded, then the
         tournament stepped on. If storage fails, `step` finds the result in the game's own
         record later."""
-        tid = table.options.get("tournament")
-        if not isinstance(tid, int):
+        tid = table.setup.tournament
+        if tid is None:
             return
-        rnd, no = table.options.get("tournament_round"), table.options.get("tournament_table")
+        rnd, no = table.setup.tournament_round, table.setup.tournament_table
         if table.standing is not None and isinstance(rnd, int) and isinstance(no, int):
             game = table.game
             n = len(game.seats)

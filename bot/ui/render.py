@@ -106,7 +106,7 @@ def mention(user_id: str) -> str:
 def public_lang(game: Lobby | Table) -> str:
     """The language of a lobby's or table's public messages: the server's when it opened
     (games from before languages existed have none: English)."""
-    return game.options.get("lang") or DEFAULT
+    return game.setup.lang or DEFAULT
 
 
 def command(lang: str, sub: str) -> str:
@@ -176,7 +176,7 @@ def lobby(lang: str, lobby: Lobby, names: Mapping[str, str]) -> Message:
     start = lobby_button("start", discord.ButtonStyle.success, disabled=alone)
     join = lobby_button("join", discord.ButtonStyle.primary, disabled=not free)
     others = []
-    if lobby.options.get("ai_allowed", True):
+    if lobby.setup.ai_allowed is not False:
         others.append(lobby_button("bot", disabled=not free))
     if any(is_ai(s) for s in lobby.seats):
         others.append(lobby_button("unbot"))

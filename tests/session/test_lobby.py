@@ -2,6 +2,7 @@ import asyncio
 
 import pytest
 
+from bot.domain.table_setup import TableSetup
 from bot.session import (
     AlreadyHosting,
     AlreadyRunning,
@@ -142,7 +143,7 @@ async def test_opening_a_lobby_is_one_transaction(make, storage, monkeypatch):
         return real()
 
     monkeypatch.setattr(storage.connection, "transaction", counting)
-    lobby = await s.open_lobby(GUILD, CHANNEL, 1, RULES, 3, games=3, options={"pings": False})
+    lobby = await s.open_lobby(GUILD, CHANNEL, 1, RULES, 3, games=3, setup=TableSetup(pings=False))
 
     assert len(opened) == 1
     row = await storage.games.get(lobby.game_id)

@@ -1,6 +1,6 @@
-"""Rows the bot wrote before its match and a table's setup were typed values (made with that
-bot through SimCord: tests/discord/make_stored_rows.py), read as the session reads them and
-written back: the same text, byte for byte, as storage writes it."""
+"""Rows the bot wrote before a match and a game's setup (its options) were typed values, made
+with that bot through SimCord (tests/discord/make_stored_rows.py): read as the session reads
+them and written back, they are the same text, byte for byte, as storage writes it."""
 
 from __future__ import annotations
 
@@ -11,6 +11,7 @@ from typing import Any
 import pytest
 
 from bot.domain.match import Match
+from bot.domain.table_setup import UNSET, TableSetup
 from bot.engine import new_game, preset
 from bot.session.restore import table_of
 from bot.storage.live import GameRow
@@ -41,6 +42,21 @@ def test_the_fixture_has_every_kind_of_row():
     assert any(r["match"] is not None for r in ROWS)  # a lobby's match settings
     assert any(m["results"] for m in matches) and any(not m["results"] for m in matches)
     assert any(s["match"] is None for s in sessions)
+    options = [json.loads(r["options"]) for r in ROWS]
+    assert any("tournament" in o for o in options) and any("lobby_seconds" in o for o in options)
+    assert any(o["turn_seconds"] is None for o in options)  # no turn timer: not the bot's
+
+
+@pytest.mark.parametrize("row", ROWS)
+def test_a_game_s_stored_setup_reads_back_the_same(row):
+    setup = TableSetup.from_dict(game_row(row).options)
+    assert encode("options", setup.to_dict()) == row["options"]
+
+
+def test_a_setup_tells_no_timer_from_none_given():
+    assert TableSetup.from_dict({"turn_seconds": None}).turn_seconds_or(120) is None
+    assert TableSetup.from_dict({}).turn_seconds_or(120) == 120
+    assert TableSetup.from_dict({}).turn_seconds is UNSET and TableSetup().to_dict() == {}
 
 
 @pytest.mark.parametrize("row", [r for r in ROWS if r["match"] is not None])
@@ -59,3 +75,4 @@ def test_a_game_s_session_reads_back_the_same(row):
     table = table_of(stored, [], game)
     assert dumps(table.session_dict()) == dumps(stored.state["session"])
     assert f'"session":{dumps(table.session_dict())}' in row["state"]
+    assert encode("options", table.setup.to_dict()) == row["options"]

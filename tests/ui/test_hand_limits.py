@@ -8,6 +8,7 @@ from __future__ import annotations
 import pytest
 from simcord.components import COMPONENTS_V2_FLAG, validate_message_state, walk_components
 
+from bot.domain.table_setup import TableSetup
 from bot.engine import Rules, new_game
 from bot.i18n import LANGUAGES
 from bot.session import Table
@@ -35,7 +36,7 @@ def worst(play: str) -> Table:
     others = [s for s in range(4) if s != turn]
     return Table(
         1, 10, 100, "1", game, version=123456, deadline=2e9, away={others[0]},
-        forfeited={others[1]}, options={"hints": "on"},
+        forfeited={others[1]}, setup=TableSetup(hints="on"),
     )  # fmt: skip
 
 

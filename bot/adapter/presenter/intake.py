@@ -198,7 +198,7 @@ class Intake:
             ch.ping_user = None
             return
         ch.hands.add(user)
-        if not table.options.get("pings", True):  # the server turned turn pings off
+        if table.setup.pings is False:  # the server turned turn pings off
             ch.ping_user = None
             return
         if self._watching(table, user, mover):
