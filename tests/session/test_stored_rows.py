@@ -9,12 +9,17 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from sqlalchemy import select
 
 from bot.domain.match import Match
+from bot.domain.options import Options
 from bot.domain.table_setup import UNSET, TableSetup
 from bot.engine import new_game, preset
+from bot.session import Sessions
 from bot.session.restore import table_of
+from bot.storage import Storage
 from bot.storage.live import GameRow
+from bot.storage.schema import games
 from bot.storage.sql import dumps, encode
 
 ROWS = json.loads((Path(__file__).parent / "fixtures" / "stored_rows.json").read_text("utf-8"))
@@ -76,3 +81,43 @@ def test_a_game_s_session_reads_back_the_same(row):
     assert dumps(table.session_dict()) == dumps(stored.state["session"])
     assert f'"session":{dumps(table.session_dict())}' in row["state"]
     assert encode("options", table.setup.to_dict()) == row["options"]
+
+
+@pytest.fixture
+async def any_storage(database: str):
+    s = await Storage.open(database)
+    yield s
+    await s.close()
+
+
+async def stored(storage: Storage, game_id: int) -> tuple[str | None, str | None, str | None]:
+    query = select(games.c.match, games.c.options, games.c.state).where(games.c.id == game_id)
+    (row,) = await storage.fetchall(query)
+    return row.match, row.options, row.state
+
+
+async def test_a_match_lobby_and_its_game_are_written_as_the_old_bot_wrote_them(any_storage):
+    """The first rows of the fixture, written again through the session on each backend:
+    a match's lobby, then its first game started."""
+    lobby_row, game_row_ = ROWS[0], ROWS[1]
+    assert (lobby_row["status"], game_row_["status"]) == ("lobby", "active")
+    options = json.loads(lobby_row["options"])
+    host = json.loads(game_row_["state"])["session"]["host_id"]
+    s = Sessions(any_storage, options=Options(turn_seconds=None, lobby_seconds=600.0))
+    try:
+        given = TableSetup.from_dict({k: v for k, v in options.items() if k != "lobby_seconds"})
+        lobby = await s.open_lobby(
+            1, 10, host, preset("standard"), games=3, scoring="cards", setup=given,
+            lobby_seconds=options["lobby_seconds"],
+        )  # fmt: skip
+        match, written, _ = await stored(any_storage, lobby.game_id)
+        assert (match, written) == (lobby_row["match"], lobby_row["options"])
+        await s.join(10, "2")
+        await s.start(10, host)
+        match, written, state = await stored(any_storage, lobby.game_id)
+        assert written == game_row_["options"] and match == game_row_["match"]
+        assert state is not None
+        session = dumps(json.loads(game_row_["state"])["session"])
+        assert f'"session":{session}' in state
+    finally:
+        await s.close()
