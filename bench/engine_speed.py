@@ -1,6 +1,6 @@
 """How fast the engine plays random games: the figure docs/performance.md reports.
 
-    python bench/engine_speed.py [--games N] [--rounds R] [--yardstick PATH] [--json]
+    python -m bench.engine_speed [--games N] [--rounds R] [--yardstick PATH] [--json]
 
 Each round plays N random games (2-player standard by default, the same seeds every round);
 the figures printed are the medians over the rounds, with the spread. Shared machines are
@@ -22,9 +22,6 @@ import subprocess
 import sys
 import time
 from pathlib import Path
-
-# Measure the engine of the checkout this script is in, not whichever one the venv installed.
-sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from bot.engine import preset
 from bot.engine.playout import random_game

@@ -1,7 +1,7 @@
 """What one move costs in our code, beside a button handler that only answers the click and
 beside discord.py's own cost of handling the same click (the floor).
 
-    python bench/moves.py [--json] [--games 100] [--players 2] [--seed S] [--postgres URL]
+    python -m bench.moves [--json] [--games 100] [--players 2] [--seed S] [--postgres URL]
 
 The bot's own code runs for real: the buttons' DynamicItem callbacks, the session layer (the
 game's lock, engine, turn timers), the Storage on a SQLite file in a temporary folder, opened
@@ -81,8 +81,6 @@ from typing import Any
 
 import discord
 from discord import app_commands
-from floor import Floor  # bench/, beside this script
-from standin import GUILD, REFUSED, Bot, Interaction, Message, User, make_bot
 
 from bot.adapter.buttons import FAMILIES
 from bot.engine import preset
@@ -91,6 +89,9 @@ from bot.session import Sessions
 from bot.storage import parse
 from bot.ui import ids
 from cogs.steal import Steal
+
+from .floor import Floor
+from .standin import GUILD, REFUSED, Bot, Interaction, Message, User, make_bot
 
 TRIVIAL = "bench:ok"  # the trivial button's custom_id (not one the bot could have sent)
 AT_ONCE, ONE_BY_ONE = "at_once", "one_at_a_time"

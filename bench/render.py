@@ -1,6 +1,6 @@
 """How long the table picture takes to draw and encode, and how big it is.
 
-    python bench/render.py [--tables N] [--repeats R] [--players P] [--json]
+    python -m bench.render [--tables N] [--repeats R] [--players P] [--json]
 
 Draws N 4-player tables (by default: every deck family, mid-game, with a last move) R times
 each, timing `render(scene)` (layout, drawing and PNG encoding; the scene is taken once per

@@ -1,6 +1,6 @@
 """How long a replay step takes: playing a finished game's record again, and drawing a step.
 
-    python bench/replay.py [--games N] [--players P] [--json]
+    python -m bench.replay [--games N] [--players P] [--json]
 
 Plays N games out with the engine (every deck family, P players), takes their records, and
 times what a Replay click costs when nothing is cached: `replayed` (every state of the game

@@ -2,7 +2,7 @@
 whole history (as the card worked them out before rated_games) and read from rated_games (as
 it does now), side by side, in one run.
 
-    python bench/stats.py [--json] [--sizes 1000,20000] [--players 50] [--repeat 3]
+    python -m bench.stats [--json] [--sizes 1000,20000] [--players 50] [--repeat 3]
 
 For each size N, a SQLite database (durable, in a temporary folder) with one guild of N
 finished games among PLAYERS members (2 to 4 seats; one game in ten has an AI seat and does
@@ -24,17 +24,12 @@ from __future__ import annotations
 import argparse
 import asyncio
 import json
-import os
 import random
 import statistics
-import sys
 import tempfile
 import time
 from pathlib import Path
 from typing import Any
-
-if not os.environ.get("PYTHONPATH"):  # this checkout's bot, unless told which
-    sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from sqlalchemy import insert
 

@@ -1,6 +1,6 @@
 """What storage costs, on SQLite and on PostgreSQL side by side, in one run.
 
-    python bench/storage.py [--json] [--games 100] [--rounds 30] [--live 1000]
+    python -m bench.storage [--json] [--games 100] [--rounds 30] [--live 1000]
                             [--finished 100] [--players 100000] [--postgres URL] [--serial N]
                             [--sqlite-only] [--startup-only [--untimed]] [--serial-only]
 
@@ -28,7 +28,8 @@ schema of its own, dropped afterwards. Figures, per backend:
 - serial: one game's N moves saved one after another through storage.games.save_move alone:
   what a save costs with nothing else running. `--serial-only` prints only that, with the API
   every storage version has, so the same script measures the old hand-written aiosqlite
-  storage too:  PYTHONPATH=/path/to/old/checkout python bench/storage.py --serial-only
+  storage too: run as a file, it imports the bot that PYTHONPATH names,
+  `PYTHONPATH=/path/to/old/checkout python -m bench.storage --serial-only`
 """
 
 from __future__ import annotations
@@ -40,15 +41,11 @@ import json
 import os
 import random
 import statistics
-import sys
 import tempfile
 import time
 import uuid
 from pathlib import Path
 from typing import Any
-
-if not os.environ.get("PYTHONPATH"):  # this checkout's bot, unless told which
-    sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from bot.engine import active, apply, legal_moves, new_game, preset, to_dict
 from bot.engine.serialize import move_to_dict

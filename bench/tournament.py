@@ -1,6 +1,6 @@
 """A whole tournament of AI entrants through the session layer, on SQLite.
 
-    python bench/tournament.py [--json] [--players 256] [--rounds 7] [--size 4] [--format swiss]
+    python -m bench.tournament [--json] [--players 256] [--rounds 7] [--size 4] [--format swiss]
 
 PLAYERS AI entrants ("bot:<level>:<n>", easy, medium and hard in turn) sign up for a Swiss
 tournament of ROUNDS rounds at tables of SIZE (or a knockout), which is started and played to
@@ -23,12 +23,9 @@ import argparse
 import asyncio
 import json
 import statistics
-import sys
 import tempfile
 import time
 from pathlib import Path
-
-sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from bot.domain import tournament as tour
 from bot.domain.options import Options
