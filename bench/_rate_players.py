@@ -20,6 +20,7 @@ from bot import metrics
 from bot.app import App
 from bot.domain.seats import is_ai
 from bot.engine import preset
+from bot.session import Table
 from bot.session import events as ev
 
 from ._fake_discord import API, APPLICATION, CHANNEL_MESSAGE, UPDATE_MESSAGE
@@ -162,7 +163,7 @@ class Bench:
                 task.add_done_callback(self.opening.discard)
         return table.game_id
 
-    async def start(self, channel: int, host: str, lobby: int) -> Any:
+    async def start(self, channel: int, host: str, lobby: int) -> Table:
         """Start, clicked on the lobby message (as cogs/lobbies.py): the lobby becomes the
         table, drawn as the click's answer (its callback edits the message it is on). A game
         of the --long share plays as one started more than 15 minutes ago: its Start click's
@@ -170,7 +171,7 @@ class Bench:
         old = self.rng.random() < self.args.long
         click = Click(self.wire, channel, lobby, age=TOKEN_LIFE if old else 0.0)
 
-        async def handled() -> Any:
+        async def handled() -> Table:
             self.clicked(click)
             table = await self.sessions.start(channel, host, message_id=lobby)
             version = table.version

@@ -76,7 +76,7 @@ class Floor:
         self.session = Session()
         wire_client(self.client, self.session)
         # The bot's templates, in the bot's order, each answered by a button that only answers.
-        items = [
+        items: list[type[Answered]] = [
             types.new_class(
                 f"Answered{family.__name__}", (Answered,),
                 {"template": family.__discord_ui_compiled_template__.pattern},
@@ -100,12 +100,12 @@ class Floor:
     def join(self, guild_id: int, channel_ids: list[int]) -> None:
         """The guild and its channels in the cache, as GUILD_CREATE leaves them when the bot
         connects."""
-        channels = [
+        channels: list[dict[str, Any]] = [
             {"id": str(c), "type": 0, "name": f"game-{c}", "position": i,
              "permission_overwrites": [], "nsfw": False, "parent_id": None, "flags": 0}
             for i, c in enumerate(channel_ids)
         ]  # fmt: skip
-        self.client._connection._add_guild_from_data({
+        guild: Any = {  # a GUILD_CREATE's fields, as far as discord.py reads them here
             "id": str(guild_id), "name": "bench", "icon": None, "owner_id": "1",
             "roles": [{"id": str(guild_id), "name": "@everyone", "permissions": "2248473465835073",
                        "position": 0, "color": 0, "hoist": False, "managed": False,
@@ -117,7 +117,8 @@ class Floor:
             "members": [{"user": BOT_USER, "roles": [], "joined_at": "2026-01-01T00:00:00+00:00",
                          "deaf": False, "mute": False, "flags": 0}],
             "channels": channels, "threads": [], "voice_states": [], "presences": [],
-        })  # type: ignore[arg-type]  # fmt: skip
+        }  # fmt: skip
+        self.client._connection._add_guild_from_data(guild)
 
     def answered(self, at: float) -> None:
         if self.done is not None and not self.done.done():

@@ -138,7 +138,7 @@ async def run(args: argparse.Namespace, games: int, make: type[Bench] = Bench) -
     loop = asyncio.get_running_loop()
     assert isinstance(loop, VirtualLoop)
     # The presenter's edit gap reads time.monotonic: the virtual clock for it too.
-    presenter_worker.time = types.SimpleNamespace(monotonic=loop.time)  # type: ignore[assignment]
+    presenter_worker.time = types.SimpleNamespace(monotonic=loop.time)  # type: ignore[attr-defined,assignment]
     # Tokens' ages, "shown in the last 10 minutes", interactions' created_at: virtual too.
     utcnow = discord.utils.utcnow
     discord.utils.utcnow = lambda: datetime.datetime.fromtimestamp(loop.wall(), datetime.UTC)

@@ -91,7 +91,7 @@ def main() -> None:
             cpu.append((time.thread_time() - cpu_started) * 1000)
             sizes.append(len(png))
     big = worst(args.players)
-    big_times = []
+    big_times, big_png = [], b""
     for _ in range(args.repeats):
         started = time.perf_counter()
         big_png = render(big)
@@ -99,9 +99,9 @@ def main() -> None:
     ends = finals(args.players)
     end_times, end_sizes = [], []
     for _ in range(args.repeats):
-        for scene in ends:
+        for final in ends:
             started = time.perf_counter()
-            end_sizes.append(len(render_final(scene)))
+            end_sizes.append(len(render_final(final)))
             end_times.append((time.perf_counter() - started) * 1000)
     figures = {
         "players": args.players,

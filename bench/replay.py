@@ -20,6 +20,7 @@ import time
 
 from bot.engine import new_game, preset, record
 from bot.engine.playout import play_out
+from bot.engine.record import RecordDict
 from bot.ui.picture import SAMPLE_NAMES, SAMPLE_SEATS
 from bot.ui.replay import picture, replayed
 
@@ -27,7 +28,7 @@ PRESETS = ("standard", "casita", "rubamazzo", "casita")
 DECKS = ("french52", "spanish40", "italian40", "spanish48")
 
 
-def records(games: int, players: int) -> list[dict]:
+def records(games: int, players: int) -> list[RecordDict]:
     out = []
     for i in range(games):
         rules = preset(PRESETS[i % 4]).replace(deck=DECKS[i % 4])

@@ -97,7 +97,9 @@ async def run(players: int, rounds: int, size: int, fmt: str) -> dict[str, objec
                 tour.seat_knockout(ents, results, byes, set(), size, n)
             pure.append(time.perf_counter() - a)
         games = len([t for t in course if t.table_no])
-        champion = (await storage.tournaments.get(row.id)).settings.get("champion")
+        finished = await storage.tournaments.get(row.id)
+        assert finished is not None
+        champion = finished.settings.get("champion")
         await sessions.close()
         await storage.close()
     return {
