@@ -26,6 +26,8 @@ from pathlib import Path
 from bot.engine import preset
 from bot.engine.playout import random_game
 
+from ._figures import show
+
 
 def ours(rules_name: str, players: int, games: int) -> tuple[float, int]:
     """Seconds and moves for `games` random games, dealt from seeds 0 .. games-1."""
@@ -96,11 +98,7 @@ def main() -> None:
             "median_ratio": round(statistics.median(ratios), 3),
             "ratios": [round(r, 3) for r in ratios],
         }
-    if args.json:
-        print(json.dumps(figures))
-    else:
-        for key, value in figures.items():
-            print(f"{key:>28}: {value}")
+    show(figures, args.json, 28)
 
 
 if __name__ == "__main__":

@@ -14,7 +14,6 @@ Also the end screen's picture (the final bundles, drawn once a game): its median
 from __future__ import annotations
 
 import argparse
-import json
 import statistics
 import time
 
@@ -29,15 +28,13 @@ from bot.ui.picture import (
     sample,
 )
 
-PRESETS = ("standard", "casita", "rubamazzo", "casita")
-DECKS = ("french52", "spanish40", "italian40", "spanish48")
+from ._figures import percentile, sample_rules, show
 
 
 def scenes(tables: int, players: int) -> list[Scene]:
     out = []
     for i in range(tables):
-        rules = preset(PRESETS[i % 4]).replace(deck=DECKS[i % 4])
-        table, last = sample(rules, players, seed=i, moves=6 + i % 10)
+        table, last = sample(sample_rules(i), players, seed=i, moves=6 + i % 10)
         out.append(Scene.of(table, SAMPLE_NAMES, ("en", "es", "fr", "it")[i % 4], last=last))
     return out
 
@@ -59,18 +56,13 @@ def finals(players: int) -> list[FinalScene]:
     from bot.engine.playout import random_game
 
     out = []
-    for i, (name, deck) in enumerate(zip(PRESETS, DECKS, strict=True)):
-        table, _ = sample(preset(name).replace(deck=deck), players, seed=i, moves=0)
+    for i in range(4):
+        table, _ = sample(sample_rules(i), players, seed=i, moves=0)
         table.game = random_game(table.game.rules, players, i)
         table.game.seats = SAMPLE_SEATS[:players]
         places = stats.places(table.game, set())
         out.append(FinalScene.of(table, SAMPLE_NAMES, ("en", "es", "fr", "it")[i], places))
     return out
-
-
-def percentile(xs: list[float], q: float) -> float:
-    xs = sorted(xs)
-    return xs[min(len(xs) - 1, round(q * (len(xs) - 1)))]
 
 
 def main() -> None:
@@ -118,11 +110,7 @@ def main() -> None:
         "end_screen_p50_ms": round(statistics.median(end_times), 1),
         "end_screen_max_kb": round(max(end_sizes) / 1024, 1),
     }
-    if args.json:
-        print(json.dumps(figures))
-    else:
-        for key, value in figures.items():
-            print(f"{key:>14}: {value}")
+    show(figures, args.json, 14)
 
 
 if __name__ == "__main__":
