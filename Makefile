@@ -60,13 +60,13 @@ format: $(STAMP)
 	$(VENV)/bin/ruff check --fix .
 
 # Every benchmark with its defaults, SQLite only (docs/performance.md gives each one's command,
-# PostgreSQL included). bench/floor.py and bench/standin.py are parts of bench/moves.py.
+# PostgreSQL included). bench/ is a package; floor and standin are parts of bench.moves.
 bench: $(STAMP)
-	$(PY) bench/engine_speed.py
-	$(PY) bench/moves.py
-	$(PY) bench/render.py
-	$(PY) bench/replay.py
-	$(PY) bench/storage.py --sqlite-only
+	$(PY) -m bench.engine_speed
+	$(PY) -m bench.moves
+	$(PY) -m bench.render
+	$(PY) -m bench.replay
+	$(PY) -m bench.storage --sqlite-only
 
 # Rewrites constraints.txt from pyproject.toml's ranges, for the app and the test and playground
 # extras: a pin that still fits is kept, a new or out-of-range dependency gets the newest release

@@ -1,6 +1,6 @@
 """How fast the engine plays random games: the figure docs/performance.md reports.
 
-    python bench/engine_speed.py [--games N] [--rounds R] [--yardstick PATH] [--json]
+    python -m bench.engine_speed [--games N] [--rounds R] [--yardstick PATH] [--json]
 
 Each round plays N random games (2-player standard by default, the same seeds every round);
 the figures printed are the medians over the rounds, with the spread. Shared machines are
@@ -23,11 +23,10 @@ import sys
 import time
 from pathlib import Path
 
-# Measure the engine of the checkout this script is in, not whichever one the venv installed.
-sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
-
 from bot.engine import preset
 from bot.engine.playout import random_game
+
+from ._figures import show
 
 
 def ours(rules_name: str, players: int, games: int) -> tuple[float, int]:
@@ -99,11 +98,7 @@ def main() -> None:
             "median_ratio": round(statistics.median(ratios), 3),
             "ratios": [round(r, 3) for r in ratios],
         }
-    if args.json:
-        print(json.dumps(figures))
-    else:
-        for key, value in figures.items():
-            print(f"{key:>28}: {value}")
+    show(figures, args.json, 28)
 
 
 if __name__ == "__main__":

@@ -1,9 +1,9 @@
 """One busy server against quiet ones: is the REST budget shared fairly between servers?
 
-    python bench/fairness.py [--busy 200] [--quiet 10] [--seconds 60] [--rate 50] [--seed S]
+    python -m bench.fairness [--busy 200] [--quiet 10] [--seconds 60] [--rate 50] [--seed S]
         [--json]
 
-bench/discord_limits.py's players, stand-in for Discord and virtual time, with the games placed
+bench/rate_limits.py's players, stand-in for Discord and virtual time, with the games placed
 differently: BUSY games in one server, and QUIET servers of one game each. Every game plays as
 one started over 15 minutes ago (Start's token dead), so every table is edited with the bot's
 token, through the budget (bot/adapter/governor.py): the busy server alone wants more than the
@@ -27,8 +27,8 @@ import logging
 import sys
 from typing import Any
 
-import discord_limits as limits  # bench/, beside this script
-from virtual_time import VirtualLoop
+from . import rate_limits as limits
+from .virtual_time import VirtualLoop
 
 BUSY_GUILD = 7 * 10**17  # one server for every busy game
 TABLE_EDIT = "PATCH /channels/{id}/messages/{id} [table]"
@@ -81,7 +81,7 @@ def main() -> None:
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--json", action="store_true")
     args = parser.parse_args()
-    # As bench/discord_limits.py's defaults, but every table through the budget.
+    # As bench/rate_limits.py's defaults, but every table through the budget.
     args.pace, args.closed, args.long = (2.0, 8.0), 0.2, 1.0
     args.rules, args.no_governor = "standard", False
     limits.without_fsync()

@@ -30,9 +30,8 @@ from discord.ui import Button, DynamicItem
 
 from bot.adapter.buttons import FAMILIES
 
-APPLICATION = 900_000_000_000_000_001
-BOT_USER = {"id": str(APPLICATION), "username": "Steal the Bundle", "discriminator": "0",
-            "global_name": None, "avatar": None, "bot": True}  # fmt: skip
+from ._fake_discord import APPLICATION, BOT_USER, Response, message, quiet_voice, wire_client
+
 CALLBACK = {  # what Discord answers to a response with ?with_response=1
     "interaction": {"id": "1", "type": 3, "activity_instance_id": None,
                     "response_message_id": None, "response_message_loading": False,
@@ -58,25 +57,6 @@ class Answered(DynamicItem[Button[discord.ui.View]], template=r"(?!)"):
         self.floor.answered(time.perf_counter())
 
 
-class Response:
-    """aiohttp's response to the callback request, as Discord sends it."""
-
-    def __init__(self) -> None:
-        self.status = 200
-        self.headers = {"content-type": "application/json"}
-        self.body = json.dumps(CALLBACK)
-
-    async def __aenter__(self) -> Response:
-        await asyncio.sleep(0)  # the answer comes through the event loop, as a real one does
-        return self
-
-    async def __aexit__(self, *_: object) -> None:
-        return None
-
-    async def text(self, encoding: str = "utf-8") -> str:
-        return self.body
-
-
 class Session:
     """The network: aiohttp's ClientSession, at the point where the request is complete."""
 
@@ -85,21 +65,18 @@ class Session:
 
     def request(self, method: str, url: str, *, data: Any = None, **_: Any) -> Response:
         self.requests.append((method, url, data))
-        return Response()
+        return Response(200, CALLBACK)
 
 
 class Floor:
     def __init__(self) -> None:
-        # The bot has no voice: no warning that voice's libraries are missing.
-        discord.VoiceClient.warn_nacl = discord.VoiceClient.warn_dave = False
+        quiet_voice()
         self.client = discord.Client(intents=discord.Intents.default())
         state = self.client._connection
-        state.application_id = APPLICATION
-        state.user = discord.ClientUser(state=state, data=BOT_USER)  # type: ignore[arg-type]
         self.session = Session()
-        self.client.http._HTTPClient__session = self.session  # type: ignore[attr-defined]
+        wire_client(self.client, self.session)
         # The bot's templates, in the bot's order, each answered by a button that only answers.
-        items = [
+        items: list[type[Answered]] = [
             types.new_class(
                 f"Answered{family.__name__}", (Answered,),
                 {"template": family.__discord_ui_compiled_template__.pattern},
@@ -123,12 +100,12 @@ class Floor:
     def join(self, guild_id: int, channel_ids: list[int]) -> None:
         """The guild and its channels in the cache, as GUILD_CREATE leaves them when the bot
         connects."""
-        channels = [
+        channels: list[dict[str, Any]] = [
             {"id": str(c), "type": 0, "name": f"game-{c}", "position": i,
              "permission_overwrites": [], "nsfw": False, "parent_id": None, "flags": 0}
             for i, c in enumerate(channel_ids)
         ]  # fmt: skip
-        self.client._connection._add_guild_from_data({
+        guild: Any = {  # a GUILD_CREATE's fields, as far as discord.py reads them here
             "id": str(guild_id), "name": "bench", "icon": None, "owner_id": "1",
             "roles": [{"id": str(guild_id), "name": "@everyone", "permissions": "2248473465835073",
                        "position": 0, "color": 0, "hoist": False, "managed": False,
@@ -140,15 +117,17 @@ class Floor:
             "members": [{"user": BOT_USER, "roles": [], "joined_at": "2026-01-01T00:00:00+00:00",
                          "deaf": False, "mute": False, "flags": 0}],
             "channels": channels, "threads": [], "voice_states": [], "presences": [],
-        })  # type: ignore[arg-type]  # fmt: skip
+        }  # fmt: skip
+        self.client._connection._add_guild_from_data(guild)
 
     def answered(self, at: float) -> None:
         if self.done is not None and not self.done.done():
             self.done.set_result(at)
 
-    def frame(self, user_id: int, guild_id: int, channel_id: int, message: dict[str, Any],
+    def frame(self, user_id: int, guild_id: int, channel_id: int, shown: dict[str, Any],
               custom_id: str) -> bytes:  # fmt: skip
-        """The INTERACTION_CREATE frame for a click on `custom_id` in `message`, compressed."""
+        """The INTERACTION_CREATE frame for a click on `custom_id` in the message that shows
+        `shown` (its id among them), compressed."""
         user = {"id": str(user_id), "username": f"player{user_id}", "discriminator": "0",
                 "global_name": f"player {user_id}", "avatar": None}  # fmt: skip
         interaction_id = next(self.ids)
@@ -163,14 +142,10 @@ class Floor:
             "member": {"user": user, "roles": [], "joined_at": "2026-01-01T00:00:00+00:00",
                        "deaf": False, "mute": False, "flags": 0, "pending": False,
                        "permissions": "2248473465835073", "nick": None, "avatar": None},
-            "message": {
-                "id": str(message["id"]), "channel_id": str(channel_id), "type": 0,
-                "author": BOT_USER, "content": "", "embeds": [], "components": [],
-                "attachments": [], "mentions": [], "mention_roles": [], "pinned": False,
-                "mention_everyone": False, "tts": False, "edited_timestamp": None,
-                "timestamp": "2026-01-01T00:00:00+00:00", "application_id": str(APPLICATION),
-                **{k: v for k, v in message.items() if k not in ("id", "allowed_mentions")},
-            },
+            "message": message(
+                int(shown["id"]), channel_id, application_id=str(APPLICATION),
+                **{k: v for k, v in shown.items() if k not in ("id", "allowed_mentions")},
+            ),
             "app_permissions": "2248473465835073", "locale": "en-US", "guild_locale": "en-US",
             "entitlements": [], "authorizing_integration_owners": {"0": str(guild_id)},
             "context": 0, "attachment_size_limit": 10485760,

@@ -1,7 +1,7 @@
 """What one move costs in our code, beside a button handler that only answers the click and
 beside discord.py's own cost of handling the same click (the floor).
 
-    python bench/moves.py [--json] [--games 100] [--players 2] [--seed S] [--postgres URL]
+    python -m bench.moves [--json] [--games 100] [--players 2] [--seed S] [--postgres URL]
 
 The bot's own code runs for real: the buttons' DynamicItem callbacks, the session layer (the
 game's lock, engine, turn timers), the Storage on a SQLite file in a temporary folder, opened
@@ -65,12 +65,9 @@ from __future__ import annotations
 
 import argparse
 import asyncio
-import contextlib
-import contextvars
 import json
 import logging
 import random
-import statistics
 import sys
 import tempfile
 import time
@@ -79,12 +76,8 @@ from collections import defaultdict
 from pathlib import Path
 from typing import Any
 
-import discord
 from discord import app_commands
-from floor import Floor  # bench/, beside this script
-from standin import GUILD, REFUSED, Bot, Interaction, Message, User, make_bot
 
-from bot.adapter.buttons import FAMILIES
 from bot.engine import preset
 from bot.engine.playout import random_game
 from bot.session import Sessions
@@ -92,132 +85,13 @@ from bot.storage import parse
 from bot.ui import ids
 from cogs.steal import Steal
 
+from . import _moves_report as report
+from ._moves_probe import Probe
+from ._moves_report import AT_ONCE, ONE_BY_ONE
+from .floor import Floor
+from .standin import GUILD, REFUSED, Bot, Interaction, Message, User, make_bot
+
 TRIVIAL = "bench:ok"  # the trivial button's custom_id (not one the bot could have sent)
-AT_ONCE, ONE_BY_ONE = "at_once", "one_at_a_time"
-# Set per click by Probe.on_button; Probe.play marks it when a move was played. A dict, so the
-# mark made in the task the cog plays the move in (it gets a copy of the context) is seen here.
-PLAYED: contextvars.ContextVar[dict[str, bool]] = contextvars.ContextVar("played")
-
-
-# ----- timing
-
-
-class Probe(logging.Handler):
-    """Clicks buttons as discord.py does (the family's item built from the custom_id, then its
-    callback) and wraps Sessions.play and two presenter methods, on the instances (the bot's
-    code is unchanged). Keeps the timings, and what went wrong: errors logged, and clicks the
-    bot answered with a refusal or an error (an ephemeral answer that is not a hand)."""
-
-    def __init__(self, bot: Bot) -> None:
-        super().__init__(logging.ERROR)
-        logging.getLogger().addHandler(self)
-        assert bot.app is not None
-        self.problems = REFUSED
-        self.phase: str | None = None  # where samples go; None: not recording
-        self.samples: dict[tuple[str, str], list[float]] = defaultdict(list)
-        self.first_entry = self.last_return = 0.0
-        self.presenter = bot.app.presenter
-        sessions = bot.app.sessions
-        self._play = sessions.play
-        worker = self.presenter.worker  # the presenter's part that sends the tables
-        self._send_table, self._flush = worker._send_table, worker._flush
-        sessions.play = self.play  # type: ignore[method-assign]
-        worker._send_table = self.timed_send_table  # type: ignore[method-assign]
-        worker._flush = self.timed_flush  # type: ignore[method-assign]
-        # Write transactions, per phase and by the code that asked for them.
-        self.writes: dict[str, dict[str, int]] = defaultdict(lambda: defaultdict(int))
-        self.deals: dict[str, int] = defaultdict(int)  # moves that dealt new hands, per phase
-        self.ends: dict[str, int] = defaultdict(int)  # moves that ended a game, per phase
-        connection = sessions.storage.connection
-        for name in ("transaction", "driver_transaction", "driver"):
-            if name != "transaction" and connection.writer is None:
-                continue  # PostgreSQL: only transaction()
-            setattr(connection, name, self.counted(getattr(connection, name)))
-
-    def emit(self, record: logging.LogRecord) -> None:
-        self.problems.append(record.getMessage())
-
-    def record(self, kind: str, seconds: float) -> None:
-        if self.phase is not None:
-            self.samples[(self.phase, kind)].append(seconds)
-
-    async def on_button(self, interaction: Interaction, custom_id: str) -> None:
-        item = None
-        for family in FAMILIES:  # built before the clock starts, as discord.py does
-            match = family.__discord_ui_compiled_template__.fullmatch(custom_id)
-            if match is not None:
-                button = discord.ui.Button(custom_id=custom_id)  # type: ignore[var-annotated]
-                item = family.of(button, match)  # type: ignore[arg-type]
-                break
-        started = time.perf_counter()
-        self.first_entry = self.first_entry or started
-        mark = {"played": False}
-        token = PLAYED.set(mark)
-        try:
-            if item is None:
-                await interaction.response.edit_message(content="ok")
-                kind = "trivial"
-            else:
-                await item.callback(interaction)  # type: ignore[attr-defined]
-                kind = "move" if mark["played"] else "other"
-        finally:
-            PLAYED.reset(token)
-        self.last_return = time.perf_counter()
-        self.record(kind, self.last_return - started)
-
-    async def play(self, *args: Any, **kwargs: Any) -> Any:
-        played = await self._play(*args, **kwargs)
-        mark = PLAYED.get(None)
-        if mark is not None:
-            mark["played"] = True
-        if self.phase is not None:
-            self.deals[self.phase] += any(e["type"] == "hands_dealt" for e in played.events)
-            self.ends[self.phase] += played.ended
-        return played
-
-    def counted(self, opened: Any) -> Any:
-        """A write transaction of storage's connection (transaction, or on SQLite the
-        driver's own), counted for the phase with the bot's function that asked for it."""
-
-        @contextlib.asynccontextmanager
-        async def counting() -> Any:
-            if self.phase is not None:
-                self.writes[self.phase][asker()] += 1
-            async with opened() as db:
-                yield db
-
-        return counting
-
-    async def timed_send_table(self, ch: Any) -> None:
-        started = time.perf_counter()
-        await self._send_table(ch)
-        self.record("table_update", time.perf_counter() - started)
-
-    async def timed_flush(self, ch: Any) -> None:
-        started = time.perf_counter()
-        await self._flush(ch)
-        self.record("presenter_flush", time.perf_counter() - started)
-
-    async def presenter_idle(self) -> None:
-        while workers := [
-            ch.worker
-            for ch in self.presenter.channels.values()
-            if ch.worker is not None and not ch.worker.done()
-        ]:
-            await asyncio.wait(workers)
-        while edits := set(self.presenter.hands.edits):  # tokens stored, older hands deleted
-            await asyncio.wait(edits)
-
-
-def asker() -> str:
-    """The first function outside storage (and the libraries) on the stack: who writes."""
-    frame: Any = sys._getframe(1)
-    while frame is not None:
-        path = frame.f_code.co_filename
-        if "/bot/" in path and "/bot/storage/" not in path and not path.endswith("/bot/app.py"):
-            return f"{path.rpartition('/bot/')[2]}:{frame.f_code.co_name}"
-        frame = frame.f_back
-    return "?"
 
 
 # ----- the bench
@@ -318,10 +192,10 @@ class Bench:
         await asyncio.gather(*(self.advance(g, n) for g, n in zip(games, offsets, strict=True)))
         await self.probe.presenter_idle()
         hands = [(g, u) for g in games for u in g.users]
-        made = await self.together(
+        answered = await self.together(
             [(u, g.channel_id, g.table, ids.table("hand", g.game_id)) for g, u in hands]
         )
-        for (game, user), interaction in zip(hands, made, strict=True):
+        for (game, user), interaction in zip(hands, answered, strict=True):
             assert interaction.sent is not None, self.probe.problems
             game.hands[str(user.id)] = interaction.sent
         for game in games:
@@ -330,8 +204,10 @@ class Bench:
     async def advance(self, game: Game, moves: int) -> None:
         for _ in range(moves):
             table = self.sessions.table(game.game_id)
-            move = self.rng.choice(table.hand(table.turn).legal)
-            await self.sessions.play(game.game_id, table.seats[table.turn], move, table.version)
+            seat = table.turn
+            assert seat is not None, "a game in play has a player to act"
+            move = self.rng.choice(table.hand(seat).legal)
+            await self.sessions.play(game.game_id, table.seats[seat], move, table.version)
 
     async def setup(self) -> None:
         per_game = len(random_game(preset(self.args.rules), self.args.players, 0).moves)
@@ -348,8 +224,9 @@ class Bench:
         moves: list[Click] = []
         for game in self.games:
             table = self.sessions.table(game.game_id)
-            user = table.seats[table.turn]
-            legal = table.hand(table.turn).legal
+            seat = table.turn
+            assert seat is not None, "a game in play has a player to act"
+            user, legal = table.seats[seat], table.hand(seat).legal
             who = next(u for u in game.users if str(u.id) == user)
             where, gid, v = (game.channel_id, game.hands[user]), game.game_id, table.version
             moves.append((who, *where, ids.move(gid, v, self.rng.choice(legal))))
@@ -392,50 +269,12 @@ class Bench:
         }
         for name in (AT_ONCE, ONE_BY_ONE):
             if self.probe.samples[(f"{name}/move", "move")]:
-                figures[name] = self.figures(name)
+                figures[name] = report.figures(self.probe, self.rates, name)
         other = sum(len(v) for (_, kind), v in self.probe.samples.items() if kind == "other")
         figures["unexpected"] = other + len(self.probe.problems)
         figures["seconds"] = round(time.perf_counter() - started, 1)
         for problem in self.probe.problems[:5]:
             print(f"problem: {problem}", file=sys.stderr)
-        return figures
-
-    def figures(self, name: str) -> dict[str, Any]:
-        def ms(values: list[float]) -> dict[str, Any]:
-            p99 = statistics.quantiles(values, n=100, method="inclusive")[98]
-            return {
-                "n": len(values),
-                "median_ms": round(statistics.median(values) * 1e3, 3),
-                "p99_ms": round(p99 * 1e3, 3),
-            }
-
-        s = self.probe.samples
-        move, trivial = ms(s[(f"{name}/move", "move")]), ms(s[(f"{name}/trivial", "trivial")])
-        if name == AT_ONCE:
-            move["per_s"] = round(statistics.median(self.rates[f"{name}/move"]))
-            trivial["per_s"] = round(statistics.median(self.rates[f"{name}/trivial"]))
-        figures = {
-            "move": move,
-            "trivial": trivial,
-            "ratio_median": round(move["median_ms"] / trivial["median_ms"], 1),
-            "ratio_p99": round(move["p99_ms"] / trivial["p99_ms"], 1),
-            "table_update": ms(s[(f"{name}/move", "table_update")]),
-            "presenter_flush": ms(s[(f"{name}/move", "presenter_flush")]),
-        }
-        moves = len(s[(f"{name}/move", "move")])
-        writes = self.probe.writes[f"{name}/move"]
-        figures["writes"] = {
-            "per_move": round(sum(writes.values()) / moves, 3),
-            "total": sum(writes.values()),
-            "moves": moves,
-            "deals": self.probe.deals[f"{name}/move"],
-            "ends": self.probe.ends[f"{name}/move"],
-            "by": dict(sorted(writes.items(), key=lambda kv: -kv[1])),
-        }
-        if s[(f"{name}/floor", "floor")]:  # one at a time: the same clicks, discord.py alone
-            floor = figures["floor"] = ms(s[(f"{name}/floor", "floor")])
-            figures["floor_ratio_median"] = round(move["median_ms"] / floor["median_ms"], 2)
-            figures["floor_ratio_p99"] = round(move["p99_ms"] / floor["p99_ms"], 2)
         return figures
 
 
@@ -461,7 +300,7 @@ async def bench(args: argparse.Namespace, server: str | None = None) -> dict[str
 
 
 async def drop_schema(server: str, schema: str) -> None:
-    import asyncpg
+    import asyncpg  # type: ignore[import-untyped]
 
     dsn = parse(server).url.set(drivername="postgresql").render_as_string(hide_password=False)
     connection = await asyncpg.connect(dsn)
@@ -469,57 +308,6 @@ async def drop_schema(server: str, schema: str) -> None:
         await connection.execute(f'DROP SCHEMA IF EXISTS "{schema}" CASCADE')
     finally:
         await connection.close()
-
-
-def table(figures: dict[str, Any]) -> str:
-    lines = [
-        f"{figures['games']} games of {figures['players']} players ({figures['rules']} rules),"
-        f" seed {figures['seed']}; ms from entering the button handler to its response",
-        f"{'':32}{'n':>6}{'median':>10}{'p99':>10}{'per s':>8}",
-    ]
-    titles = {
-        AT_ONCE: f"all {figures['games']} games click at once",
-        ONE_BY_ONE: f"one click at a time ({figures['games']} games open)",
-    }
-    for name, title in titles.items():
-        f = figures.get(name)
-        if f is None:
-            continue
-        lines.append(title)
-        rows: list[tuple[str, Any]] = [
-            ("our move", f["move"]),
-            ("trivial handler", f["trivial"]),
-            ("ratio", ("ratio_median", "ratio_p99")),
-        ]
-        if "floor" in f:
-            rows += [
-                ("floor: discord.py, same click", f["floor"]),
-                ("our move / floor", ("floor_ratio_median", "floor_ratio_p99")),
-            ]
-        rows += [
-            ("background: table update", f["table_update"]),
-            ("background: presenter flush", f["presenter_flush"]),
-        ]
-        for label, row in rows:
-            if isinstance(row, tuple):
-                ratios = f"{f[row[0]]:>9.2f}x{f[row[1]]:>9.2f}x"
-                lines.append(f"  {label:30}{'':6}{ratios}")
-                continue
-            rate = f"{row['per_s']:>8}" if "per_s" in row else ""
-            lines.append(
-                f"  {label:30}{row['n']:>6}{row['median_ms']:>10.2f}{row['p99_ms']:>10.2f}{rate}"
-            )
-        w = f["writes"]
-        lines.append(
-            f"  database writes per move: {w['per_move']:.2f} ({w['total']} write transactions"
-            f" for {w['moves']} moves, of which {w['deals']} dealt and {w['ends']} ended a game)"
-        )
-        lines += [f"    {count:>6}  {who}" for who, count in w["by"].items()]
-    lines.append(
-        f"unexpected clicks: {figures['unexpected']}; {figures['seconds']} s."
-        " A shared, noisy machine: compare figures within one run."
-    )
-    return "\n".join(lines)
 
 
 def main() -> None:
@@ -549,7 +337,7 @@ def main() -> None:
     logging.basicConfig(level=logging.WARNING)
     figures = asyncio.run(bench(args))
     if args.postgres is None:
-        print(json.dumps(figures) if args.json else table(figures))
+        print(json.dumps(figures) if args.json else report.table(figures))
         runs = [figures]
     else:
         runs = [figures, asyncio.run(bench(args, args.postgres))]
@@ -557,7 +345,7 @@ def main() -> None:
             print(json.dumps(dict(zip(("sqlite", "postgresql"), runs, strict=True))))
         else:
             for name, each in zip(("SQLite", "PostgreSQL"), runs, strict=True):
-                print(f"== {name}\n{table(each)}")
+                print(f"== {name}\n{report.table(each)}")
     if any(each["unexpected"] for each in runs):
         raise SystemExit("some clicks went wrong (see above): these figures are not valid")
 

@@ -1,6 +1,6 @@
 """How long the table picture takes to draw and encode, and how big it is.
 
-    python bench/render.py [--tables N] [--repeats R] [--players P] [--json]
+    python -m bench.render [--tables N] [--repeats R] [--players P] [--json]
 
 Draws N 4-player tables (by default: every deck family, mid-game, with a last move) R times
 each, timing `render(scene)` (layout, drawing and PNG encoding; the scene is taken once per
@@ -14,7 +14,6 @@ Also the end screen's picture (the final bundles, drawn once a game): its median
 from __future__ import annotations
 
 import argparse
-import json
 import statistics
 import time
 
@@ -29,15 +28,13 @@ from bot.ui.picture import (
     sample,
 )
 
-PRESETS = ("standard", "casita", "rubamazzo", "casita")
-DECKS = ("french52", "spanish40", "italian40", "spanish48")
+from ._figures import percentile, sample_rules, show
 
 
 def scenes(tables: int, players: int) -> list[Scene]:
     out = []
     for i in range(tables):
-        rules = preset(PRESETS[i % 4]).replace(deck=DECKS[i % 4])
-        table, last = sample(rules, players, seed=i, moves=6 + i % 10)
+        table, last = sample(sample_rules(i), players, seed=i, moves=6 + i % 10)
         out.append(Scene.of(table, SAMPLE_NAMES, ("en", "es", "fr", "it")[i % 4], last=last))
     return out
 
@@ -59,18 +56,13 @@ def finals(players: int) -> list[FinalScene]:
     from bot.engine.playout import random_game
 
     out = []
-    for i, (name, deck) in enumerate(zip(PRESETS, DECKS, strict=True)):
-        table, _ = sample(preset(name).replace(deck=deck), players, seed=i, moves=0)
+    for i in range(4):
+        table, _ = sample(sample_rules(i), players, seed=i, moves=0)
         table.game = random_game(table.game.rules, players, i)
         table.game.seats = SAMPLE_SEATS[:players]
         places = stats.places(table.game, set())
         out.append(FinalScene.of(table, SAMPLE_NAMES, ("en", "es", "fr", "it")[i], places))
     return out
-
-
-def percentile(xs: list[float], q: float) -> float:
-    xs = sorted(xs)
-    return xs[min(len(xs) - 1, round(q * (len(xs) - 1)))]
 
 
 def main() -> None:
@@ -91,7 +83,7 @@ def main() -> None:
             cpu.append((time.thread_time() - cpu_started) * 1000)
             sizes.append(len(png))
     big = worst(args.players)
-    big_times = []
+    big_times, big_png = [], b""
     for _ in range(args.repeats):
         started = time.perf_counter()
         big_png = render(big)
@@ -99,9 +91,9 @@ def main() -> None:
     ends = finals(args.players)
     end_times, end_sizes = [], []
     for _ in range(args.repeats):
-        for scene in ends:
+        for final in ends:
             started = time.perf_counter()
-            end_sizes.append(len(render_final(scene)))
+            end_sizes.append(len(render_final(final)))
             end_times.append((time.perf_counter() - started) * 1000)
     figures = {
         "players": args.players,
@@ -118,11 +110,7 @@ def main() -> None:
         "end_screen_p50_ms": round(statistics.median(end_times), 1),
         "end_screen_max_kb": round(max(end_sizes) / 1024, 1),
     }
-    if args.json:
-        print(json.dumps(figures))
-    else:
-        for key, value in figures.items():
-            print(f"{key:>14}: {value}")
+    show(figures, args.json, 14)
 
 
 if __name__ == "__main__":

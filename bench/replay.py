@@ -1,6 +1,6 @@
 """How long a replay step takes: playing a finished game's record again, and drawing a step.
 
-    python bench/replay.py [--games N] [--players P] [--json]
+    python -m bench.replay [--games N] [--players P] [--json]
 
 Plays N games out with the engine (every deck family, P players), takes their records, and
 times what a Replay click costs when nothing is cached: `replayed` (every state of the game
@@ -18,27 +18,21 @@ import random
 import statistics
 import time
 
-from bot.engine import new_game, preset, record
+from bot.engine import new_game, record
 from bot.engine.playout import play_out
+from bot.engine.record import RecordDict
 from bot.ui.picture import SAMPLE_NAMES, SAMPLE_SEATS
 from bot.ui.replay import picture, replayed
 
-PRESETS = ("standard", "casita", "rubamazzo", "casita")
-DECKS = ("french52", "spanish40", "italian40", "spanish48")
+from ._figures import percentile, sample_rules
 
 
-def records(games: int, players: int) -> list[dict]:
+def records(games: int, players: int) -> list[RecordDict]:
     out = []
     for i in range(games):
-        rules = preset(PRESETS[i % 4]).replace(deck=DECKS[i % 4])
-        game = new_game(rules, SAMPLE_SEATS[:players], seed=i)
+        game = new_game(sample_rules(i), SAMPLE_SEATS[:players], seed=i)
         out.append(record(play_out(game, random.Random(i))))
     return out
-
-
-def percentile(xs: list[float], q: float) -> float:
-    xs = sorted(xs)
-    return xs[min(len(xs) - 1, round(q * (len(xs) - 1)))]
 
 
 def summary(xs: list[float]) -> dict[str, float]:

@@ -4,9 +4,9 @@ Each call the bot makes (interaction response, message edit, send, delete) is bu
 JSON-encoded with discord.py's own helpers (the CPU a real call spends before the network) and
 answered on the event loop's next turn, with no network delay. Calls through an interaction's
 webhook (its token: open hands redrawn and deleted, turn pings as follow-ups) go through
-discord.py's real webhook adapter, as in production; only aiohttp's `session.request` is stood
-in for, and answered as Discord answers it. What each message shows (its payload) is kept, so
-bench/floor.py can hand discord.py the very message a player clicked.
+discord.py's real webhook adapter, as in production, to the benches' fake Discord
+(bench/_fake_discord.py), which answers as Discord answers. What each message shows (its
+payload) is kept, so bench/floor.py can hand discord.py the very message a player clicked.
 """
 
 from __future__ import annotations
@@ -15,12 +15,9 @@ import asyncio
 import itertools
 import json
 import random
-import re
 import types
 from typing import Any
-from urllib.parse import unquote
 
-import aiohttp
 import discord
 from discord.http import handle_message_parameters
 from discord.webhook.async_ import interaction_message_response_params
@@ -30,31 +27,25 @@ from bot.client import now
 from bot.domain.options import Options
 from cogs import steal
 
+from ._fake_discord import (
+    CHANNEL_MESSAGE,
+    UPDATE_MESSAGE,
+    FakeDiscord,
+    Token,
+    quiet_voice,
+    wire_client,
+)
+
 INTERACTIONS = itertools.count(10**16)  # interaction ids
-APPLICATION = 900_000_000_000_000_001  # the bot's application id (its interaction webhooks')
-BOT_USER = {"id": str(APPLICATION), "username": "Steal the Bundle", "discriminator": "0",
-            "global_name": None, "avatar": None, "bot": True}  # fmt: skip
-# An interaction webhook's routes: .../webhooks/{application}/{token}[/messages/{id|@original}]
-WEBHOOK = re.compile(r"/webhooks/(\d+)/([^/?]+)(?:/messages/(\d+|@original))?$")
 REFUSED: list[str] = []  # ephemeral answers that were not a hand: refusals and errors
 GUILD = 1
-CHANNEL_MESSAGE, UPDATE_MESSAGE = 4, 7  # interaction response types
 
 
-class Discord:
+class Discord(FakeDiscord):
     """Answers every call at once, after building and encoding its request as discord.py does.
     The answer comes on the event loop's next turn, as a real one comes through the loop: a
     call lets other tasks run, as in production, minus the network's delay. It is also the
-    bot's HTTP session for interaction webhooks (`request`): each interaction has a token, and
-    its webhook edits or deletes its first answer and its follow-ups, and sends new ones."""
-
-    def __init__(self) -> None:
-        self.ids = itertools.count(10**17)
-        self.shown: dict[int, dict[str, Any]] = {}  # message id -> what it shows (its payload)
-        # interaction token -> its interaction's id and channel, and its first answer's
-        # message (once answered)
-        self.tokens: dict[str, tuple[int, int, int | None]] = {}
-        self.made_by: dict[int, int] = {}  # message id -> the interaction that sent it
+    bot's HTTP session for interaction webhooks (`request`, bench/_fake_discord.py)."""
 
     async def call(
         self,
@@ -78,98 +69,15 @@ class Discord:
             form = params.multipart[0]["value"]
             payload = json.loads(form)
             payload = payload.get("data", payload) if response_type is not None else payload
-        message_id = next(self.ids) if edits is None else edits
-        if edits is None and by is not None:
-            self.made_by[message_id] = by
+        message_id = self.post(by) if edits is None else edits
         self.show(message_id, payload, ephemeral)
         await asyncio.sleep(0)
         return Message(self, message_id)
 
-    def show(self, message_id: int, payload: dict[str, Any] | None, ephemeral: bool) -> None:
-        """Message `message_id` shows `payload` now (sent, or edited)."""
-        if payload is not None and payload.get("attachments"):
-            # As Discord shows them once uploaded (a message parses only complete ones).
-            payload = {**payload, "attachments": [uploaded(a) for a in payload["attachments"]]}
-        if payload is not None:
-            before = self.shown.get(message_id, {})
-            flags = payload.get("flags", before.get("flags", 0)) | (64 if ephemeral else 0)
-            self.shown[message_id] = {**before, **payload, "flags": flags}
-
     def answered(self, interaction: Interaction, message_id: int | None) -> None:
         """An interaction's first answer is (or edits) `message_id`: its webhook's @original."""
-        self.tokens[interaction.token] = (interaction.id, interaction.channel_id, message_id)
-
-    def request(self, method: str, url: str, *, data: Any = None, **_: Any) -> WebhookResponse:
-        """aiohttp's `ClientSession.request`, for the calls made through an interaction's
-        webhook (discord.py built and encoded them): answered as Discord answers them."""
-        route = WEBHOOK.search(url)
-        token = unquote(route[2]) if route is not None else ""  # quoted in the URL
-        if route is None or int(route[1]) != APPLICATION or token not in self.tokens:
-            return WebhookResponse(404, {"message": "Unknown Webhook", "code": 10015})
-        interaction_id, channel_id, original = self.tokens[token]
-        target = route[3]
-        if target is None:  # POST: a new follow-up
-            message_id = next(self.ids)
-            self.made_by[message_id] = interaction_id
-        elif target == "@original":
-            if original is None:
-                return WebhookResponse(404, {"message": "Unknown Message", "code": 10008})
-            message_id = original
-        else:
-            message_id = int(target)
-        if method == "DELETE":
-            self.shown.pop(message_id, None)
-            return WebhookResponse(204, None)
-        if target is not None and message_id not in self.shown:
-            return WebhookResponse(404, {"message": "Unknown Message", "code": 10008})
-        payload = sent_payload(data)
-        self.show(message_id, payload, bool(payload.get("flags", 0) & 64))
-        shown = {k: v for k, v in self.shown[message_id].items() if k != "allowed_mentions"}
-        return WebhookResponse(200, {
-            "id": str(message_id), "channel_id": str(channel_id), "type": 0,
-            "author": BOT_USER, "content": "", "embeds": [], "components": [],
-            "attachments": [], "mentions": [], "mention_roles": [], "pinned": False,
-            "mention_everyone": False, "tts": False, "edited_timestamp": None,
-            "timestamp": "2026-01-01T00:00:00+00:00", "webhook_id": str(APPLICATION),
-            "application_id": str(APPLICATION), **shown,
-        })  # fmt: skip
-
-
-def sent_payload(data: Any) -> dict[str, Any]:
-    """The JSON a webhook request carries: its body, or its form's payload_json part."""
-    if isinstance(data, aiohttp.FormData):
-        parts = {options.get("name"): value for options, _, value in data._fields}
-        data = parts.get("payload_json")
-    payload: dict[str, Any] = json.loads(data) if data else {}
-    return payload
-
-
-class WebhookResponse:
-    """aiohttp's response to a webhook request, as Discord sends it."""
-
-    def __init__(self, status: int, body: dict[str, Any] | None) -> None:
-        self.status = status
-        self.reason = "OK" if status < 300 else "Not Found"
-        self.headers = {"content-type": "application/json"} if body is not None else {}
-        self.body = json.dumps(body) if body is not None else ""
-
-    async def __aenter__(self) -> WebhookResponse:
-        await asyncio.sleep(0)  # the answer comes through the event loop, as a real one does
-        return self
-
-    async def __aexit__(self, *_: object) -> None:
-        return None
-
-    async def text(self, encoding: str = "utf-8") -> str:
-        return self.body
-
-
-def uploaded(attachment: dict[str, Any]) -> dict[str, Any]:
-    name = attachment.get("filename", "file")
-    url = f"https://cdn.discordapp.com/attachments/1/2/{name}"
-    rest = {k: v for k, v in attachment.items() if k != "id"}
-    return {"id": str(attachment.get("id", 0)), "filename": name, "size": 30_000, "url": url,
-            "proxy_url": url, **rest}  # fmt: skip
+        made = Token(interaction.id, interaction.channel_id, message_id)
+        self.tokens[interaction.token] = made
 
 
 class Message:
@@ -294,15 +202,11 @@ class Bot(discord.Client):
     calls interaction webhooks through its state and HTTP session) whose network is the
     stand-in; channels are the stand-in's."""
 
-    def __init__(self, wire: Discord) -> None:
-        # The bot has no voice: no warning that voice's libraries are missing.
-        discord.VoiceClient.warn_nacl = discord.VoiceClient.warn_dave = False
+    def __init__(self, fake: Discord) -> None:
+        quiet_voice()
         super().__init__(intents=discord.Intents.default())
-        state = self._connection
-        state.application_id = APPLICATION
-        state.user = discord.ClientUser(state=state, data=BOT_USER)  # type: ignore[arg-type]
-        self.http._HTTPClient__session = wire  # type: ignore[attr-defined]
-        self.wire = wire
+        wire_client(self, fake)
+        self.wire = fake
         self.app: App | None = None
 
     def get_partial_messageable(  # type: ignore[override]  # the stand-in's channel

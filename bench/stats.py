@@ -2,7 +2,7 @@
 whole history (as the card worked them out before rated_games) and read from rated_games (as
 it does now), side by side, in one run.
 
-    python bench/stats.py [--json] [--sizes 1000,20000] [--players 50] [--repeat 3]
+    python -m bench.stats [--json] [--sizes 1000,20000] [--players 50] [--repeat 3]
 
 For each size N, a SQLite database (durable, in a temporary folder) with one guild of N
 finished games among PLAYERS members (2 to 4 seats; one game in ten has an AI seat and does
@@ -24,17 +24,13 @@ from __future__ import annotations
 import argparse
 import asyncio
 import json
-import os
 import random
 import statistics
-import sys
 import tempfile
 import time
+from collections.abc import Awaitable, Callable, Mapping
 from pathlib import Path
 from typing import Any
-
-if not os.environ.get("PYTHONPATH"):  # this checkout's bot, unless told which
-    sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from sqlalchemy import insert
 
@@ -42,7 +38,7 @@ from bot.domain import ratings as stats
 from bot.domain import server_settings
 from bot.domain.options import DEFAULTS
 from bot.domain.seats import is_ai
-from bot.domain.values import ordinal
+from bot.domain.values import PlayerStats, ordinal
 from bot.engine import new_game, preset, record
 from bot.engine.playout import play_out
 from bot.session.records import Records
@@ -138,7 +134,10 @@ async def old_figures(storage: Storage, user: str, ai_counts: bool) -> stats.Fig
     return await asyncio.to_thread(work)
 
 
-async def answer(storage: Storage, records: Records, user: str, figures) -> None:
+Figuring = Callable[[PlayerStats, Mapping[str, Any]], Awaitable[stats.Figures]]
+
+
+async def answer(storage: Storage, records: Records, user: str, figures: Figuring) -> None:
     """What /steal stats does before it replies (cogs/boards.py), `figures` its figures."""
     player = await records.player(GUILD, user)
     assert player is not None
@@ -150,7 +149,7 @@ async def answer(storage: Storage, records: Records, user: str, figures) -> None
     await asyncio.to_thread(render_card, card)
 
 
-async def timed(call, repeat: int) -> float:
+async def timed(call: Callable[[], Awaitable[object]], repeat: int) -> float:
     times = []
     for _ in range(repeat):
         start = time.perf_counter()
@@ -174,13 +173,13 @@ async def one_size(folder: Path, size: int, people: int, repeat: int) -> dict[st
         new = await records.figures(player, DECK)
         assert old == new, (old, new)
 
-        async def old_way(p, values) -> stats.Figures:
+        async def old_way(p: PlayerStats, values: Mapping[str, Any]) -> stats.Figures:
             return await old_figures(storage, p.user_id, values["ai_counts"])
 
-        async def new_way(p, values) -> stats.Figures:
+        async def new_way(p: PlayerStats, values: Mapping[str, Any]) -> stats.Figures:
             return await records.figures(p, server_settings.rules_for(values).deck)
 
-        def answering(way):
+        def answering(way: Figuring) -> Callable[[], Awaitable[None]]:
             return lambda: answer(storage, records, user, way)
 
         return {

@@ -1,6 +1,6 @@
 """What storage costs, on SQLite and on PostgreSQL side by side, in one run.
 
-    python bench/storage.py [--json] [--games 100] [--rounds 30] [--live 1000]
+    python -m bench.storage [--json] [--games 100] [--rounds 30] [--live 1000]
                             [--finished 100] [--players 100000] [--postgres URL] [--serial N]
                             [--sqlite-only] [--startup-only [--untimed]] [--serial-only]
 
@@ -28,7 +28,8 @@ schema of its own, dropped afterwards. Figures, per backend:
 - serial: one game's N moves saved one after another through storage.games.save_move alone:
   what a save costs with nothing else running. `--serial-only` prints only that, with the API
   every storage version has, so the same script measures the old hand-written aiosqlite
-  storage too:  PYTHONPATH=/path/to/old/checkout python bench/storage.py --serial-only
+  storage too: run as a file, it imports the bot that PYTHONPATH names,
+  `PYTHONPATH=/path/to/old/checkout python -m bench.storage --serial-only`
 """
 
 from __future__ import annotations
@@ -40,19 +41,19 @@ import json
 import os
 import random
 import statistics
-import sys
 import tempfile
 import time
-import uuid
+from collections.abc import Awaitable, Callable
 from pathlib import Path
 from typing import Any
 
-if not os.environ.get("PYTHONPATH"):  # this checkout's bot, unless told which
-    sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
-
+from bot.domain.options import Options
 from bot.engine import active, apply, legal_moves, new_game, preset, to_dict
 from bot.engine.serialize import move_to_dict
+from bot.session import Sessions
 from bot.storage import Storage
+
+from ._storage_backends import Backend, Postgres, Sqlite
 
 DEFAULT_PG = "postgresql://postgres@127.0.0.1:5432/test"
 GUILD = 1
@@ -85,6 +86,7 @@ async def serial(database: str, n: int) -> dict[str, Any]:
             version = 0
             while not game.over and saved < n:
                 seat = active(game).turn
+                assert seat is not None, "a game not over has a player to act"
                 move = rng.choice(legal_moves(game))
                 game, _ = apply(game, move)
                 version += 1
@@ -106,17 +108,16 @@ async def serial(database: str, n: int) -> dict[str, Any]:
         await storage.close()
 
 
-async def sessions_on(database: str, turn_seconds: float | None = None):
-    from bot.domain.options import Options
-    from bot.session import Sessions
-
+async def sessions_on(database: str, turn_seconds: float | None = None) -> tuple[Storage, Sessions]:
     storage = await Storage.open(database)
     options = Options(turn_seconds=turn_seconds, lobby_seconds=None, seed_source=lambda: 7)
     sessions = Sessions(storage, options=options)
     return storage, sessions
 
 
-async def start_games(sessions, games: int, channel0: int, rng: random.Random) -> list[int]:
+async def start_games(
+    sessions: Sessions, games: int, channel0: int, rng: random.Random
+) -> list[int]:
     ids = []
     for i in range(games):
         channel = channel0 + i
@@ -128,7 +129,7 @@ async def start_games(sessions, games: int, channel0: int, rng: random.Random) -
     return ids
 
 
-async def click(sessions, game_id: int, rng: random.Random) -> float | None:
+async def click(sessions: Sessions, game_id: int, rng: random.Random) -> float | None:
     """The player to act plays a random legal move; its latency, or None if the game is over."""
     table = sessions.tables.get(game_id)
     if table is None or table.turn is None:
@@ -231,7 +232,9 @@ async def startup(
     return out
 
 
-async def disk(database: str, finished: int, size) -> dict[str, Any]:
+async def disk(
+    database: str, finished: int, size: Callable[[str], Awaitable[int]]
+) -> dict[str, Any]:
     empty = await size(database)
     storage, sessions = await sessions_on(database)
     rng = random.Random(4)
@@ -279,7 +282,7 @@ async def board(database: str, players: int, repeat: int = 30) -> dict[str, Any]
         board = await storage.stats.leaderboard(GUILD, limit=players)
         top, middle, last = board[0], board[len(board) // 2], board[-1]
 
-        async def timed(call) -> float:
+        async def timed(call: Callable[[], Awaitable[object]]) -> float:
             times = []
             for _ in range(repeat):
                 start = time.perf_counter()
@@ -303,92 +306,7 @@ async def board(database: str, players: int, repeat: int = 30) -> dict[str, Any]
         await storage.close()
 
 
-class Sqlite:
-    name = "sqlite"
-
-    def __init__(self) -> None:
-        self.folder = Path(tempfile.mkdtemp(prefix="steal-bench-"))
-        self.n = 0
-
-    def new(self) -> str:
-        self.n += 1
-        return str(self.folder / f"db{self.n}" / "steal.db")
-
-    async def size(self, database: str) -> int:
-        path = Path(database)
-        if not path.exists():
-            storage = await Storage.open(database)
-            await storage.close()
-        import sqlite3
-
-        con = sqlite3.connect(path)
-        con.execute("PRAGMA wal_checkpoint(TRUNCATE)")
-        con.execute("VACUUM")
-        con.close()
-        return path.stat().st_size
-
-    async def drop(self) -> None:
-        import shutil
-
-        shutil.rmtree(self.folder, ignore_errors=True)
-
-
-class Postgres:
-    name = "postgresql"
-
-    def __init__(self, url: str) -> None:
-        self.url = url
-        self.schemas: list[str] = []
-
-    def new(self) -> str:
-        schema = f"bench_{uuid.uuid4().hex[:12]}"
-        self.schemas.append(schema)
-        return f"{self.url}{'&' if '?' in self.url else '?'}search_path={schema}"
-
-    def dsn(self) -> str:
-        from bot.storage import parse
-
-        return (
-            parse(self.url).url.set(drivername="postgresql").render_as_string(hide_password=False)
-        )
-
-    async def size(self, database: str) -> int:
-        import asyncpg
-
-        storage = await Storage.open(database)  # makes the schema if it is new
-        await storage.close()
-        schema = database.rsplit("search_path=", 1)[1]
-        con = await asyncpg.connect(self.dsn())
-        try:
-            await con.execute(f'SET search_path = "{schema}"')
-            total = 0
-            for t in (
-                "guild_settings",
-                "games",
-                "moves",
-                "history",
-                "history_players",
-                "players",
-                "outbox",
-            ):
-                await con.execute(f"VACUUM FULL {t}")
-                total += await con.fetchval("SELECT pg_total_relation_size($1)", t)
-            return int(total)
-        finally:
-            await con.close()
-
-    async def drop(self) -> None:
-        import asyncpg
-
-        con = await asyncpg.connect(self.dsn())
-        try:
-            for schema in self.schemas:
-                await con.execute(f'DROP SCHEMA IF EXISTS "{schema}" CASCADE')
-        finally:
-            await con.close()
-
-
-async def run_backend(backend, args) -> dict[str, Any]:
+async def run_backend(backend: Backend, args: argparse.Namespace) -> dict[str, Any]:
     out: dict[str, Any] = {}
     if args.startup_only:
         empty = backend.new()
@@ -407,7 +325,7 @@ async def run_backend(backend, args) -> dict[str, Any]:
 
 
 async def main(args: argparse.Namespace) -> dict[str, Any]:
-    backends: list[Any] = [Sqlite()]
+    backends: list[Backend] = [Sqlite()]
     if not args.sqlite_only:
         backends.append(Postgres(args.postgres))
     if args.serial_only:

@@ -1,6 +1,6 @@
 """A whole tournament of AI entrants through the session layer, on SQLite.
 
-    python bench/tournament.py [--json] [--players 256] [--rounds 7] [--size 4] [--format swiss]
+    python -m bench.tournament [--json] [--players 256] [--rounds 7] [--size 4] [--format swiss]
 
 PLAYERS AI entrants ("bot:<level>:<n>", easy, medium and hard in turn) sign up for a Swiss
 tournament of ROUNDS rounds at tables of SIZE (or a knockout), which is started and played to
@@ -23,12 +23,9 @@ import argparse
 import asyncio
 import json
 import statistics
-import sys
 import tempfile
 import time
 from pathlib import Path
-
-sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from bot.domain import tournament as tour
 from bot.domain.options import Options
@@ -100,7 +97,9 @@ async def run(players: int, rounds: int, size: int, fmt: str) -> dict[str, objec
                 tour.seat_knockout(ents, results, byes, set(), size, n)
             pure.append(time.perf_counter() - a)
         games = len([t for t in course if t.table_no])
-        champion = (await storage.tournaments.get(row.id)).settings.get("champion")
+        finished = await storage.tournaments.get(row.id)
+        assert finished is not None
+        champion = finished.settings.get("champion")
         await sessions.close()
         await storage.close()
     return {

@@ -16,7 +16,11 @@ import asyncio
 import functools
 import selectors
 from collections.abc import Callable
-from typing import Any
+from concurrent.futures import Executor
+from typing import Any, TypeVar, TypeVarTuple
+
+T = TypeVar("T")
+Ts = TypeVarTuple("Ts")
 
 START = 1_000_000.0  # the virtual clock's reading at start (any value: it is monotonic)
 
@@ -52,7 +56,9 @@ class VirtualLoop(asyncio.SelectorEventLoop):
         """A wall clock on the virtual time (what discord.utils.utcnow would say)."""
         return 1_800_000_000.0 + (self.now - START)
 
-    def run_in_executor(self, executor: Any, func: Callable[..., Any], *args: Any) -> Any:
+    def run_in_executor(
+        self, executor: Executor | None, func: Callable[[*Ts], T], *args: *Ts
+    ) -> asyncio.Future[T]:
         future = super().run_in_executor(executor, func, *args)
         self.asked(future)
         return future

@@ -1,7 +1,7 @@
 """How tall each of the bot's messages is on a phone: the local playground's preview page in
 headless Chromium at 360 px wide, each message's rendered height in CSS pixels.
 
-    .venv/bin/python scripts/heights.py [--chromium /usr/bin/chromium] [--width 360]
+    .venv/bin/python -m scripts.heights [--chromium /usr/bin/chromium] [--width 360]
         [--languages en es fr it] [--themes dark light] [--markdown]
 
 Measures the lobby, the table, the hand (on your turn, and while you wait), the whole turn (the
@@ -18,44 +18,34 @@ from __future__ import annotations
 import argparse
 import asyncio
 import json
-import random
 import shutil
 import subprocess
-import sys
-import tempfile
+from collections.abc import Iterable, Sequence
 from pathlib import Path
+from typing import Any
 
-ROOT = Path(__file__).resolve().parent.parent
-sys.path.insert(0, str(ROOT))
+import aiohttp
 
-import aiohttp  # noqa: E402
-import simcord  # noqa: E402
-import simcord.interactions  # noqa: E402
-from shots import theme  # noqa: E402
-from simcord.components import walk_components  # noqa: E402
+from bot.playground import GUILD_ID
+from bot.ui import ids
 
-from bot.client import StealBot  # noqa: E402
-from bot.domain.options import Options  # noqa: E402
-from bot.engine import new_game, preset, to_dict  # noqa: E402
-from bot.engine.playout import play_out  # noqa: E402
-from bot.playground import GUILD_ID, build_world  # noqa: E402
-from bot.session import results  # noqa: E402
-from bot.ui import ids  # noqa: E402
-from scripts.screenshots import SEED, click_id, enabled, is_over, whose_turn  # noqa: E402
+from ._playground import (
+    LOCALES,
+    click_id,
+    history,
+    is_over,
+    members_speak,
+    open_hand,
+    parts,
+    play_one,
+    playground,
+    scratch,
+    storage_of,
+    whose_turn,
+)
+from ._shots import theme
 
-LOCALES = {"en": "en-US", "es": "es-ES", "fr": "fr", "it": "it"}
-# The members' Discord language (SimCord sends en-US): hands and replies are in the reader's.
-_locale = {"value": "en-US"}
-_real_payload = simcord.interactions.base_payload
-
-
-def _base_payload(backend, **kwargs):
-    made, payload = _real_payload(backend, **kwargs)
-    payload["locale"] = _locale["value"]
-    return made, payload
-
-
-simcord.interactions.base_payload = _base_payload
+Pictures = list[tuple[int, int]]  # each picture's (natural width, shown width)
 
 # Every message on the page: its id and rendered height, once its images have loaded.
 MEASURE = """
@@ -113,20 +103,21 @@ class Browser:
             self.proc.terminate()
             self.proc.wait()
 
-    async def call(self, method: str, **params: object) -> dict:
+    async def call(self, method: str, **params: object) -> dict[str, Any]:
         assert self.ws is not None
         self.n += 1
         await self.ws.send_str(json.dumps({"id": self.n, "method": method, "params": params}))
         while True:
             answer = json.loads((await self.ws.receive()).data)
             if answer.get("id") == self.n:
-                return answer.get("result", {})
+                result: dict[str, Any] = answer.get("result", {})
+                return result
 
-    async def heights(self, url: str) -> dict[str, tuple[int, list]]:
+    async def heights(self, url: str) -> dict[str, tuple[int, Pictures]]:
         """Each message's height on the page at `url`, and its pictures' (natural width, shown
         width), by message id."""
         await self.call("Page.navigate", url=url)
-        last: list | None = None
+        last: list[Any] | None = None
         for _ in range(200):  # settled: the same heights twice running, images loaded
             await asyncio.sleep(0.15)
             got = await self.call("Runtime.evaluate", expression=MEASURE, returnByValue=True)
@@ -137,138 +128,106 @@ class Browser:
         raise SystemExit(f"the page never settled: {url}")
 
 
-async def finish(storage, guild_id: int, channel_id: int, seats, names, seed: int) -> None:
-    game = play_out(new_game(preset("standard"), list(seats), seed=seed), random.Random(seed))
-    row = await storage.games.create(guild_id, channel_id, seats[0], {}, state=to_dict(game))
-    await results.finish(storage, row.id, guild_id, game, names=names)
-
-
-def parts(message) -> list[dict]:
-    """Every component of a message, nested ones included, as JSON."""
-    return list(
-        walk_components([c if isinstance(c, dict) else c.to_dict() for c in message.components])
-    )
-
-
-def buttons(message) -> list[dict]:
+def buttons(message: Any) -> list[dict[str, Any]]:
     return [c for c in parts(message) if c.get("type") == 2 and c.get("custom_id")]
 
 
-async def play_one(table, members, hands) -> None:
-    """The player to act clicks their hand's first move."""
-    player = whose_turn(table, members)
-    hand = hands.get(player.id)
-    if hand is None or not any(":move:" in b["custom_id"] for b in enabled(hand)):
-        hand = hands[player.id] = (
-            await player.click(table, custom_id=click_id(table, "hand"))
-        ).response
-    move = next(b for b in enabled(hand) if ":move:" in b["custom_id"])
-    await player.click(hand, custom_id=move["custom_id"])
+Figures = dict[tuple[str, str], int]  # (message, theme) -> height
 
 
-async def measure_language(args: argparse.Namespace, tmp: Path, lang: str) -> dict:
+async def measure_language(args: argparse.Namespace, tmp: Path, lang: str) -> Figures:
     """{(message, theme): height} for one language's playground."""
     chromium, themes, width = args.chromium, args.themes, args.width
-    out: dict[tuple[str, str], int] = {}
-    _locale["value"] = LOCALES[lang]
-    options = Options(turn_seconds=None, lobby_seconds=None, seed_source=lambda: SEED)
-    bot = StealBot(tmp / f"{lang}.db", options=options, sync=True)
-    try:
-        async with simcord.run(bot, check_errors=False) as env:
-            channel, members = build_world(env)
-            ann, bob, cat = members
-            await bot.storage.settings.set(GUILD_ID, "language", lang)
-            async with Browser(chromium, tmp / f"chrome-{lang}", width) as browser:
+    out: Figures = {}
+    members_speak(LOCALES[lang])
+    async with playground(tmp / f"{lang}.db") as (bot, env, channel, members):
+        ann, bob, cat = members
+        storage = storage_of(bot)
+        await storage.settings.set(GUILD_ID, "language", lang)
+        async with Browser(chromium, tmp / f"chrome-{lang}", width) as browser:
 
-                async def measure(name: str, message, pictured: bool = False, with_=()) -> None:
-                    """`pictured`: wait for the message's picture (drawn in a thread).
-                    `with_`: (name, messages) whose heights add up to another figure."""
-                    for _ in range(100):
-                        if not pictured or any(c.get("type") == 12 for c in parts(message)):
-                            break
-                        await asyncio.sleep(0.1)
-                    for shade in themes:
-                        with theme(shade == "light"):
-                            async with env.preview(
-                                channel, viewers=members, layout="channel", display="fixed",
-                                width=width, height=2400, port=0,
-                            ) as preview:  # fmt: skip
-                                seen = await browser.heights(preview.url)
-                        if str(message.id) not in seen:
-                            raise SystemExit(f"{name}: message {message.id} not on the page")
-                        out[name, shade], pictures = seen[str(message.id)]
-                        for total, parts_ in with_:
-                            out[total, shade] = sum(seen[str(m.id)][0] for m in parts_)
-                        if args.verbose:
-                            print(
-                                f"{lang} {shade} {name}: {out[name, shade]} px;"
-                                f" pictures (natural, shown width): {pictures}",
-                                flush=True,
-                            )
-
-                lobby = (await ann.slash(channel, "steal new")).response
-                await bob.click(lobby, custom_id=click_id(lobby, "join"))
-                await cat.click(lobby, custom_id=click_id(lobby, "join"))
-                await measure("lobby", lobby)
-                await ann.click(lobby, custom_id=click_id(lobby, "start"))
-                table, hands = lobby, {}
-                waiting = None
-                moves = 0
-                while moves < 4 or whose_turn(table, members) is not ann:
-                    if waiting is None and whose_turn(table, members) is not ann:
-                        waiting = (
-                            await ann.click(table, custom_id=click_id(table, "hand"))
-                        ).response
-                        await measure("hand (waiting)", waiting)
-                        hands.pop(ann.id, None)
-                    await play_one(table, members, hands)
-                    moves += 1
-                await measure("table", table, pictured=True)
-                hand = (await ann.click(table, custom_id=click_id(table, "hand"))).response
-                pings = [m for m in channel.history() if f"<@{ann.id}>" in (m.content or "")]
-                turn = [table, *pings[-1:], hand]  # what the channel shows on her turn
-                await measure("hand (your turn)", hand, with_=[("turn: table + ping + hand", turn)])
-                hands[ann.id] = hand
-                for _ in range(400):
-                    if is_over(table):
+            async def measure(
+                name: str,
+                message: Any,
+                pictured: bool = False,
+                with_: Iterable[tuple[str, Sequence[Any]]] = (),
+            ) -> None:
+                """`pictured`: wait for the message's picture (drawn in a thread).
+                `with_`: (name, messages) whose heights add up to another figure."""
+                for _ in range(100):
+                    if not pictured or any(c.get("type") == 12 for c in parts(message)):
                         break
-                    await play_one(table, members, hands)
-                await measure("end screen", table, pictured=True)
+                    await asyncio.sleep(0.1)
+                for shade in themes:
+                    with theme(shade == "light"):
+                        async with env.preview(
+                            channel, viewers=members, layout="channel", display="fixed",
+                            width=width, height=2400, port=0,
+                        ) as preview:  # fmt: skip
+                            seen = await browser.heights(preview.url)
+                    if str(message.id) not in seen:
+                        raise SystemExit(f"{name}: message {message.id} not on the page")
+                    out[name, shade], pictures = seen[str(message.id)]
+                    for total, parts_ in with_:
+                        out[total, shade] = sum(seen[str(m.id)][0] for m in parts_)
+                    if args.verbose:
+                        print(
+                            f"{lang} {shade} {name}: {out[name, shade]} px;"
+                            f" pictures (natural, shown width): {pictures}",
+                            flush=True,
+                        )
 
-                names = {str(m.id): m.name for m in members}
-                names.update({str(900 + i): n for i, n in enumerate(("dora", "eli", "fay"))})
-                people = list(names)
-                rng = random.Random(SEED)
-                for n in range(12):
-                    seats = rng.sample(people[:3] if n % 3 else people, 2)
-                    await finish(bot.storage, GUILD_ID, channel.id, seats, names, n)
-                await measure(
-                    "leaderboard", (await ann.slash(channel, "steal leaderboard")).response
-                )
-                await measure("stats", (await ann.slash(channel, "steal stats")).response)
-                await bot.app.sessions.seasons.end(GUILD_ID, 1)  # as /steal-admin season-new
-                await env.advance_time(1)  # its announcement is posted
-                said = channel.history()[-1]  # the newest message
-                await measure("season's end", said)
-                past = (await ann.slash(channel, "steal leaderboard", season=1)).response
-                await measure("leaderboard (season 1)", past)
-                rules = (await ann.slash(channel, "steal rules")).response
-                for tab in ids.RULES_TABS:
-                    button = next(b for b in buttons(rules) if b["custom_id"].endswith(f":{tab}"))
-                    if not button.get("disabled"):  # the page shown is the disabled tab
-                        await ann.click(rules, custom_id=button["custom_id"])
-                    await measure(f"rules: {tab}", rules)
-                viewer = (await ann.slash(channel, "steal replay")).response
-                await measure("replay", viewer)
-                panel = (await ann.slash(channel, "steal-admin settings")).response
-                await measure("settings panel", panel)
-    finally:
-        if bot.storage is not None:
-            await bot.storage.close()
+            lobby = (await ann.slash(channel, "steal new")).response
+            await bob.click(lobby, custom_id=click_id(lobby, "join"))
+            await cat.click(lobby, custom_id=click_id(lobby, "join"))
+            await measure("lobby", lobby)
+            await ann.click(lobby, custom_id=click_id(lobby, "start"))
+            table, hands = lobby, dict[int, Any]()
+            waiting = None
+            moves = 0
+            while moves < 4 or whose_turn(table, members) is not ann:
+                if waiting is None and whose_turn(table, members) is not ann:
+                    waiting = await open_hand(table, ann)
+                    await measure("hand (waiting)", waiting)
+                    hands.pop(ann.id, None)
+                await play_one(table, members, hands)
+                moves += 1
+            await measure("table", table, pictured=True)
+            hand = await open_hand(table, ann)
+            pings = [m for m in channel.history() if f"<@{ann.id}>" in (m.content or "")]
+            turn = [table, *pings[-1:], hand]  # what the channel shows on her turn
+            await measure("hand (your turn)", hand, with_=[("turn: table + ping + hand", turn)])
+            hands[ann.id] = hand
+            for _ in range(400):
+                if is_over(table):
+                    break
+                await play_one(table, members, hands)
+            await measure("end screen", table, pictured=True)
+
+            await history(storage, channel, members, ("dora", "eli", "fay"), 12)
+            await measure("leaderboard", (await ann.slash(channel, "steal leaderboard")).response)
+            await measure("stats", (await ann.slash(channel, "steal stats")).response)
+            assert bot.app is not None
+            await bot.app.sessions.seasons.end(GUILD_ID, 1)  # as /steal-admin season-new
+            await env.advance_time(1)  # its announcement is posted
+            said = channel.history()[-1]  # the newest message
+            await measure("season's end", said)
+            past = (await ann.slash(channel, "steal leaderboard", season=1)).response
+            await measure("leaderboard (season 1)", past)
+            rules = (await ann.slash(channel, "steal rules")).response
+            for tab in ids.RULES_TABS:
+                button = next(b for b in buttons(rules) if b["custom_id"].endswith(f":{tab}"))
+                if not button.get("disabled"):  # the page shown is the disabled tab
+                    await ann.click(rules, custom_id=button["custom_id"])
+                await measure(f"rules: {tab}", rules)
+            viewer = (await ann.slash(channel, "steal replay")).response
+            await measure("replay", viewer)
+            panel = (await ann.slash(channel, "steal-admin settings")).response
+            await measure("settings panel", panel)
     return out
 
 
-def table(figures: dict[str, dict], themes, markdown: bool) -> str:
+def table(figures: dict[str, Figures], themes: Sequence[str], markdown: bool) -> str:
     langs = list(figures)
     names = list(dict.fromkeys(name for f in figures.values() for name, _ in f))
     heads = [f"{lang} {shade}" for lang in langs for shade in themes]
@@ -283,15 +242,12 @@ def table(figures: dict[str, dict], themes, markdown: bool) -> str:
 
 
 async def main(args: argparse.Namespace) -> None:
-    tmp = Path(tempfile.mkdtemp())
-    try:
+    with scratch() as tmp:
         figures = {}
         for lang in args.languages:
             figures[lang] = await measure_language(args, tmp, lang)
         print(f"Rendered height (CSS px) of each message at {args.width} px wide:")
         print(table(figures, args.themes, args.markdown))
-    finally:
-        shutil.rmtree(tmp, ignore_errors=True)
 
 
 if __name__ == "__main__":

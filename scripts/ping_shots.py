@@ -2,7 +2,7 @@
 in the local playground, with headless Chromium: at a desktop's width and a phone's (360 px) in
 Discord's dark theme, and at the desktop width in its light theme.
 
-    .venv/bin/python scripts/ping_shots.py [--chromium /usr/bin/chromium] [--out DIR]
+    .venv/bin/python -m scripts.ping_shots [--chromium /usr/bin/chromium] [--out DIR]
 
 Writes, each also -phone (ping-due also -light):
 - ping-lone.png: one person against an AI, who just moved: no ping, the table only;
@@ -17,46 +17,26 @@ Needs Chromium; tests never run this.
 from __future__ import annotations
 
 import asyncio
-import shutil
-import sys
-import tempfile
 from collections.abc import AsyncIterator
 from contextlib import asynccontextmanager
 from pathlib import Path
+from typing import Any
 
-ROOT = Path(__file__).resolve().parent.parent
-sys.path.insert(0, str(ROOT))
+from bot.adapter.presenter.intake import NUDGE_AFTER
 
-import simcord  # noqa: E402
-from shots import arguments, capture  # noqa: E402
-from simcord.components import walk_components  # noqa: E402
-
-from bot.adapter.presenter.intake import NUDGE_AFTER  # noqa: E402
-from bot.client import StealBot  # noqa: E402
-from bot.domain.options import Options  # noqa: E402
-from bot.playground import build_world, welcome  # noqa: E402
-from scripts.screenshots import SEED, click_id, whose_turn  # noqa: E402
+from ._playground import moves, open_hand, parts, playground, scratch, start, whose_turn
+from ._shots import arguments, capture
 
 WIDTH, PHONE, HEIGHT = 1000, 360, 1300
 PING = "your turn in Steal the Bundle!"  # the ping's words (English playground)
 
 
-def moves(hand) -> list[dict]:
-    tree = [c if isinstance(c, dict) else c.to_dict() for c in hand.components]
-    return [
-        c
-        for c in walk_components(tree)
-        if c.get("type") == 2 and ":move:" in c["custom_id"] and not c.get("disabled")
-    ]
-
-
-def pings(channel) -> list:
+def pings(channel: Any) -> list[Any]:
     return [m for m in channel.history() if PING in (m.content or "")]
 
 
-def labels(message) -> list[str]:
-    tree = [c if isinstance(c, dict) else c.to_dict() for c in message.components]
-    return [c.get("label", "") for c in walk_components(tree) if c.get("type") == 2]
+def labels(message: Any) -> list[str]:
+    return [str(c.get("label", "")) for c in parts(message) if c.get("type") == 2]
 
 
 def check(ok: bool, what: str) -> None:
@@ -64,42 +44,26 @@ def check(ok: bool, what: str) -> None:
         raise SystemExit(f"situation not produced: {what}")
 
 
-async def open_hand(table, player):
-    return (await player.click(table, custom_id=click_id(table, "hand"))).response
-
-
-async def move(player, hand) -> None:
-    await player.click(hand, custom_id=moves(hand)[-1]["custom_id"])  # a trail: a quiet move
+async def move(player: Any, hand: Any) -> None:
+    """A trail: a quiet move."""
+    await player.click(hand, custom_id=moves(hand, playable=True)[-1]["custom_id"])
 
 
 @asynccontextmanager
-async def playground(tmp: Path, name: str) -> AsyncIterator[tuple]:
-    options = Options(turn_seconds=None, lobby_seconds=None, seed_source=lambda: SEED)
-    bot = StealBot(tmp / f"{name}.db", options=options, sync=True)
-    try:
-        async with simcord.run(bot, check_errors=False) as env:
-            channel, members = build_world(env)
-            await welcome(bot, channel.id)
-            yield env, channel, members
-    finally:
-        if bot.storage is not None:
-            await bot.storage.close()
-
-
-async def start(channel, people, **options):
-    host, *others = people
-    lobby = (await host.slash(channel, "steal new", **options)).response
-    for m in others:
-        await m.click(lobby, custom_id=click_id(lobby, "join"))
-    await host.click(lobby, custom_id=click_id(lobby, "start"))
-    return lobby
+async def situation(tmp: Path, name: str) -> AsyncIterator[tuple[Any, Any, list[Any]]]:
+    """A fresh playground for one situation: (env, channel, members)."""
+    async with playground(tmp / f"{name}.db", greet=True) as (_, env, channel, members):
+        yield env, channel, members
 
 
 async def main(chromium: str, out: Path) -> None:
     out.mkdir(parents=True, exist_ok=True)
-    tmp = Path(tempfile.mkdtemp())
+    with scratch() as tmp:
+        await situations(chromium, out, tmp)
 
-    async def shots(env, channel, viewer, name: str, light: bool = False) -> None:
+
+async def situations(chromium: str, out: Path, tmp: Path) -> None:
+    async def shots(env: Any, channel: Any, viewer: Any, name: str, light: bool = False) -> None:
         """The channel as `viewer` sees it: desktop and phone, dark; desktop, light if asked."""
         views = [("", WIDTH, False), ("-phone", PHONE, False)]
         if light:
@@ -110,84 +74,82 @@ async def main(chromium: str, out: Path) -> None:
                 width, HEIGHT, light=theme,
             )  # fmt: skip
 
-    try:
-        # 1. One person against an AI: she moves, the AI answers, her turn again: no ping.
-        async with playground(tmp, "lone") as (env, channel, members):
-            ann = members[0]
-            table = await start(channel, [ann], bots=1)
-            await env.advance_time(5)
-            hand = None
-            for _ in range(2):
-                while whose_turn(table, members) is not ann:
-                    await env.advance_time(1)  # the AI plays
-                hand = hand if hand is not None and moves(hand) else await open_hand(table, ann)
-                await move(ann, hand)
-                await env.advance_time(5)  # the AI answers
+    # 1. One person against an AI: she moves, the AI answers, her turn again: no ping.
+    async with situation(tmp, "lone") as (env, channel, members):
+        ann = members[0]
+        table = await start(channel, [ann], bots=1)
+        await env.advance_time(5)
+        hand = None
+        for _ in range(2):
             while whose_turn(table, members) is not ann:
-                await env.advance_time(1)
-            check(not pings(channel), "a lone player who just moved was pinged")
-            await shots(env, channel, members[1], "ping-lone")  # what the channel shows
+                await env.advance_time(1)  # the AI plays
+            if hand is None or not moves(hand, playable=True):
+                hand = await open_hand(table, ann)
+            await move(ann, hand)
+            await env.advance_time(5)  # the AI answers
+        while whose_turn(table, members) is not ann:
+            await env.advance_time(1)
+        check(not pings(channel), "a lone player who just moved was pinged")
+        await shots(env, channel, members[1], "ping-lone")  # what the channel shows
 
-        # 2. Two people: ann moves with her hand open; bob has none: pinged with My hand.
-        async with playground(tmp, "due") as (env, channel, members):
-            ann, bob, cat = members
-            table = await start(channel, [ann, bob])
-            first = whose_turn(table, members)
-            second = bob if first is ann else ann
-            await move(first, await open_hand(table, first))
-            await env.advance_time(2)
-            shown = pings(channel)
-            check(len(shown) == 1 and shown[0].content.startswith(second.mention), "no ping due")
-            check("My hand" in labels(shown[0]), "the due ping has no My hand")
-            await shots(env, channel, cat, "ping-due", light=True)
+    # 2. Two people: ann moves with her hand open; bob has none: pinged with My hand.
+    async with situation(tmp, "due") as (env, channel, members):
+        ann, bob, cat = members
+        table = await start(channel, [ann, bob])
+        first = whose_turn(table, members)
+        second = bob if first is ann else ann
+        await move(first, await open_hand(table, first))
+        await env.advance_time(2)
+        shown = pings(channel)
+        check(len(shown) == 1 and shown[0].content.startswith(second.mention), "no ping due")
+        check("My hand" in labels(shown[0]), "the due ping has no My hand")
+        await shots(env, channel, cat, "ping-due", light=True)
 
-        # 3. Both hands open: the next player's wakes up, no ping, until they sit idle.
-        async with playground(tmp, "nudge") as (env, channel, members):
-            ann, bob, cat = members
-            table = await start(channel, [ann, bob])
-            hands = {m.id: await open_hand(table, m) for m in (ann, bob)}
-            first = whose_turn(table, members)
-            second = bob if first is ann else ann
-            await move(first, hands[first.id])
-            await env.advance_time(2)
-            check(not pings(channel), "an open, fresh hand's player was pinged at once")
-            await env.advance_time(NUDGE_AFTER)
-            shown = pings(channel)
-            check(len(shown) == 1 and shown[0].content.startswith(second.mention), "no nudge")
-            await shots(env, channel, second, "ping-nudge")  # with their idle hand
+    # 3. Both hands open: the next player's wakes up, no ping, until they sit idle.
+    async with situation(tmp, "nudge") as (env, channel, members):
+        ann, bob, cat = members
+        table = await start(channel, [ann, bob])
+        hands = {m.id: await open_hand(table, m) for m in (ann, bob)}
+        first = whose_turn(table, members)
+        second = bob if first is ann else ann
+        await move(first, hands[first.id])
+        await env.advance_time(2)
+        check(not pings(channel), "an open, fresh hand's player was pinged at once")
+        await env.advance_time(NUDGE_AFTER)
+        shown = pings(channel)
+        check(len(shown) == 1 and shown[0].content.startswith(second.mention), "no nudge")
+        await shots(env, channel, second, "ping-nudge")  # with their idle hand
 
-        # 4. Three people, no hands open: each move's ping replaces the last one.
-        async with playground(tmp, "retired") as (env, channel, members):
-            table = await start(channel, members)
-            first = whose_turn(table, members)
-            await move(first, await open_hand(table, first))
-            await env.advance_time(2)
-            (old,) = pings(channel)
-            second = whose_turn(table, members)
-            check(old.content.startswith(second.mention), "the second player was not pinged")
-            since = len(env.http_requests)
-            await move(second, await open_hand(old, second))  # through the ping's My hand
-            await env.advance_time(2)
-            third = whose_turn(table, members)
-            shown = pings(channel)
-            check(
-                len(shown) == 1 and shown[0].id != old.id
-                and shown[0].content.startswith(third.mention),
-                "the old ping was not replaced",
-            )  # fmt: skip
-            deleted = [
-                f"{r.method} {r.path}"
-                for r in env.http_requests[since:]
-                if r.method == "DELETE" and r.path.endswith(f"/messages/{old.id}")
-            ]
-            check(
-                len(deleted) == 1 and deleted[0].startswith("DELETE /webhooks/"),
-                f"the old ping was not deleted through its webhook: {deleted}",
-            )
-            print("old ping deleted by", deleted[0].split("/messages/")[0] + "/messages/…")
-            await shots(env, channel, third, "ping-retired")
-    finally:
-        shutil.rmtree(tmp, ignore_errors=True)
+    # 4. Three people, no hands open: each move's ping replaces the last one.
+    async with situation(tmp, "retired") as (env, channel, members):
+        table = await start(channel, members)
+        first = whose_turn(table, members)
+        await move(first, await open_hand(table, first))
+        await env.advance_time(2)
+        (old,) = pings(channel)
+        second = whose_turn(table, members)
+        check(old.content.startswith(second.mention), "the second player was not pinged")
+        since = len(env.http_requests)
+        await move(second, await open_hand(old, second))  # through the ping's My hand
+        await env.advance_time(2)
+        third = whose_turn(table, members)
+        shown = pings(channel)
+        check(
+            len(shown) == 1 and shown[0].id != old.id
+            and shown[0].content.startswith(third.mention),
+            "the old ping was not replaced",
+        )  # fmt: skip
+        deleted = [
+            f"{r.method} {r.path}"
+            for r in env.http_requests[since:]
+            if r.method == "DELETE" and r.path.endswith(f"/messages/{old.id}")
+        ]
+        check(
+            len(deleted) == 1 and deleted[0].startswith("DELETE /webhooks/"),
+            f"the old ping was not deleted through its webhook: {deleted}",
+        )
+        print("old ping deleted by", deleted[0].split("/messages/")[0] + "/messages/…")
+        await shots(env, channel, third, "ping-retired")
 
 
 if __name__ == "__main__":

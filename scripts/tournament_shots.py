@@ -2,7 +2,7 @@
 headless Chromium: the sign-up, a round's tables, the standings and the champion, each at a
 desktop's width and a phone's (360 px), in Discord's dark theme and its light one.
 
-    .venv/bin/python scripts/tournament_shots.py [--chromium /usr/bin/chromium] [--out DIR]
+    .venv/bin/python -m scripts.tournament_shots [--chromium /usr/bin/chromium] [--out DIR]
         [--language en|es|fr|it] [--players 16]
 
 Writes tournament-<screen>[-phone][-light].png for screen in signup, round, standings and
@@ -17,32 +17,27 @@ from __future__ import annotations
 
 import asyncio
 import random
-import shutil
-import sys
-import tempfile
 from dataclasses import replace
 from datetime import UTC, datetime, timedelta
 from pathlib import Path
+from typing import Any
 
-ROOT = Path(__file__).resolve().parent.parent
-sys.path.insert(0, str(ROOT))
+import discord
 
-import discord  # noqa: E402
-import simcord  # noqa: E402
-from shots import arguments, capture  # noqa: E402
-
-from bot.client import StealBot  # noqa: E402
-from bot.domain.options import Options  # noqa: E402
-from bot.domain.tournament import (  # noqa: E402
+from bot.domain.tournament import (
     Entrant,
+    RoundPlan,
     TableResult,
     TournamentInfo,
     ai_entrant,
     seat_swiss,
     standings,
 )
-from bot.playground import build_world, welcome  # noqa: E402
-from bot.ui import tournament as ui  # noqa: E402
+from bot.ui import tournament as ui
+from bot.ui.render import Message
+
+from ._playground import playground, scratch
+from ._shots import arguments, shooter
 
 SEED = 20261202
 NOW = datetime(2026, 1, 1, tzinfo=UTC)  # SimCord's clock: its messages' time
@@ -57,9 +52,9 @@ NAMES = ("dora", "eli", "fay", "gus", "hana", "ivo", "jun", "kai", "lea", "max",
          "Oscar the Magnificent", "pia")  # fmt: skip
 
 
-def tournament(members: list[discord.abc.Snowflake], n: int) -> tuple[TournamentInfo, dict]:
+def tournament(members: list[Any], n: int) -> tuple[TournamentInfo, dict[str, str]]:
     people = [str(m.id) for m in members] + [str(900 + i) for i in range(n - 2 - len(members))]
-    names = {str(m.id): m.name for m in members}  # type: ignore[attr-defined]
+    names = {str(m.id): str(m.name) for m in members}
     names.update({str(900 + i): NAMES[i % len(NAMES)] for i in range(n)})
     rng = random.Random(SEED)
     bots = (Entrant(ai_entrant("hard", 1)), Entrant(ai_entrant("medium", 1)))
@@ -75,9 +70,14 @@ def tournament(members: list[discord.abc.Snowflake], n: int) -> tuple[Tournament
     return info, names
 
 
-def play(info: TournamentInfo, rounds: int):
+Played = tuple[list[RoundPlan], list[list[TableResult]], list[tuple[str, ...]], set[str]]
+
+
+def play(info: TournamentInfo, rounds: int) -> Played:
     rng = random.Random(SEED)
-    plans, results, byes = [], [], []
+    plans: list[RoundPlan] = []
+    results: list[list[TableResult]] = []
+    byes: list[tuple[str, ...]] = []
     dropped: set[str] = set()
     for number in range(1, rounds + 1):
         plan = seat_swiss(info.entrants, results, byes, dropped, info.table_size, SEED)
@@ -97,33 +97,29 @@ def play(info: TournamentInfo, rounds: int):
 
 async def main(chromium: str, out: Path, lang: str, players: int) -> None:
     out.mkdir(parents=True, exist_ok=True)
-    tmp = Path(tempfile.mkdtemp())
-    options = Options(turn_seconds=None, lobby_seconds=None, seed_source=lambda: SEED)
-    bot = StealBot(tmp / "playground.db", options=options, sync=True)
     suffix = "" if lang == "en" else f"-{lang}"
-    try:
-        async with simcord.run(bot, check_errors=False) as env:
-            channel, members = build_world(env)
-            await welcome(bot, channel.id)
+    with scratch() as tmp:
+        db = tmp / "playground.db"
+        async with playground(db, seed=SEED, greet=True) as (bot, env, channel, members):
             info, names = tournament(members, players)
             info = replace(info, guild_id=channel.guild.id, channel_id=channel.id)
             plans, results, byes, dropped = play(info, 3)
             where = bot.get_channel(channel.id)
             assert isinstance(where, discord.TextChannel)
+            shoot = shooter(env, channel, members, chromium, out, tmp / "chrome")
 
-            async def post(message: ui.Message, name: str) -> None:
+            async def post(message: Message, name: str) -> None:
                 await where.send(**message.send_kwargs())
                 desktop, phone = HEIGHTS[name]
                 base = f"tournament-{name}{suffix}"
                 for width, height, tail in ((WIDTH, desktop, ""), (PHONE, phone, "-phone")):
                     for light in (False, True):
-                        target = out / f"{base}{tail}{'-light' if light else ''}.png"
-                        await capture(env, channel, members, chromium, target, tmp / "chrome",
-                                      width, height, light=light)  # fmt: skip
+                        shown = f"{base}{tail}{'-light' if light else ''}"
+                        await shoot(shown, width, height, light=light)
 
             await post(ui.signup_view(info, names, lang, NOW), "signup")
             running = replace(info, status="running", round=2)
-            threads = []
+            threads: list[int | None] = []
             for i, _ in enumerate(plans[1].tables):
                 thread = await where.create_thread(
                     name=f"Winter Cup · R2 · T{i + 1}", type=discord.ChannelType.public_thread
@@ -138,10 +134,6 @@ async def main(chromium: str, out: Path, lang: str, players: int) -> None:
             rows = standings(info.entrants, results, byes, dropped)
             await post(ui.standings_view(done, rows, names, lang, final=True), "standings-final")
             await post(ui.champion_view(done, rows, names, lang), "champion")
-    finally:
-        if bot.storage is not None:
-            await bot.storage.close()
-        shutil.rmtree(tmp, ignore_errors=True)
 
 
 HEIGHTS["standings-final"] = HEIGHTS["standings"]

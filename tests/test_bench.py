@@ -20,8 +20,9 @@ YARDSTICK = Path(os.environ.get("YARDSTICK", ROOT.parent / "shared" / "yardstick
 def run(script: str, *args: str) -> dict:
     # PYTHONPATH: this checkout's bot, not whichever one the venv has installed (a worktree).
     env = {**os.environ, "PYTHONPATH": str(ROOT)}
+    module = f"bench.{script.removesuffix('.py')}"  # bench/ is a package: python -m bench.<name>
     done = subprocess.run(
-        [sys.executable, str(ROOT / "bench" / script), *args, "--json"],
+        [sys.executable, "-m", module, *args, "--json"],
         capture_output=True, text=True, timeout=120, cwd=ROOT, env=env,
     )  # fmt: skip
     assert done.returncode == 0, done.stderr[-2000:]
@@ -100,15 +101,15 @@ def test_stats_bench_compares_the_old_and_new_figures():
         assert figures["figures_new_ms"] > 0 and figures["figures_old_ms"] > 0
 
 
-def test_discord_limits_bench_keeps_within_the_limits_and_delivers_what_games_owe():
-    """bench/discord_limits.py: games on virtual time against a stand-in that enforces
+def test_rate_limits_bench_keeps_within_the_limits_and_delivers_what_games_owe():
+    """bench/rate_limits.py: games on virtual time against a stand-in that enforces
     Discord's limits. With the governor, the bot never goes past the global limit (here 5 a
     second, so ten games press on it) and gets no 429; without it, Discord says 429."""
     # Every game runs past its Start click's token (its table takes the bot token), and half
     # the people close their hand (their turns are pinged).
     args = ("--games", "10", "--seconds", "20", "--rate", "5", "--pace", "1,3", "--long", "1",
             "--closed", "0.5")  # fmt: skip
-    governed = run("discord_limits.py", *args)["runs"][0]
+    governed = run("rate_limits.py", *args)["runs"][0]
     assert governed["moves"] > 50
     assert governed["peak_global_per_s"] <= 5
     assert governed["rate_limited"] == {} and governed["invalid_requests"] == 0
@@ -130,7 +131,7 @@ def test_discord_limits_bench_keeps_within_the_limits_and_delivers_what_games_ow
         > 0
     )
     assert governed["clicks"]["move, hand kept"] > 0
-    bare = run("discord_limits.py", *args, "--no-governor")["runs"][0]
+    bare = run("rate_limits.py", *args, "--no-governor")["runs"][0]
     assert bare["rate_limited"].get("global", 0) > 0  # the stand-in answers as Discord does
     assert bare["invalid_requests"] >= bare["rate_limited"]["global"]
 

@@ -6,19 +6,15 @@ from __future__ import annotations
 
 import asyncio
 import bisect
-import sys
-from pathlib import Path
 from typing import Any
 
 import discord
 from discord.http import HTTPClient, Route
 
+from bench.virtual_time import VirtualLoop
 from bot import metrics
 from bot.adapter import governor as rest
 from bot.adapter.governor import Governor, Priority
-
-sys.path.insert(0, str(Path(__file__).resolve().parents[2] / "bench"))
-from virtual_time import VirtualLoop
 
 
 def virtual(main: Any) -> Any:
@@ -309,11 +305,10 @@ EXEMPT = ("/interactions/", "/webhooks/")
 def test_the_presenter_tags_what_it_sends(tmp_path):
     """The presenter's worker says how urgent each call is: table edits, turn pings (and the
     old ping's deletion), and what a game owes once it ends. Seen at Discord's side, through
-    discord.py and the governor, on the stand-in of bench/discord_limits.py."""
+    discord.py and the governor, on the stand-in of bench/rate_limits.py."""
     import argparse
 
-    import discord_limits as bench
-
+    from bench import rate_limits as bench
     from bot.app import build
     from bot.domain.options import Options
 

@@ -11,9 +11,10 @@ import argparse
 import asyncio
 import shutil
 import subprocess
-from collections.abc import Iterator
+from collections.abc import Awaitable, Callable, Iterator, Sequence
 from contextlib import contextmanager
 from pathlib import Path
+from typing import Any
 
 from simcord.preview import _server
 
@@ -61,7 +62,7 @@ def theme(light: bool) -> Iterator[None]:
     asked. Set before Chromium loads the page."""
     real = _server.PreviewServer._static
 
-    async def static(self, request):  # type: ignore[no-untyped-def]
+    async def static(self: Any, request: Any) -> Any:
         response = await real(self, request)
         if request.path == "/preview.css":
             response.text = response.text + READY + (LIGHT if light else "")
@@ -89,7 +90,7 @@ async def shoot(chromium: str, url: str, out: Path, profile: Path, width: int, h
 
 
 async def capture(
-    env, channel, members, chromium: str, out: Path, profile: Path,
+    env: Any, channel: Any, members: Sequence[Any], chromium: str, out: Path, profile: Path,
     width: int, height: int, *, light: bool = False,
 ) -> None:  # fmt: skip
     """The channel as `members` see it (the page opens at the newest message), `width` ×
@@ -102,9 +103,25 @@ async def capture(
             await shoot(chromium, preview.url, out, profile, width, height)
 
 
-def arguments(doc: str, **extra: dict) -> argparse.Namespace:
+Shot = Callable[..., Awaitable[None]]
+
+
+def shooter(
+    env: Any, channel: Any, viewers: Sequence[Any], chromium: str, out: Path, profile: Path
+) -> Shot:
+    """`shot(name, width, height, light=False)`: the channel as `viewers` see it, written to
+    OUT/name.png."""
+
+    async def shot(name: str, width: int, height: int, *, light: bool = False) -> None:
+        target = out / f"{name}.png"
+        await capture(env, channel, viewers, chromium, target, profile, width, height, light=light)
+
+    return shot
+
+
+def arguments(doc: str | None, **extra: dict[str, Any]) -> argparse.Namespace:
     """--chromium and --out (docs/screenshots by default), and any `extra` options."""
-    parser = argparse.ArgumentParser(description=doc.splitlines()[0])
+    parser = argparse.ArgumentParser(description=(doc or "").splitlines()[0])
     parser.add_argument("--chromium", default=shutil.which("chromium") or "/usr/bin/chromium")
     parser.add_argument("--out", type=Path, default=ROOT / "docs" / "screenshots")
     for name, options in extra.items():
