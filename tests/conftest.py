@@ -30,8 +30,7 @@ from simcord.env import Env
 
 from bot.i18n.commands import remember_commands
 from bot.storage import Storage
-
-from . import backends
+from tests.support import backends
 
 SETTLE_POLL = 0.002  # seconds; SimCord's default is 0.05
 
@@ -41,7 +40,7 @@ def pytest_configure(config: pytest.Config) -> None:
         "markers", "durable: open storage as the bot does (fsync at each commit)"
     )
     config.addinivalue_line("markers", "slow: takes seconds (a subprocess, matches); runs first")
-    config.addinivalue_line("markers", "bot_options(**options): StealBot options (tests/discord)")
+    config.addinivalue_line("markers", "bot_options(**options): StealBot options (tests/e2e)")
 
 
 _real_open = Storage.open
@@ -85,7 +84,7 @@ def simcord_settles_sooner():
 @pytest.fixture(params=["sqlite", "postgresql"])
 def database(request: pytest.FixtureRequest, tmp_path):
     """A fresh database on each backend: a SQLite file path, or a PostgreSQL URL with a
-    schema of its own (tests/backends.py)."""
+    schema of its own (tests/support/backends.py)."""
     if request.param == "sqlite":
         yield str(tmp_path / "data" / "steal.db")
         return

@@ -179,7 +179,7 @@ def test_playground_serves_the_channel_and_slash_steal_new_opens_a_lobby(tmp_pat
 @pytest.mark.slow  # a playground subprocess
 def test_with_database_url_set_to_postgresql_the_playground_plays_there(tmp_path, monkeypatch):
     from bot.storage import Storage
-    from tests.backends import drop_schema, new_schema_url, require_postgres, run
+    from tests.support.backends import drop_schema, new_schema_url, require_postgres, run
 
     require_postgres()
     url, schema = new_schema_url()
@@ -394,7 +394,7 @@ async def test_each_ai_move_in_the_playground_shows_on_its_own(tmp_path):
 
     from bot.client import StealBot
     from bot.playground import BOT_DELAY, OPTIONS, SETTLE, build_world, simulated
-    from tests.discord.helpers import TURN, moves_of, open_hand, table_text
+    from tests.e2e.support.helpers import TURN, moves_of, open_hand, table_text
 
     def turn(table) -> str:
         return TURN.search(table_text(table)).group(1)
@@ -473,7 +473,7 @@ def test_ai_moves_show_in_the_page_on_their_own(tmp_path):
     hand becoming hers again and the end screen without a click of any kind (no Refresh)."""
     import asyncio
 
-    from tests.browser import Browser
+    from tests.support.browser import Browser
 
     async def play(base: str, capability: str) -> tuple[int, int, list[list[str]]]:
         ann = Page(base, capability, open_page(base, capability)[0]["viewers"][0]["id"])
@@ -547,7 +547,7 @@ async def test_ai_seats_play_on_when_the_bot_overran_simcords_settle_limit(tmp_p
     from bot.client import StealBot
     from bot.playground import OPTIONS, SETTLE, build_world
     from bot.playground_live import Live
-    from tests.discord.helpers import TURN, moves_of, open_hand, table_text
+    from tests.e2e.support.helpers import TURN, moves_of, open_hand, table_text
 
     def turn(table) -> str:
         return TURN.search(table_text(table)).group(1)
@@ -592,7 +592,7 @@ async def test_the_page_shows_a_tournament_table_in_its_thread(tmp_path):
     from bot.client import StealBot
     from bot.playground import OPTIONS, build_world
     from bot.playground_live import CHANNELS, Live
-    from tests.browser import Browser
+    from tests.support.browser import Browser
 
     bot = StealBot(tmp_path / "p.db", options=OPTIONS, sync=True)
     try:

@@ -9,9 +9,9 @@ import subprocess
 import sys
 from pathlib import Path
 
-from . import backends
+from tests.support import backends
 
-ROOT = Path(__file__).resolve().parent.parent
+ROOT = Path(__file__).resolve().parents[2]
 # The reference engine that bench/engine_speed.py compares against: shared/ lies beside the
 # repository (CI's clone has a copy); a work tree elsewhere can point $YARDSTICK at it.
 YARDSTICK = Path(os.environ.get("YARDSTICK", ROOT.parent / "shared" / "yardstick"))

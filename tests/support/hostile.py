@@ -1,5 +1,5 @@
 """Hostile names and the checks that none of them acts on a screen (tests/ui and
-tests/discord both read them)."""
+tests/e2e both read them)."""
 
 from __future__ import annotations
 

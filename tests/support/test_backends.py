@@ -8,7 +8,7 @@ import subprocess
 import sys
 from pathlib import Path
 
-ROOT = Path(__file__).resolve().parent.parent
+ROOT = Path(__file__).resolve().parents[2]
 NOWHERE = "postgresql://postgres@127.0.0.1:9/none"  # port 9 (discard): nothing answers
 
 

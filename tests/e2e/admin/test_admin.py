@@ -25,8 +25,7 @@ import pytest
 from simcord import SetupError
 
 from bot.ui import ids
-
-from .admin_panel import (
+from tests.e2e.support.admin_panel import (
     change,
     channels_shown,
     make_admin,
@@ -38,7 +37,7 @@ from .admin_panel import (
     setting_line,
     settings_shown,
 )
-from .helpers import (
+from tests.e2e.support.helpers import (
     buttons,
     description,
     fields,
@@ -52,9 +51,9 @@ from .helpers import (
     title,
     whose_turn,
 )
-from .play import crafted_click_target
-from .screens import figures
-from .screens import text as screen_text
+from tests.e2e.support.play import crafted_click_target
+from tests.e2e.support.screens import figures
+from tests.e2e.support.screens import text as screen_text
 
 REFUSED = (
     "You need the Manage Server permission to do that: setting up Steal the Bundle is for"

@@ -11,8 +11,7 @@ from simcord.components import walk_components
 from simcord.results import ResponseMessage
 
 from bot.ui import ids
-
-from .admin_panel import (
+from tests.e2e.support.admin_panel import (
     channels_shown,
     make_admin,
     panel_sections,
@@ -20,8 +19,8 @@ from .admin_panel import (
     picked,
     set_setting,
 )
-from .boards import bot_message
-from .helpers import description, footer
+from tests.e2e.support.boards import bot_message
+from tests.e2e.support.helpers import description, footer
 
 REFUSED = (
     "You need the Manage Server permission to do that: setting up Steal the Bundle is for"

@@ -8,10 +8,9 @@ import pytest
 
 from bot.i18n import t
 from bot.ui import ids
-
-from .admin_panel import make_admin, make_staff
-from .boards import bot_message
-from .helpers import buttons, start_game
+from tests.e2e.support.admin_panel import make_admin, make_staff
+from tests.e2e.support.boards import bot_message
+from tests.e2e.support.helpers import buttons, start_game
 
 NEEDS = {"en": "Manage Server", "es": "Gestionar servidor", "fr": "Gérer le serveur",
          "it": "Gestisci server"}  # fmt: skip
@@ -21,7 +20,7 @@ FAR = 4_000_000_000  # year 2096: an expiry a client could write
 
 async def a_finished_game(env, guild, channel) -> list:
     ann, bob = (guild.add_member(env.create_user(n)) for n in ("ann", "bob"))
-    from .helpers import play_to_end
+    from tests.e2e.support.helpers import play_to_end
 
     await play_to_end(await start_game(channel, [ann, bob]), [ann, bob])
     assert await env.bot.sessions.records.players(guild.id) == 2

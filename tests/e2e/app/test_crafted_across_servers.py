@@ -7,8 +7,7 @@ from __future__ import annotations
 import pytest
 
 from bot.ui import ids
-
-from .helpers import (
+from tests.e2e.support.helpers import (
     buttons,
     labels,
     open_hand,
@@ -18,8 +17,8 @@ from .helpers import (
     text_of,
     whose_turn,
 )
-from .play import bot_message, game_id_of, playable
-from .replays import UNKNOWN as NO_REPLAY
+from tests.e2e.support.play import bot_message, game_id_of, playable
+from tests.e2e.support.replays import UNKNOWN as NO_REPLAY
 
 NOT_HERE = "That game is not in this server's history. /steal history lists the games played here."
 NO_RECORD = "I have no record of that game here. Only finished games of this server have one."

@@ -4,10 +4,9 @@ another game, nicknames leaking between servers, and the order of shutdown."""
 from __future__ import annotations
 
 from bot.ui import ids
-
-from .conftest import make_bot
-from .helpers import labels, start_game, table_text
-from .play import bot_message, game_id_of
+from tests.e2e.conftest import make_bot
+from tests.e2e.support.helpers import labels, start_game, table_text
+from tests.e2e.support.play import bot_message, game_id_of
 
 
 async def test_a_confirm_naming_another_game_cancels_nothing(simcord_env, guild, players):

@@ -8,14 +8,13 @@ from __future__ import annotations
 from sqlalchemy import update
 
 from bot.storage.schema import games
+from tests.e2e.conftest import BOTH_BACKENDS, make_bot
+from tests.e2e.support.admin_panel import make_admin
+from tests.e2e.support.helpers import is_over, labels, plain, start_game, text_of, title, whose_turn
+from tests.e2e.support.play import choose, game_id_of, open_hand, stored_moves
+from tests.e2e.support.screens import text as screen_text
 from tests.engine.helpers import record_moves
-
-from ..storage.outage import Outage
-from .admin_panel import make_admin
-from .conftest import BOTH_BACKENDS, make_bot
-from .helpers import is_over, labels, plain, start_game, text_of, title, whose_turn
-from .play import choose, game_id_of, open_hand, stored_moves
-from .screens import text as screen_text
+from tests.storage.outage import Outage
 
 LOBBY_NOT_SAVED = "The lobby could not be saved. Try /steal new again in a moment."
 NOT_STARTED = "The game could not be started. Press **Start** again in a moment."

@@ -9,9 +9,8 @@ from __future__ import annotations
 import pytest
 
 from bot.adapter.presenter.intake import NUDGE_AFTER
-
-from .conftest import BOTH_BACKENDS
-from .helpers import (
+from tests.e2e.conftest import BOTH_BACKENDS
+from tests.e2e.support.helpers import (
     buttons,
     is_over,
     labels,
@@ -22,7 +21,7 @@ from .helpers import (
     text_of,
     whose_turn,
 )
-from .play import game_id_of
+from tests.e2e.support.play import game_id_of
 
 pytestmark = BOTH_BACKENDS
 

@@ -15,10 +15,8 @@ from bot.adapter.presenter.intake import NUDGE_AFTER
 from bot.engine import new_game, preset, to_dict
 from bot.engine.playout import play_out
 from bot.ui import ids
-from tests.storage.play import finish
-
-from .admin_panel import panel_sections, panel_texts, picked
-from .helpers import (
+from tests.e2e.support.admin_panel import panel_sections, panel_texts, picked
+from tests.e2e.support.helpers import (
     alt_text,
     buttons,
     description,
@@ -33,10 +31,11 @@ from .helpers import (
     title,
     whose_turn,
 )
-from .play import bot_message
-from .screens import buttons as screen_buttons
-from .screens import figures
-from .screens import text as screen_text
+from tests.e2e.support.play import bot_message
+from tests.e2e.support.screens import buttons as screen_buttons
+from tests.e2e.support.screens import figures
+from tests.e2e.support.screens import text as screen_text
+from tests.storage.play import finish
 
 
 @pytest.fixture

@@ -8,7 +8,7 @@ import subprocess
 import sys
 from pathlib import Path
 
-ROOT = Path(__file__).resolve().parents[2]
+ROOT = Path(__file__).resolve().parents[3]
 
 # Counts module bodies through the interpreter's audit hook: importlib runs each one with
 # exec(), which raises an "exec" event with the module's code object.

@@ -4,9 +4,17 @@ storage's outbox with the game's end, and finished at start-up."""
 
 from __future__ import annotations
 
-from .conftest import BOTH_BACKENDS, make_bot
-from .helpers import buttons, is_over, play_one, start_game, table_text, title, whose_turn
-from .play import by_bot_token, game_id_of, one_move_left, quick, table_patches
+from tests.e2e.conftest import BOTH_BACKENDS, make_bot
+from tests.e2e.support.helpers import (
+    buttons,
+    is_over,
+    play_one,
+    start_game,
+    table_text,
+    title,
+    whose_turn,
+)
+from tests.e2e.support.play import by_bot_token, game_id_of, one_move_left, quick, table_patches
 
 pytestmark = BOTH_BACKENDS
 

@@ -1,4 +1,4 @@
-"""Check what Discord will refuse before Discord does (tests/discord/discord_limits.py holds the
+"""Check what Discord will refuse before Discord does (tests/e2e/support/payload_limits.py holds the
 limits, from Discord's documentation). SimCord takes payloads Discord would answer with a 400:
 a command's option bound beyond ±2^53 (which makes Discord refuse the whole command sync, so
 no slash command gets registered at all), a custom_id over 100 characters, a 26th select
@@ -12,10 +12,9 @@ import pytest
 
 from bot.i18n.commands import CommandTranslator
 from bot.ui import ids
-
-from . import discord_limits as limits
-from .admin_panel import make_admin
-from .helpers import buttons, is_over, moves_of
+from tests.e2e.support import payload_limits as limits
+from tests.e2e.support.admin_panel import make_admin
+from tests.e2e.support.helpers import buttons, is_over, moves_of
 
 LOCALES = {"en": "en-US", "es": "es-ES", "fr": "fr", "it": "it"}
 

@@ -1,5 +1,5 @@
 """Two bot processes on one PostgreSQL database, each running its own shards: the test's bot
-holds shards 0 and 1 of 4, a second process (tests/discord/processes.py) holds 2 and 3. Each
+holds shards 0 and 1 of 4, a second process (tests/e2e/support/processes.py) holds 2 and 3. Each
 has its own connections and a simulated Discord of its own, with guilds on its shards only, as
 Discord routes them. Each claims its shards as `python -m bot` does (claim_shards)."""
 
@@ -12,11 +12,10 @@ import pytest
 from bot.engine import apply
 from bot.shards import Shards
 from bot.storage.lock import AlreadyRunning
-from tests import backends
-
-from .conftest import _made, make_bot
-from .helpers import is_over, play_one, play_to_end, start_game
-from .processes import Process
+from tests.e2e.conftest import _made, make_bot
+from tests.e2e.support.helpers import is_over, play_one, play_to_end, start_game
+from tests.e2e.support.processes import Process
+from tests.support import backends
 
 FIRST, SECOND = Shards(4, (0, 1)), Shards(4, (2, 3))
 

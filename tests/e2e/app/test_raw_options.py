@@ -11,7 +11,7 @@ import discord
 import pytest
 import simcord.interactions
 
-from .conftest import make_bot
+from tests.e2e.conftest import make_bot
 
 UNEXPECTED = "Something went wrong"
 

@@ -9,9 +9,9 @@ import logging
 
 import pytest
 
-from .conftest import BOTH_BACKENDS, make_bot
-from .helpers import is_over, play_one, start_game, whose_turn
-from .play import by_bot_token, game_id_of, one_move_left
+from tests.e2e.conftest import BOTH_BACKENDS, make_bot
+from tests.e2e.support.helpers import is_over, play_one, start_game, whose_turn
+from tests.e2e.support.play import by_bot_token, game_id_of, one_move_left
 
 pytestmark = BOTH_BACKENDS
 

@@ -33,9 +33,8 @@ from bot.engine import preset
 from bot.session import Sessions, StaleHand
 from bot.storage import Storage
 from bot.ui import hand as hand_ui
-
-from .conftest import BOTH_BACKENDS, make_bot
-from .helpers import (
+from tests.e2e.conftest import BOTH_BACKENDS, make_bot
+from tests.e2e.support.helpers import (
     buttons,
     enabled,
     fields,
@@ -50,7 +49,7 @@ from .helpers import (
     title,
     whose_turn,
 )
-from .play import (
+from tests.e2e.support.play import (
     bot_message,
     by_bot_token,
     choose,

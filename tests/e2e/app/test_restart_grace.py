@@ -10,9 +10,8 @@ from __future__ import annotations
 from simcord.results import ResponseMessage
 
 from bot.ui.render import timestamp
-
-from .conftest import make_bot
-from .helpers import fields, start_game, table_text, title, whose_turn
+from tests.e2e.conftest import make_bot
+from tests.e2e.support.helpers import fields, start_game, table_text, title, whose_turn
 
 DOWNTIME = 300.0  # a 5-minute deploy
 TURN = 120

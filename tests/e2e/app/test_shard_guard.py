@@ -13,11 +13,10 @@ import pytest
 from bot.shards import Shards
 from bot.storage import parse
 from bot.storage.lock import AlreadyRunning
-from tests import backends
-
-from .conftest import _made, make_bot
-from .helpers import start_game
-from .processes import Process
+from tests.e2e.conftest import _made, make_bot
+from tests.e2e.support.helpers import start_game
+from tests.e2e.support.processes import Process
+from tests.support import backends
 
 
 @pytest.fixture

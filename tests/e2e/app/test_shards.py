@@ -7,9 +7,8 @@ import pytest
 from simcord.components import walk_components
 
 from bot.shards import Shards
-
-from .conftest import make_bot
-from .play import command_syncs
+from tests.e2e.conftest import make_bot
+from tests.e2e.support.play import command_syncs
 
 
 @pytest.mark.bot_options(shards=Shards(2, (0,)))

@@ -9,8 +9,8 @@ import contextlib
 
 import discord
 
-from .helpers import description, labels, start_game, table_text, text_of
-from .play import choose, open_hand, quick
+from tests.e2e.support.helpers import description, labels, start_game, table_text, text_of
+from tests.e2e.support.play import choose, open_hand, quick
 
 DELAY = 2.5  # seconds each database call waits: past the 2 s budget on its own
 

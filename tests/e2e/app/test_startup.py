@@ -2,10 +2,10 @@
 
 import discord
 
-from .conftest import make_bot
-from .helpers import title
-from .play import command_syncs
-from .screens import text as screen_text
+from tests.e2e.conftest import make_bot
+from tests.e2e.support.helpers import title
+from tests.e2e.support.play import command_syncs
+from tests.e2e.support.screens import text as screen_text
 
 
 async def test_commands_are_guild_only_and_intents_are_not_privileged(simcord_env):

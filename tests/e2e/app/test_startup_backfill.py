@@ -11,11 +11,10 @@ from sqlalchemy import insert
 
 from bot.storage.schema import stats_backfill
 from bot.storage.tallies import Tallies
-
-from .boards import finish
-from .conftest import BOTH_BACKENDS, make_bot
-from .helpers import play_one, start_game, table_text
-from .screens import text
+from tests.e2e.conftest import BOTH_BACKENDS, make_bot
+from tests.e2e.support.boards import finish
+from tests.e2e.support.helpers import play_one, start_game, table_text
+from tests.e2e.support.screens import text
 
 pytestmark = BOTH_BACKENDS
 PENDING = "still being worked out"

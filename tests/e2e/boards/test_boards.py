@@ -14,12 +14,11 @@ from bot.domain import ratings as game_stats
 from bot.engine import new_game, preset, to_dict
 from bot.engine.playout import play_out
 from bot.ui import ids
+from tests.e2e.support.boards import SEEDED, TABLES, bot_message, rows, seed
+from tests.e2e.support.helpers import labels, play_to_end, start_game
+from tests.e2e.support.screens import buttons as v2_buttons
+from tests.e2e.support.screens import figures, images, text
 from tests.storage.play import finish
-
-from .boards import SEEDED, TABLES, bot_message, rows, seed
-from .helpers import labels, play_to_end, start_game
-from .screens import buttons as v2_buttons
-from .screens import figures, images, text
 
 # These tests read commands as words: see the fixture.
 pytestmark = pytest.mark.usefixtures("commands_in_words")

@@ -7,10 +7,9 @@ from __future__ import annotations
 import discord
 
 from bot.ui import ids
-
-from .admin_panel import make_admin
-from .boards import bot_message
-from .replays import UNKNOWN, finish
+from tests.e2e.support.admin_panel import make_admin
+from tests.e2e.support.boards import bot_message
+from tests.e2e.support.replays import UNKNOWN, finish
 
 NO_RECORD = "I have no record of that game here. Only finished games of this server have one."
 HIDDEN = discord.PermissionOverwrite(view_channel=False)

@@ -11,12 +11,11 @@ import cogs.replay
 from bot.engine import replay
 from bot.ui import ids
 from bot.ui.replay import ReplayCache
-
-from .admin_panel import panel_texts
-from .boards import bot_message
-from .conftest import make_bot
-from .helpers import plain
-from .replays import UNKNOWN, finish
+from tests.e2e.conftest import make_bot
+from tests.e2e.support.admin_panel import panel_texts
+from tests.e2e.support.boards import bot_message
+from tests.e2e.support.helpers import plain
+from tests.e2e.support.replays import UNKNOWN, finish
 
 ALL_HANDS = "every hand is shown, since the game is over"
 

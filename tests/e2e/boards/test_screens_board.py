@@ -4,9 +4,8 @@ pages, and a rating scale where a newcomer is never negative."""
 from __future__ import annotations
 
 from bot.domain import ratings as stats
-
-from .boards import SEEDED, TABLES, finish, rows, seed
-from .screens import buttons, text
+from tests.e2e.support.boards import SEEDED, TABLES, finish, rows, seed
+from tests.e2e.support.screens import buttons, text
 
 
 async def test_medals_and_the_askers_row_below_the_page(simcord_env, guild, channel, players):

@@ -10,9 +10,8 @@ from PIL import Image
 
 from bot.domain import ratings as stats
 from bot.domain.seats import is_ai
-
-from .boards import finish
-from .screens import figures, images, text
+from tests.e2e.support.boards import finish
+from tests.e2e.support.screens import figures, images, text
 
 
 async def test_stats_card_trend_and_favourite_capture(simcord_env, guild, channel, players):

@@ -4,11 +4,11 @@ posting it and marking it posted never posts it twice."""
 
 from __future__ import annotations
 
-from .admin_panel import make_admin
-from .boards import finish
-from .conftest import BOTH_BACKENDS, make_bot
-from .helpers import buttons
-from .screens import text
+from tests.e2e.conftest import BOTH_BACKENDS, make_bot
+from tests.e2e.support.admin_panel import make_admin
+from tests.e2e.support.boards import finish
+from tests.e2e.support.helpers import buttons
+from tests.e2e.support.screens import text
 
 pytestmark = BOTH_BACKENDS
 HOUR = 3600.0

@@ -8,13 +8,12 @@ from __future__ import annotations
 import pytest
 
 from bot.ui import ids
-
-from . import discord_limits as limits
-from .admin_panel import make_admin
-from .boards import finish, rows
-from .helpers import buttons, labels
-from .play import crafted_click_target
-from .screens import text
+from tests.e2e.support import payload_limits as limits
+from tests.e2e.support.admin_panel import make_admin
+from tests.e2e.support.boards import finish, rows
+from tests.e2e.support.helpers import buttons, labels
+from tests.e2e.support.play import crafted_click_target
+from tests.e2e.support.screens import text
 
 pytestmark = pytest.mark.usefixtures("commands_in_words")
 LOCALES = {"en": "en-US", "es": "es-ES", "fr": "fr", "it": "it"}

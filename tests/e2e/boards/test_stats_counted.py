@@ -10,9 +10,8 @@ from bot.domain import ratings as stats
 from bot.engine import Rules, new_game, preset, to_dict
 from bot.engine.playout import play_out
 from bot.i18n.cards import rank_name
+from tests.e2e.support.screens import descriptions, figures, text
 from tests.storage.play import finish as finish_game
-
-from .screens import descriptions, figures, text
 
 BOT = "ai:easy:1"
 

@@ -8,8 +8,8 @@ import json
 import discord
 import pytest
 
-from .conftest import BOTH_BACKENDS, make_bot
-from .helpers import (
+from tests.e2e.conftest import BOTH_BACKENDS, make_bot
+from tests.e2e.support.helpers import (
     TURN,
     buttons,
     description,
@@ -20,8 +20,8 @@ from .helpers import (
     table_text,
     title,
 )
-from .screens import figures
-from .screens import text as screen_text
+from tests.e2e.support.screens import figures
+from tests.e2e.support.screens import text as screen_text
 
 # Longer than SimCord's settle timeout, so AI moves wait for advance_time (shorter sleeps also
 # run in real time while SimCord settles). The default pace, 1.5 s, is tested in test_main.

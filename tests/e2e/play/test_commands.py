@@ -9,7 +9,7 @@ from typing import Any
 import discord
 import pytest
 
-from .helpers import (
+from tests.e2e.support.helpers import (
     alt_text,
     buttons,
     cards_of,
@@ -33,8 +33,8 @@ from .helpers import (
     title,
     whose_turn,
 )
-from .screens import go_to
-from .screens import text as screen_text
+from tests.e2e.support.screens import go_to
+from tests.e2e.support.screens import text as screen_text
 
 # These tests read commands as words: see the fixture.
 pytestmark = pytest.mark.usefixtures("commands_in_words")

@@ -9,8 +9,16 @@ import re
 
 import pytest
 
-from .helpers import alt_text, buttons, is_over, moves_of, table_text, text_of, whose_turn
-from .screens import text as screen_text
+from tests.e2e.support.helpers import (
+    alt_text,
+    buttons,
+    is_over,
+    moves_of,
+    table_text,
+    text_of,
+    whose_turn,
+)
+from tests.e2e.support.screens import text as screen_text
 
 # Words no Italian message has and nearly every English one does.
 ENGLISH = re.compile(

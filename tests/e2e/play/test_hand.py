@@ -12,8 +12,7 @@ import pytest
 from bot.adapter.presenter.intake import NUDGE_AFTER
 from bot.ui import hand as hand_ui
 from bot.ui import ids
-
-from .helpers import (
+from tests.e2e.support.helpers import (
     buttons,
     components,
     gone,
@@ -30,7 +29,7 @@ from .helpers import (
     text_of,
     whose_turn,
 )
-from .play import bot_message, game_id_of, quick, stored_moves
+from tests.e2e.support.play import bot_message, game_id_of, quick, stored_moves
 
 PING = "your turn in Steal the Bundle!"
 

@@ -13,8 +13,16 @@ from simcord.enums import ComponentType, InteractionType
 from simcord.interactions import base_payload
 from simcord.results import InteractionResult
 
-from .helpers import buttons, enabled, gone, moves_of, start_game, text_of, whose_turn
-from .play import game_id_of, open_hand, stored_moves
+from tests.e2e.support.helpers import (
+    buttons,
+    enabled,
+    gone,
+    moves_of,
+    start_game,
+    text_of,
+    whose_turn,
+)
+from tests.e2e.support.play import game_id_of, open_hand, stored_moves
 
 
 def shown_as(env, message) -> dict:

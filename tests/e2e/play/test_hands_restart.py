@@ -3,8 +3,17 @@ token is kept in storage with its expiry (and dropped once expired)."""
 
 from __future__ import annotations
 
-from .conftest import BOTH_BACKENDS, make_bot
-from .helpers import buttons, enabled, is_over, moves_of, open_hand, start_game, text_of, whose_turn
+from tests.e2e.conftest import BOTH_BACKENDS, make_bot
+from tests.e2e.support.helpers import (
+    buttons,
+    enabled,
+    is_over,
+    moves_of,
+    open_hand,
+    start_game,
+    text_of,
+    whose_turn,
+)
 
 pytestmark = BOTH_BACKENDS
 

@@ -8,10 +8,9 @@ import discord
 from bot.session.hints import suggest
 from bot.ui import hand as hand_ui
 from bot.ui import ids
-
-from .helpers import is_over, labels, moves_of, play_one, start_game, whose_turn
-from .play import bot_message, game_id_of, open_hand
-from .screens import figures
+from tests.e2e.support.helpers import is_over, labels, moves_of, play_one, start_game, whose_turn
+from tests.e2e.support.play import bot_message, game_id_of, open_hand
+from tests.e2e.support.screens import figures
 
 
 def make_admin(env, guild):

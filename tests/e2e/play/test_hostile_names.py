@@ -3,9 +3,16 @@ and the end screen show them as typed, and no bot message pings @everyone."""
 
 from __future__ import annotations
 
-from tests.hostile import check_text
-
-from .helpers import buttons, enabled, is_over, moves_of, open_hand, start_game, text_of
+from tests.e2e.support.helpers import (
+    buttons,
+    enabled,
+    is_over,
+    moves_of,
+    open_hand,
+    start_game,
+    text_of,
+)
+from tests.support.hostile import check_text
 
 LINK = "[Free Nitro](https://evil.example)"
 EVERYONE = "@everyone \u202eevil\u200b # big"

@@ -8,10 +8,10 @@ import re
 import discord
 import pytest
 
-from .conftest import make_bot
-from .helpers import start_game
-from .screens import buttons as screen_buttons
-from .screens import text
+from tests.e2e.conftest import make_bot
+from tests.e2e.support.helpers import start_game
+from tests.e2e.support.screens import buttons as screen_buttons
+from tests.e2e.support.screens import text
 
 SLOW_DOWN = re.compile(r"Slow down a little: you can do that again <t:\d+:R>\.")
 

@@ -8,8 +8,8 @@ import discord
 import pytest
 from simcord import SetupError
 
-from .conftest import make_bot
-from .helpers import (
+from tests.e2e.conftest import make_bot
+from tests.e2e.support.helpers import (
     buttons,
     description,
     enabled,
@@ -22,7 +22,7 @@ from .helpers import (
     title,
     whose_turn,
 )
-from .screens import go_to, lobby_rules
+from tests.e2e.support.screens import go_to, lobby_rules
 
 LOBBY_BUTTONS = ["Start", "Join", "Leave", "Add bot", "Cancel"]
 

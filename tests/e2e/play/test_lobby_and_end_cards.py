@@ -6,8 +6,7 @@ from __future__ import annotations
 
 from bot.ui.render import BLUE
 from bot.ui.table import GOLD
-
-from .helpers import (
+from tests.e2e.support.helpers import (
     V2,
     accent,
     description,
@@ -21,7 +20,7 @@ from .helpers import (
     play_to_end,
     start_game,
 )
-from .play import PLAYOFF_CLASSIC, with_seed
+from tests.e2e.support.play import PLAYOFF_CLASSIC, with_seed
 
 ALONE = "Start needs a second player: someone clicks Join, or the host adds a bot."
 

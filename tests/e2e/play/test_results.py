@@ -7,8 +7,8 @@ import json
 
 import pytest
 
-from .conftest import BOTH_BACKENDS, make_bot
-from .helpers import (
+from tests.e2e.conftest import BOTH_BACKENDS, make_bot
+from tests.e2e.support.helpers import (
     description,
     fields,
     footer,
@@ -21,7 +21,7 @@ from .helpers import (
     table_text,
     title,
 )
-from .play import PLAYOFF_CLASSIC, with_seed
+from tests.e2e.support.play import PLAYOFF_CLASSIC, with_seed
 
 TIED_STANDARD = 20261142  # with the helpers' way of playing, these deals end in a tie
 

@@ -5,11 +5,16 @@
 from __future__ import annotations
 
 from bot.engine import PRESETS
-
-from .admin_panel import change, make_admin, set_setting, setting_line, settings_shown
-from .helpers import footer, play_to_end, start_game
-from .screens import lobby_rules
-from .screens import text as screen_text
+from tests.e2e.support.admin_panel import (
+    change,
+    make_admin,
+    set_setting,
+    setting_line,
+    settings_shown,
+)
+from tests.e2e.support.helpers import footer, play_to_end, start_game
+from tests.e2e.support.screens import lobby_rules
+from tests.e2e.support.screens import text as screen_text
 
 ONE_AT_A_TIME = "If the stock cannot give everyone 4 cards, the last cards are dealt one at a time."
 

@@ -4,8 +4,8 @@ from __future__ import annotations
 
 import pytest
 
-from .helpers import start_game
-from .screens import go_to, link_buttons, raised, text
+from tests.e2e.support.helpers import start_game
+from tests.e2e.support.screens import go_to, link_buttons, raised, text
 
 # These tests read commands as words: see the fixture.
 pytestmark = pytest.mark.usefixtures("commands_in_words")

@@ -8,10 +8,9 @@ import re
 from simcord.results import ResponseMessage
 
 from bot.playground import MEMBERS, build_world, welcome
-
-from .helpers import buttons as row_buttons
-from .helpers import enabled, is_over, whose_turn
-from .screens import text
+from tests.e2e.support.helpers import buttons as row_buttons
+from tests.e2e.support.helpers import enabled, is_over, whose_turn
+from tests.e2e.support.screens import text
 
 
 async def test_a_whole_playground_game_never_reads_you_s(simcord_env, simcord_bot):
@@ -63,7 +62,7 @@ async def test_history_dates_use_discords_clock(simcord_env, simcord_bot):
     """SimCord's clock is not the computer's: a game finished now is dated now, not weeks
     away (the playground once said "in 48 weeks")."""
     channel, (ann, bob, _) = build_world(simcord_env)
-    from .helpers import play_to_end, start_game
+    from tests.e2e.support.helpers import play_to_end, start_game
 
     await play_to_end(await start_game(channel, [ann, bob]), [ann, bob])
     shown = text((await ann.slash(channel, "steal history")).response)

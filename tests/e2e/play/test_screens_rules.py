@@ -3,8 +3,8 @@ that differ, behind page buttons, titled with the rules in play, in the reader's
 
 from __future__ import annotations
 
-from .helpers import start_game
-from .screens import buttons, images, text
+from tests.e2e.support.helpers import start_game
+from tests.e2e.support.screens import buttons, images, text
 
 PICTURES = [f"rules-{a}.png" for a in ("capture", "steal", "trail")]
 
@@ -100,7 +100,7 @@ async def test_the_tables_rules_button_shows_this_games_rules(simcord_env, chann
 
 
 async def test_page_buttons_still_work_after_a_restart(simcord_env, db_path, channel, players):
-    from .conftest import make_bot
+    from tests.e2e.conftest import make_bot
 
     ann = players[0]
     shown = (await ann.slash(channel, "steal rules", preset="classic")).response

@@ -1,6 +1,6 @@
 import pytest
 
-from .helpers import play_to_end, start_game, table_text
+from tests.e2e.support.helpers import play_to_end, start_game, table_text
 
 # Whole games through the buttons: every preset and every player count, but not all 15
 # combinations (tests/engine/test_properties.py plays all 15 in the engine, and any rules).

@@ -11,8 +11,7 @@ import pytest
 
 from bot.adapter.presenter import Channel, Presenter
 from bot.ui.table import SEAT_COLOURS
-
-from .helpers import (
+from tests.e2e.support.helpers import (
     V2,
     accent,
     alt_text,
@@ -27,7 +26,15 @@ from .helpers import (
     texts,
     whose_turn,
 )
-from .play import by_bot_token, choose, game_id_of, open_hand, quick, stored_moves, table_patches
+from tests.e2e.support.play import (
+    by_bot_token,
+    choose,
+    game_id_of,
+    open_hand,
+    quick,
+    stored_moves,
+    table_patches,
+)
 
 
 async def test_the_table_is_one_v2_card_with_its_picture_colour_and_words(

@@ -7,11 +7,11 @@ from __future__ import annotations
 
 from simcord.backend import serializers
 
-from .admin_panel import make_admin, panel_texts
-from .boards import rows
-from .conftest import BOTH_BACKENDS, make_bot
-from .helpers import buttons, labels, play_to_end, start_game
-from .play import crafted_click_target
+from tests.e2e.conftest import BOTH_BACKENDS, make_bot
+from tests.e2e.support.admin_panel import make_admin, panel_texts
+from tests.e2e.support.boards import rows
+from tests.e2e.support.helpers import buttons, labels, play_to_end, start_game
+from tests.e2e.support.play import crafted_click_target
 
 DAY = 24 * 3600
 OTHER_SERVER = 987654321

@@ -10,8 +10,8 @@ from simcord.results import InteractionResult, ResponseMessage
 
 from bot.engine import active
 from bot.ui import ids
+from tests.e2e.conftest import make_bot
 
-from .conftest import make_bot
 from .helpers import (
     buttons,
     moves_of,

@@ -1,5 +1,5 @@
 """What a member reads on a message, whatever its form: content, embeds, or a Components V2
-layout's text displays and buttons. Shared by the tests/discord/test_screens_*.py tests."""
+layout's text displays and buttons. Shared by the tests/e2e/*/test_screens_*.py tests."""
 
 from __future__ import annotations
 

@@ -11,9 +11,8 @@ import discord
 import pytest
 
 from bot.i18n import lookup, tn
-
-from .conftest import make_bot
-from .helpers import alt_text, labels, text_of
+from tests.e2e.conftest import make_bot
+from tests.e2e.support.helpers import alt_text, labels, text_of
 
 TURN = 15  # the shortest turn timer a tournament takes: people who never move time out
 

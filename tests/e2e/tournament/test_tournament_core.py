@@ -14,9 +14,8 @@ from simcord.enums import OverwriteType
 from sqlalchemy import update
 
 from bot.storage.schema import tournaments
-
-from .conftest import make_bot
-from .helpers import alt_text, text_of
+from tests.e2e.conftest import make_bot
+from tests.e2e.support.helpers import alt_text, text_of
 
 TURN = 15  # the shortest turn timer a tournament takes: people who never move time out
 

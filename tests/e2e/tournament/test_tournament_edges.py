@@ -8,10 +8,9 @@ import discord
 import pytest
 
 from bot.ui import ids
-
-from .boards import bot_message
-from .conftest import make_bot
-from .helpers import labels, text_of
+from tests.e2e.conftest import make_bot
+from tests.e2e.support.boards import bot_message
+from tests.e2e.support.helpers import labels, text_of
 
 TURN = 15
 NOT_FOUND = "There's no tournament here."
