@@ -4,6 +4,9 @@ storage's outbox with the game's end, and finished at start-up."""
 
 from __future__ import annotations
 
+import pytest
+
+from bot.adapter.presenter import worker
 from tests.e2e.conftest import BOTH_BACKENDS, make_bot
 from tests.e2e.support.helpers import (
     buttons,
@@ -14,11 +17,22 @@ from tests.e2e.support.helpers import (
     title,
     whose_turn,
 )
-from tests.e2e.support.play import by_bot_token, game_id_of, one_move_left, quick, table_patches
+from tests.e2e.support.play import by_bot_token, game_id_of, one_move_left, table_patches
 
 pytestmark = BOTH_BACKENDS
 
 EDIT = "PATCH"
+# The presenter's retries here wait 20 times as long: every one is then beyond SimCord's settle
+# horizon (5 s), so it fires on advance_time only, never on the wall clock, and a click need
+# not end within a lowered settle limit (`quick`: 0.4 s of real time, which a busy machine
+# overran).
+SLOWER = 20
+
+
+@pytest.fixture(autouse=True)
+def slower_retries(monkeypatch):
+    monkeypatch.setattr(worker, "RETRIES", tuple(SLOWER * s for s in worker.RETRIES))
+    monkeypatch.setattr(worker, "OWED_RETRIES", tuple(SLOWER * s for s in worker.OWED_RETRIES))
 
 
 async def test_the_end_screen_lands_after_four_failures_and_a_restart(
@@ -35,9 +49,8 @@ async def test_the_end_screen_lands_after_four_failures_and_a_restart(
     env.inject_error(EDIT, path, status=503, times=2)
     before = table_patches(env, channel, table.id)
 
-    with quick(env):
-        await play_one(table, two, hands)  # the last move: its table edit fails twice
-    await env.advance_time(0.6)  # the first retry fails too
+    await play_one(table, two, hands)  # the last move: its table edit fails twice
+    await env.advance_time(SLOWER * 0.6)  # the first retry fails too
     assert table_patches(env, channel, table.id) == before + 2
     assert not is_over(table) and whose_turn(table, two) is not None  # still the last turn
 
@@ -46,7 +59,7 @@ async def test_the_end_screen_lands_after_four_failures_and_a_restart(
     await env.bot.app.presenter.close()
     env.inject_error(EDIT, path, status=503, times=2)
     await env.restart_bot(make_bot(db_path))
-    await env.advance_time(0.5 + 2.0 + 0.5)  # the presenter's retries after the restart
+    await env.advance_time(SLOWER * (0.5 + 2.0 + 0.5))  # the presenter's retries after it
 
     assert is_over(table), table_text(table)
     assert table_patches(env, channel, table.id) == before + 5  # 4 failed, then it landed
@@ -61,8 +74,7 @@ async def test_a_cancelled_game_says_so_after_a_restart(simcord_env, db_path, ch
     by_bot_token(env, table)
     env.inject_error(EDIT, f"/channels/{channel.id}/messages/{table.id}", status=503, times=None)
     asked = (await two[0].slash(channel, "steal cancel")).response
-    with quick(env):
-        await two[0].click(asked, label="Yes, cancel the game")
+    await two[0].click(asked, label="Yes, cancel the game")
     assert "My hand" in [b.get("label") for b in buttons(table)]  # Discord refuses the edit
     assert len(await env.bot.storage.outbox.pending()) == 1
 
