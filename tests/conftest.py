@@ -108,7 +108,36 @@ def pytest_terminal_summary(terminalreporter, exitstatus, config) -> None:
         terminalreporter.write_line(f"{len(skipped)} PostgreSQL tests skipped: {why}")
 
 
+# Tests that take seconds of their own, by node id prefix (the slowest of a full run's
+# --durations): subprocesses (the bot, the playground, pytest, the benches), Chromium, whole
+# games on two processes. Kept here, not as marks in each file, so one list orders them.
+SLOW = (
+    "tests/bench/",
+    "tests/support/test_backends.py",
+    "tests/test_playground.py",
+    "tests/test_main.py",
+    "tests/storage/test_lock.py",
+    "tests/storage/test_upgrade.py",
+    "tests/storage/test_crash.py",
+    "tests/storage/test_concurrency.py",
+    "tests/ui/test_picture.py::test_render_bench_runs",
+    "tests/e2e/app/test_loading.py",
+    "tests/e2e/app/test_processes.py",
+    "tests/e2e/privacy/",
+    "tests/e2e/tournament/test_tournament.py",
+    "tests/engine/test_properties.py",
+)
+
+
+def cost(item: pytest.Item) -> int:
+    """0 for a slow test, 1 for one on PostgreSQL (a schema of its own, migrated: about a second
+    of set-up), 2 for the rest."""
+    if item.get_closest_marker("slow") or item.nodeid.startswith(SLOW):
+        return 0
+    return 1 if "postgresql" in item.nodeid else 2
+
+
 def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
-    """Tests marked slow first (the order is otherwise kept): in a parallel run they then
-    overlap the many quick ones, instead of one worker finishing them alone at the end."""
-    items.sort(key=lambda item: item.get_closest_marker("slow") is None)
+    """Slow tests first, then PostgreSQL's (the order is otherwise kept): in a parallel run they
+    then overlap the many quick ones, instead of one worker finishing them alone at the end."""
+    items.sort(key=cost)
