@@ -6,7 +6,6 @@ from __future__ import annotations
 
 import pytest
 
-from bot.adapter.presenter import worker
 from tests.e2e.conftest import BOTH_BACKENDS, make_bot
 from tests.e2e.support.helpers import (
     buttons,
@@ -17,22 +16,23 @@ from tests.e2e.support.helpers import (
     title,
     whose_turn,
 )
-from tests.e2e.support.play import by_bot_token, game_id_of, one_move_left, table_patches
+from tests.e2e.support.play import (
+    SLOWER,
+    by_bot_token,
+    game_id_of,
+    one_move_left,
+    slower_retries,
+    table_patches,
+)
 
 pytestmark = BOTH_BACKENDS
 
 EDIT = "PATCH"
-# The presenter's retries here wait 20 times as long: every one is then beyond SimCord's settle
-# horizon (5 s), so it fires on advance_time only, never on the wall clock, and a click need
-# not end within a lowered settle limit (`quick`: 0.4 s of real time, which a busy machine
-# overran).
-SLOWER = 20
 
 
 @pytest.fixture(autouse=True)
-def slower_retries(monkeypatch):
-    monkeypatch.setattr(worker, "RETRIES", tuple(SLOWER * s for s in worker.RETRIES))
-    monkeypatch.setattr(worker, "OWED_RETRIES", tuple(SLOWER * s for s in worker.OWED_RETRIES))
+def retries_beyond_the_settle_horizon(monkeypatch):
+    slower_retries(monkeypatch)  # no click here has to end within quick's 0.4 real seconds
 
 
 async def test_the_end_screen_lands_after_four_failures_and_a_restart(

@@ -27,11 +27,13 @@ from tests.e2e.support.helpers import (
     whose_turn,
 )
 from tests.e2e.support.play import (
+    SLOWER,
     by_bot_token,
     choose,
     game_id_of,
     open_hand,
     quick,
+    slower_retries,
     stored_moves,
     table_patches,
 )
@@ -93,7 +95,10 @@ async def test_the_tables_picture_is_drawn_once_for_every_repost(simcord_env, ch
         assert description(old).startswith("The table moved: ") and old.attachments == []
 
 
-async def test_a_failed_picture_upload_leaves_a_readable_table(simcord_env, channel, players):
+async def test_a_failed_picture_upload_leaves_a_readable_table(
+    simcord_env, channel, players, monkeypatch
+):
+    slower_retries(monkeypatch)  # the retry fires on advance_time only
     ann, bob = players[:2]
     table = await start_game(channel, [ann, bob])
     first = whose_turn(table, [ann, bob])
@@ -102,10 +107,9 @@ async def test_a_failed_picture_upload_leaves_a_readable_table(simcord_env, chan
     by_bot_token(simcord_env, table)
     simcord_env.inject_error("PATCH", f"/channels/{channel.id}/messages/{table.id}", times=1)
 
-    with quick(simcord_env):
-        await choose(first, hand)
+    await choose(first, hand)
     assert whose_turn(table, [ann, bob]) is first  # the edit with the picture failed
-    await simcord_env.advance_time(0.6)  # the retry: the table in words alone
+    await simcord_env.advance_time(SLOWER * 0.6)  # the retry: the table in words alone
 
     assert whose_turn(table, [ann, bob]) is second
     assert images(table) == [] and table.attachments == []

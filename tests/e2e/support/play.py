@@ -8,6 +8,7 @@ from typing import Any
 
 from simcord.results import InteractionResult, ResponseMessage
 
+from bot.adapter.presenter import worker
 from bot.engine import active
 from bot.ui import ids
 from tests.e2e.conftest import make_bot
@@ -56,6 +57,19 @@ def quick(env, seconds: float = 0.4):
         yield
     finally:
         env.settle_timeout = before
+
+
+# How much longer the presenter's retries wait in the tests that take `slower_retries`.
+SLOWER = 12
+
+
+def slower_retries(monkeypatch) -> None:
+    """The presenter's retries (0.5, 2, 5 s, ...) wait SLOWER times as long: every one is then
+    beyond SimCord's settle horizon (5 s), so it fires on advance_time only, never on the wall
+    clock, and a click need not end within a lowered settle limit (`quick`, which a busy
+    machine overran). Three retries so scaled (96 s) stay within the 120 s turn timer."""
+    monkeypatch.setattr(worker, "RETRIES", tuple(SLOWER * s for s in worker.RETRIES))
+    monkeypatch.setattr(worker, "OWED_RETRIES", tuple(SLOWER * s for s in worker.OWED_RETRIES))
 
 
 def bot_message(env, channel, custom_ids: list[str]) -> ResponseMessage:
