@@ -18,6 +18,7 @@ import signal
 import sys
 import webbrowser
 from collections.abc import AsyncIterator
+from dataclasses import replace
 from typing import TYPE_CHECKING, Any
 
 from bot.domain.options import Options
@@ -44,6 +45,7 @@ MEMBERS = ("ann", "bob", "cat")
 # it plays, so people can follow: longer than SETTLE, a click ends with the player's own move,
 # and each AI seat's move then comes on its own, on the wall clock, and the page shows it by
 # itself (Live.follow; with a wait under SETTLE, the click waited for every AI seat).
+# `--bot-delay` sets another pace (the tests play faster); SETTLE follows it (`settle_for`).
 SETTLE = 1.2
 BOT_DELAY = 1.5
 # No turn timer by default, so someone trying the page alone is not hurried (ann can set one
@@ -51,6 +53,13 @@ BOT_DELAY = 1.5
 # Timers run on the wall clock. No gap between table edits: it keeps Discord's per-channel
 # rate limit, which a local page does not have, so the table follows every move at once.
 OPTIONS = Options(turn_seconds=None, lobby_seconds=None, edit_gap=0.0, bot_delay=BOT_DELAY)
+
+
+def settle_for(bot_delay: float) -> float:
+    """SimCord's settle limit for an AI pace: SETTLE, or less when the AI seats wait less, so a
+    click still ends before the first AI seat plays (the same 4:5 as the default pace)."""
+    return min(SETTLE, bot_delay * SETTLE / BOT_DELAY)
+
 
 # Start-up warnings that say nothing about the playground, dropped from its log: discord.py
 # says voice needs PyNaCl and davey (the bot has no voice, on Discord either), and SimCord's
@@ -81,13 +90,13 @@ Steal the Bundle: local playground
 
 
 @contextlib.asynccontextmanager
-async def simulated(bot: StealBot) -> AsyncIterator[simcord.Env]:
+async def simulated(bot: StealBot, settle: float = SETTLE) -> AsyncIterator[simcord.Env]:
     """The bot on SimCord, paced for people: see SETTLE. Start-up keeps SimCord's own
     (longer) limit: it migrates the database and syncs the commands."""
     import simcord
 
     async with simcord.run(bot, check_errors=False) as env:
-        env.settle_timeout = SETTLE
+        env.settle_timeout = settle
         yield env
 
 
@@ -115,6 +124,13 @@ async def welcome(bot: StealBot, channel_id: int) -> None:
     await channel.send(t(DEFAULT, "playground.welcome", new="`/steal new`"))
 
 
+def seconds(text: str) -> float:
+    value = float(text)
+    if not 0 < value <= 60:
+        raise argparse.ArgumentTypeError("between 0 and 60 seconds")
+    return value
+
+
 def parse(argv: list[str] | None) -> argparse.Namespace:
     parser = argparse.ArgumentParser(prog="python -m bot.playground", description=__doc__)
     parser.add_argument("--port", type=int, default=8765, help="port on 127.0.0.1 (0: any free)")
@@ -124,6 +140,12 @@ def parse(argv: list[str] | None) -> argparse.Namespace:
         default=os.environ.get("DATABASE_URL", "").strip() or "data/playground.db",
         help="a SQLite file or a database URL (default: $DATABASE_URL, else data/playground.db)",
     )
+    parser.add_argument(
+        "--bot-delay",
+        type=seconds,
+        default=BOT_DELAY,
+        help=f"seconds an AI opponent waits before it plays (default: {BOT_DELAY})",
+    )
     return parser.parse_args(argv)
 
 
@@ -131,14 +153,14 @@ async def serve(args: argparse.Namespace, stop: asyncio.Event | None = None) -> 
     from bot.client import StealBot
     from bot.storage import parse as parse_database
 
-    bot = StealBot(args.database, options=OPTIONS, sync=True)
+    bot = StealBot(args.database, options=replace(OPTIONS, bot_delay=args.bot_delay), sync=True)
     stop = stop or asyncio.Event()
     loop = asyncio.get_running_loop()
     for sig in (signal.SIGINT, signal.SIGTERM):
         with contextlib.suppress(NotImplementedError, RuntimeError):
             loop.add_signal_handler(sig, stop.set)
     try:
-        async with simulated(bot) as env:
+        async with simulated(bot, settle_for(args.bot_delay)) as env:
             channel, members = build_world(env)
             await welcome(bot, channel.id)
             live = Live(env, channel)

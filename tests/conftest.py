@@ -30,8 +30,7 @@ from simcord.env import Env
 
 from bot.i18n.commands import remember_commands
 from bot.storage import Storage
-
-from . import backends
+from tests.support import backends
 
 SETTLE_POLL = 0.002  # seconds; SimCord's default is 0.05
 
@@ -41,7 +40,7 @@ def pytest_configure(config: pytest.Config) -> None:
         "markers", "durable: open storage as the bot does (fsync at each commit)"
     )
     config.addinivalue_line("markers", "slow: takes seconds (a subprocess, matches); runs first")
-    config.addinivalue_line("markers", "bot_options(**options): StealBot options (tests/discord)")
+    config.addinivalue_line("markers", "bot_options(**options): StealBot options (tests/e2e)")
 
 
 _real_open = Storage.open
@@ -85,7 +84,7 @@ def simcord_settles_sooner():
 @pytest.fixture(params=["sqlite", "postgresql"])
 def database(request: pytest.FixtureRequest, tmp_path):
     """A fresh database on each backend: a SQLite file path, or a PostgreSQL URL with a
-    schema of its own (tests/backends.py)."""
+    schema of its own (tests/support/backends.py)."""
     if request.param == "sqlite":
         yield str(tmp_path / "data" / "steal.db")
         return
@@ -109,7 +108,36 @@ def pytest_terminal_summary(terminalreporter, exitstatus, config) -> None:
         terminalreporter.write_line(f"{len(skipped)} PostgreSQL tests skipped: {why}")
 
 
+# Tests that take seconds of their own, by node id prefix (the slowest of a full run's
+# --durations): subprocesses (the bot, the playground, pytest, the benches), Chromium, whole
+# games on two processes. Kept here, not as marks in each file, so one list orders them.
+SLOW = (
+    "tests/bench/",
+    "tests/support/test_backends.py",
+    "tests/test_playground.py",
+    "tests/test_main.py",
+    "tests/storage/test_lock.py",
+    "tests/storage/test_upgrade.py",
+    "tests/storage/test_crash.py",
+    "tests/storage/test_concurrency.py",
+    "tests/ui/test_picture.py::test_render_bench_runs",
+    "tests/e2e/app/test_loading.py",
+    "tests/e2e/app/test_processes.py",
+    "tests/e2e/privacy/",
+    "tests/e2e/tournament/test_tournament.py",
+    "tests/engine/test_properties.py",
+)
+
+
+def cost(item: pytest.Item) -> int:
+    """0 for a slow test, 1 for one on PostgreSQL (a schema of its own, migrated: about a second
+    of set-up), 2 for the rest."""
+    if item.get_closest_marker("slow") or item.nodeid.startswith(SLOW):
+        return 0
+    return 1 if "postgresql" in item.nodeid else 2
+
+
 def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
-    """Tests marked slow first (the order is otherwise kept): in a parallel run they then
-    overlap the many quick ones, instead of one worker finishing them alone at the end."""
-    items.sort(key=lambda item: item.get_closest_marker("slow") is None)
+    """Slow tests first, then PostgreSQL's (the order is otherwise kept): in a parallel run they
+    then overlap the many quick ones, instead of one worker finishing them alone at the end."""
+    items.sort(key=cost)

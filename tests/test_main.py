@@ -4,8 +4,7 @@ import pytest
 
 from bot.client import StealBot
 from bot.config import ConfigError, load
-
-from .runs import run_bot
+from tests.support.runs import run_bot
 
 ROOT = Path(__file__).resolve().parent.parent
 

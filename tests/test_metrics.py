@@ -10,8 +10,8 @@ from prometheus_client.parser import text_string_to_metric_families
 from bot.config import ConfigError, load
 
 # The SimCord fixtures: the real bot on a fresh database, a guild, a channel and players.
-from .discord.conftest import channel, close_bots, db_path, guild, players, simcord_bot
-from .discord.helpers import play_to_end, start_game
+from tests.e2e.conftest import channel, close_bots, db_path, guild, players, simcord_bot
+from tests.e2e.support.helpers import play_to_end, start_game
 
 __all__ = ["channel", "close_bots", "db_path", "guild", "players", "simcord_bot"]
 

@@ -13,6 +13,7 @@ import pytest
 from bot import work
 
 JOB = 0.05  # seconds a job holds its thread
+LONGEST = 10  # seconds: only a failing test waits that long
 
 
 @pytest.fixture
@@ -23,39 +24,57 @@ def fair():
 
 
 class Watch:
-    """Jobs that hold a thread for JOB seconds and note how many ran at once."""
+    """Jobs that hold a thread, JOB seconds or (the keys in `held`) until `release`, and note
+    how many ran at once. Held jobs make a test's order of events its own, not the clock's."""
 
-    def __init__(self) -> None:
+    def __init__(self, held: tuple[str, ...] = ()) -> None:
         self.lock = threading.Lock()
         self.now: dict[str, int] = {}
         self.most: dict[str, int] = {}
         self.most_in_all = 0
         self.finished: list[str] = []
+        self.held, self.gate = held, threading.Event()
 
     def job(self, key: str) -> str:
         with self.lock:
             self.now[key] = self.now.get(key, 0) + 1
             self.most[key] = max(self.most.get(key, 0), self.now[key])
             self.most_in_all = max(self.most_in_all, sum(self.now.values()))
-        time.sleep(JOB)
+        if key in self.held:
+            self.gate.wait(LONGEST)
+        else:
+            time.sleep(JOB)
         with self.lock:
             self.now[key] -= 1
             self.finished.append(key)
         return key
 
+    def release(self) -> None:
+        self.gate.set()
+
+
+async def until(condition) -> None:
+    """Until `condition()` holds: the loop's turns, not a guess at how long it takes. The bound
+    only ends a failing test."""
+    end = time.monotonic() + LONGEST
+    while not condition():
+        assert time.monotonic() < end, "never happened"
+        await asyncio.sleep(0.001)
+
 
 async def test_a_burst_of_one_server_does_not_stall_another(fair):
-    watch = Watch()
+    watch = Watch(held=("busy",))  # the busy server's jobs hold their thread until released
     burst = [asyncio.create_task(fair.run("busy", watch.job, "busy")) for _ in range(20)]
-    await asyncio.sleep(JOB / 5)  # the burst has started and queued
-    start = time.perf_counter()
+    try:
+        await until(lambda: watch.now.get("busy") == 1)  # the burst has started and queued
+        assert len(fair.waiting["busy"]) == 19
 
-    assert await fair.run("quiet", watch.job, "quiet") == "quiet"
-
-    waited = time.perf_counter() - start
-    # Its own job, at most: a free thread was kept for it, not 20 jobs of the busy server.
-    assert waited < 4 * JOB
-    assert watch.finished.index("quiet") <= 2
+        # The quiet server's job ends while every busy job still waits or holds its thread:
+        # a free thread was kept for it.
+        assert await asyncio.wait_for(fair.run("quiet", watch.job, "quiet"), LONGEST) == "quiet"
+        assert watch.finished == ["quiet"]
+    finally:
+        watch.release()
     assert await asyncio.gather(*burst) == ["busy"] * 20
     assert watch.most == {"busy": 1, "quiet": 1}  # a server's share: one of the two threads
     assert watch.most_in_all == 2 and fair.busy == 0 and not fair.waiting
@@ -72,14 +91,15 @@ async def test_waiting_servers_take_turns_and_nothing_runs_beyond_the_bound(fair
 
 
 async def test_a_job_cancelled_while_it_waits_gives_its_turn_away(fair):
-    watch = Watch()
+    watch = Watch(held=("a", "b"))  # nothing ends before the cancel
     first = asyncio.create_task(fair.run("a", watch.job, "a"))
     other = asyncio.create_task(fair.run("b", watch.job, "b"))
     waiting = asyncio.create_task(fair.run("a", watch.job, "a"))
-    await asyncio.sleep(JOB / 5)
+    await until(lambda: "a" in fair.waiting)  # both threads taken, the second "a" queued
     waiting.cancel()
     with pytest.raises(asyncio.CancelledError):
         await waiting
+    watch.release()
     await asyncio.gather(first, other)
     assert sorted(watch.finished) == ["a", "b"]
     assert fair.busy == 0 and not fair.waiting and not fair.running
@@ -92,12 +112,13 @@ async def test_the_process_pool_is_bounded_and_one_per_loop():
 
 
 async def test_a_caller_that_stops_waiting_keeps_the_thread_counted_until_the_job_ends(fair):
-    watch = Watch()
+    watch = Watch(held=("a",))
     running = asyncio.create_task(fair.run("a", watch.job, "a"))
-    await asyncio.sleep(JOB / 5)
+    await until(lambda: watch.now.get("a") == 1)  # the job runs in its thread
     running.cancel()  # the click went away; its job still runs in its thread
     with pytest.raises(asyncio.CancelledError):
         await running
-    assert fair.busy == 1
-    await asyncio.sleep(2 * JOB)
-    assert fair.busy == 0 and watch.finished == ["a"]
+    assert fair.busy == 1 and watch.finished == []
+    watch.release()
+    await until(lambda: fair.busy == 0)
+    assert watch.finished == ["a"]

@@ -45,7 +45,7 @@ from bot.engine import (
     play,
     view,
 )
-from tests.strategies import any_rules
+from tests.support.strategies import any_rules
 
 # The presets, and the options that change what moves exist.
 RULESETS = {

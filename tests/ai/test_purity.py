@@ -4,7 +4,7 @@ is its one exception."""
 from pathlib import Path
 
 import bot.ai
-from tests.purity import ALLOWED, imported_modules
+from tests.support.purity import ALLOWED, imported_modules
 
 AI = Path(bot.ai.__file__).parent
 CLI = {"arena.py"}

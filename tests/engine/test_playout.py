@@ -14,7 +14,7 @@ from bot.engine.ending import after_playoff
 from bot.engine.game import shuffled_deck
 from bot.engine.moves import advance, legal_with, step, tables
 from bot.engine.playout import SEATS, play_out, random_game
-from tests.strategies import any_rules
+from tests.support.strategies import any_rules
 
 rules_strategy = st.one_of(st.sampled_from(list(PRESETS.values())), any_rules)
 players_strategy = st.sampled_from([2, 3, 4])

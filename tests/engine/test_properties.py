@@ -30,7 +30,7 @@ from bot.engine import (
     to_dict,
     view,
 )
-from tests.strategies import any_rules
+from tests.support.strategies import any_rules
 
 rules_strategy = st.one_of(st.sampled_from(list(PRESETS.values())), any_rules)
 players_strategy = st.sampled_from([2, 3, 4])

@@ -3,7 +3,7 @@
 from pathlib import Path
 
 import bot.engine
-from tests.purity import ALLOWED, imported_modules
+from tests.support.purity import ALLOWED, imported_modules
 
 ENGINE = Path(bot.engine.__file__).parent
 # The command-line simulator is the one module allowed to print and write files.

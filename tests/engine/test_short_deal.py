@@ -31,7 +31,7 @@ from bot.engine import (
     to_dict,
 )
 from bot.engine.playout import random_game
-from tests.strategies import any_rules
+from tests.support.strategies import any_rules
 
 from .deals import SEATS, position
 

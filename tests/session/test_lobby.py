@@ -1,5 +1,3 @@
-import asyncio
-
 import pytest
 
 from bot.domain.table_setup import TableSetup
@@ -107,11 +105,17 @@ async def test_lobby_expires(make, storage, notes):
 
 
 async def test_started_lobby_does_not_expire(make, storage, notes):
-    s = make(lobby_seconds=0.05)
-    await s.open_lobby(GUILD, CHANNEL, "h", RULES)
+    """On the sessions' own clock, not the wall clock: a real 50 ms deadline expired the
+    lobby before a busy machine had started it."""
+    now = [1000.0]
+    s = make(lobby_seconds=60, clock=lambda: now[0])
+    lobby = await s.open_lobby(GUILD, CHANNEL, "h", RULES)
+    timer = lobby.timer
     await s.join(CHANNEL, "p")
     table = await s.start(CHANNEL, "h")
-    await asyncio.sleep(0.1)
+    assert timer is not None and (timer.cancelling() or timer.cancelled())  # start stopped it
+    now[0] += 61  # past the deadline, the expiry finds a started game and leaves it
+    await s.lobby_ops._lobby_timer(lobby)
     assert "lobby_expired" not in notes.kinds()
     assert (await storage.games.get(table.game_id)).status == "active"
 

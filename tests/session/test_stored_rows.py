@@ -1,5 +1,5 @@
 """Rows the bot wrote before a match and a game's setup (its options) were typed values, made
-with that bot through SimCord (tests/discord/make_stored_rows.py): read as the session reads
+with that bot through SimCord (tests/e2e/support/make_stored_rows.py): read as the session reads
 them and written back, they are the same text, byte for byte, as storage writes it."""
 
 from __future__ import annotations

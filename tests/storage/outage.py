@@ -16,7 +16,7 @@ import asyncpg
 from sqlalchemy import event
 
 from bot.storage import Storage
-from tests import backends
+from tests.support import backends
 
 WRITES = {sqlite3.SQLITE_INSERT, sqlite3.SQLITE_UPDATE, sqlite3.SQLITE_DELETE}
 

@@ -12,8 +12,8 @@ import pytest
 from bot.engine import from_dict, replay, to_dict
 from bot.session.models import with_moves
 from bot.storage import Storage
-from tests.backends import drop_schema, new_schema_url, require_postgres
 from tests.engine.helpers import record_moves
+from tests.support.backends import drop_schema, new_schema_url, require_postgres
 
 from .play import moves_in
 

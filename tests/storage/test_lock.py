@@ -9,8 +9,8 @@ import pytest
 
 from bot.storage import parse
 from bot.storage.lock import AlreadyRunning, hold_file, hold_shards
-from tests import backends
-from tests.runs import run_bot
+from tests.support import backends
+from tests.support.runs import run_bot
 
 
 def test_a_second_open_of_one_sqlite_file_is_refused_naming_postgresql(tmp_path):

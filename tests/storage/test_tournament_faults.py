@@ -14,7 +14,7 @@ from sqlalchemy import Insert, text, update
 
 from bot.storage import StillPlaying, StillSeated
 from bot.storage.schema import tournaments
-from tests import backends
+from tests.support import backends
 
 ANN, BOB, CAT = "100000000000000001", "100000000000000002", "100000000000000003"
 GUILD, OTHER = 11, 12

@@ -15,8 +15,7 @@ from bot.storage import LATEST, Storage, StorageError
 from bot.storage.copy import copy
 from bot.storage.schema import TABLES
 from tests.engine.helpers import record_moves
-
-from .. import backends
+from tests.support import backends
 
 FIXTURE = Path(__file__).with_name("fixtures") / "schema7.db"
 ROOT = Path(__file__).parents[2]

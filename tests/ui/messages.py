@@ -1,5 +1,5 @@
 """Reading a rendered Components V2 Message (bot.ui.render.Message) in unit tests, as the
-SimCord tests read a sent one (tests/discord/helpers.py)."""
+SimCord tests read a sent one (tests/e2e/support/helpers.py)."""
 
 from __future__ import annotations
 

@@ -19,7 +19,7 @@ from bot.ui.highlights import highlights
 from bot.ui.names import plain, shown
 from bot.ui.table import table
 from bot.ui.text import describe, names_of
-from tests.hostile import (
+from tests.support.hostile import (
     HUMANS,
     SEATS,
     check_alt,

@@ -32,7 +32,7 @@ from bot.ui import tournament as ui
 from bot.ui.picture.fonts import FONTS
 from bot.ui.picture.layout import READABLE, shown_px
 from bot.ui.picture.standings import FONTS_USED, WIDTH, height
-from tests.hostile import HOSTILE, check_alt, check_label, check_text, names
+from tests.support.hostile import HOSTILE, check_alt, check_label, check_text, names
 
 from .messages import labels, parts, texts, within_limits
 
