@@ -64,7 +64,7 @@ async def main(chromium: str, out: Path) -> None:
             await ann.slash(channel, "steal leaderboard")
             await shot("leaderboard-es-phone", PHONE)
             # The season ends (as /steal-admin season-new does): its announcement, its archive.
-            await storage.settings.set(channel.guild.id, "language", "en")
+            await sessions.records.set_setting(channel.guild.id, "language", "en")
             await bot.app.sessions.seasons.end(channel.guild.id, 1)
             await env.advance_time(1)  # the announcement is posted
             season: tuple[tuple[str, Callable[[], Awaitable[Any]] | None], ...] = (
