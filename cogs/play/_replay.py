@@ -15,11 +15,11 @@ from typing import Any
 import discord
 
 from bot import work
-from bot.adapter.access import can_see, seen_channels
-from bot.adapter.interactions import reply, seen, tell, update
+from bot.adapter.edge import Edge
+from bot.adapter.interactions import reply, tell, update
 from bot.adapter.language import user_lang
-from bot.adapter.services import app_of
 from bot.engine import BadState
+from bot.session import Sessions
 from bot.ui import replay as ui
 from bot.ui.render import Message, command
 
@@ -27,53 +27,6 @@ log = logging.getLogger(__name__)
 
 CACHE = ui.ReplayCache()
 LAST = 25  # the member's last games looked at for one in a channel they can see
-
-
-async def show(interaction: discord.Interaction, game_id: int | None) -> None:
-    """`/steal replay [game]`: the game asked for, or the member's last game here."""
-    user = await seen(interaction)
-    lang = user_lang(interaction)
-    if game_id is None:
-        guild_id = interaction.guild_id or 0
-        mine = await app_of(interaction).sessions.records.history(guild_id, user, limit=LAST)
-        shown = await seen_channels(interaction, {e.channel_id for e in mine})
-        mine = [e for e in mine if e.channel_id in shown]
-        if not mine:
-            await tell(interaction, ui.none_yet(lang, command(lang, "new")))
-            return
-        game_id = mine[0].game_id
-    await open_at(interaction, game_id, 0, new=True)
-
-
-async def clicked(interaction: discord.Interaction, nav: str, game_id: int, step: int) -> None:
-    """A Replay button: "open" (history, end screen) sends a new viewer; the viewer's own
-    buttons move it in place."""
-    await seen(interaction)
-    await open_at(interaction, game_id, step, new=nav == "open")
-
-
-async def open_at(interaction: discord.Interaction, game_id: int, step: int, new: bool) -> None:
-    lang = user_lang(interaction)
-    records = app_of(interaction).sessions.records
-    entry = await records.finished(game_id)
-    if (
-        entry is None
-        or entry.guild_id != interaction.guild_id
-        or not await can_see(interaction, entry.channel_id)
-    ):
-        await tell(interaction, ui.unknown(lang))
-        return
-    names = ui.step_names(entry.seats, await records.names(entry.guild_id, entry.seats))
-    try:
-        message = await work.run(entry.guild_id, draw, game_id, entry.record, step, names, lang)
-    except BadState:
-        log.warning("game %s: its record does not replay", game_id, exc_info=True)
-        await tell(interaction, ui.unknown(lang))
-        return
-    if new:
-        await reply(interaction, **message.send_kwargs())
-    else:
-        await update(interaction, **message.kwargs())
 
 
 def draw(
@@ -84,3 +37,57 @@ def draw(
     step = r.clamp(step)
     png = CACHE.picture(r, step, names, lang)
     return ui.viewer(lang, r, step, names, png)
+
+
+class Replays:
+    def __init__(self, sessions: Sessions, edge: Edge) -> None:
+        self.sessions = sessions
+        self.edge = edge
+
+    async def show(self, interaction: discord.Interaction, game_id: int | None) -> None:
+        """`/steal replay [game]`: the game asked for, or the member's last game here."""
+        user = await self.edge.seen(interaction)
+        lang = user_lang(interaction)
+        if game_id is None:
+            guild_id = interaction.guild_id or 0
+            mine = await self.sessions.records.history(guild_id, user, limit=LAST)
+            shown = await self.edge.seen_channels(interaction, {e.channel_id for e in mine})
+            mine = [e for e in mine if e.channel_id in shown]
+            if not mine:
+                await tell(interaction, ui.none_yet(lang, command(lang, "new")))
+                return
+            game_id = mine[0].game_id
+        await self.open_at(interaction, game_id, 0, new=True)
+
+    async def clicked(
+        self, interaction: discord.Interaction, nav: str, game_id: int, step: int
+    ) -> None:
+        """A Replay button: "open" (history, end screen) sends a new viewer; the viewer's own
+        buttons move it in place."""
+        await self.edge.seen(interaction)
+        await self.open_at(interaction, game_id, step, new=nav == "open")
+
+    async def open_at(
+        self, interaction: discord.Interaction, game_id: int, step: int, new: bool
+    ) -> None:
+        lang = user_lang(interaction)
+        records = self.sessions.records
+        entry = await records.finished(game_id)
+        if (
+            entry is None
+            or entry.guild_id != interaction.guild_id
+            or not await self.edge.can_see(interaction, entry.channel_id)
+        ):
+            await tell(interaction, ui.unknown(lang))
+            return
+        names = ui.step_names(entry.seats, await records.names(entry.guild_id, entry.seats))
+        try:
+            message = await work.run(entry.guild_id, draw, game_id, entry.record, step, names, lang)
+        except BadState:
+            log.warning("game %s: its record does not replay", game_id, exc_info=True)
+            await tell(interaction, ui.unknown(lang))
+            return
+        if new:
+            await reply(interaction, **message.send_kwargs())
+        else:
+            await update(interaction, **message.kwargs())

@@ -11,12 +11,12 @@ import logging
 
 import discord
 
-from bot.adapter.access import is_manager, refused
+from bot.adapter.access import refused
+from bot.adapter.edge import Edge
 from bot.adapter.interactions import reply, tell, update
 from bot.adapter.language import user_lang
-from bot.adapter.services import app_of
 from bot.i18n import t, tn
-from bot.session.privacy import Playing
+from bot.session.privacy import Playing, Privacy
 from bot.ui import ids
 from bot.ui.text import error_text, next_steps
 from bot.ui.widgets import button, view_of
@@ -45,36 +45,42 @@ async def ask(interaction: discord.Interaction, op: str, user_id: int, question:
     await reply(interaction, content=text, view=buttons)
 
 
-async def answered(
-    interaction: discord.Interaction, op: str, expires: int, user_id: int, yes: bool
-) -> None:
-    """Yes or No to a forget question. Not `seen`: this member's name is not kept again."""
-    lang = user_lang(interaction)
-    if op == "self" and interaction.user.id != user_id:
-        await tell(interaction, t(lang, "forget.not_yours"))
-        return
-    if op == "admin" and not await is_manager(interaction):
-        await tell(interaction, refused(interaction))
-        return
-    if not yes:
-        await update(interaction, content=t(lang, "forget.kept"), view=None)
-        return
-    if discord.utils.utcnow().timestamp() > expires:
-        await update(interaction, content=tn(lang, "admin.expired", CONFIRM_SECONDS), view=None)
-        return
-    privacy = app_of(interaction).sessions.privacy
-    guild = None if op == "self" else interaction.guild_id
-    try:
-        await privacy.forget(user_id, guild)
-    except Playing as exc:
-        key = exc.admin_key if op == "admin" else None
-        said = t(lang, key, **next_steps(lang)) if key else error_text(lang, exc)
-        await update(interaction, content=said, view=None)
-        return
-    log.info("forgot a player (%s, guild %s)", op, interaction.guild_id)  # not whom
-    if op == "self":
-        done = t(lang, "forget.self.done")
-    else:
-        # A mention (it pings nobody): the client shows the member's name, which we no longer keep.
-        done = t(lang, "forget.admin.done", name=f"<@{user_id}>")
-    await update(interaction, content=done, view=None)
+class Forget:
+    def __init__(self, privacy: Privacy, edge: Edge) -> None:
+        self.privacy = privacy
+        self.edge = edge
+
+    async def answered(
+        self, interaction: discord.Interaction, op: str, expires: int, user_id: int, yes: bool
+    ) -> None:
+        """Yes or No to a forget question. Not `seen`: this member's name is not kept again."""
+        lang = user_lang(interaction)
+        if op == "self" and interaction.user.id != user_id:
+            await tell(interaction, t(lang, "forget.not_yours"))
+            return
+        if op == "admin" and not await self.edge.is_manager(interaction):
+            await tell(interaction, refused(interaction))
+            return
+        if not yes:
+            await update(interaction, content=t(lang, "forget.kept"), view=None)
+            return
+        if discord.utils.utcnow().timestamp() > expires:
+            await update(interaction, content=tn(lang, "admin.expired", CONFIRM_SECONDS), view=None)
+            return
+        privacy = self.privacy
+        guild = None if op == "self" else interaction.guild_id
+        try:
+            await privacy.forget(user_id, guild)
+        except Playing as exc:
+            key = exc.admin_key if op == "admin" else None
+            said = t(lang, key, **next_steps(lang)) if key else error_text(lang, exc)
+            await update(interaction, content=said, view=None)
+            return
+        log.info("forgot a player (%s, guild %s)", op, interaction.guild_id)  # not whom
+        if op == "self":
+            done = t(lang, "forget.self.done")
+        else:
+            # A mention (it pings nobody): the client shows the member's name, which we no
+            # longer keep.
+            done = t(lang, "forget.admin.done", name=f"<@{user_id}>")
+        await update(interaction, content=done, view=None)
