@@ -10,13 +10,13 @@ from typing import Any
 
 import discord
 
+from bot.adapter.channels import may_start
 from bot.adapter.edge import Edge
 from bot.adapter.ephemera import Ephemera
 from bot.adapter.interactions import guild_of, post, reply, say, tell, update
 from bot.adapter.language import game_lang, user_lang
 from bot.adapter.presenter import Presenter
 from bot.domain import server_settings as settings
-from bot.domain.seats import is_ai
 from bot.engine import Rules
 from bot.i18n import t, tn
 from bot.i18n.commands import named
@@ -31,16 +31,14 @@ from bot.session import (
     NotInGame,
     Sessions,
 )
+from bot.session import lobby_policy as policy
+from bot.session.lobby_policy import Refusal
 from bot.ui import errors, render
 from bot.ui.text import ai_label
 
 from ._questions import Questions
 
 log = logging.getLogger(__name__)
-
-# What the bot needs in a channel to run a game there (names: reply.perm.<name>).
-# Attach Files: the table and the end screen are pictures.
-NEEDED = ("view_channel", "send_messages", "embed_links", "attach_files", "read_message_history")
 
 
 class Lobbies:
@@ -71,22 +69,22 @@ class Lobbies:
         """/steal new: the server's settings decide what the host may ask for."""
         values = (await self.sessions.records.settings(guild_of(interaction))).values
         lang = user_lang(interaction)
-        if bots and not values["ai_allowed"]:
-            await say(interaction, "reply.no_ai")
+        allowed = policy.new_lobby(values, picked, max_players, bots, level)
+        if allowed is Refusal.TOO_MANY_BOTS:
+            await tell(interaction, tn(lang, allowed.value, max_players - 1, players=max_players))
             return
-        if bots >= max_players:
-            text = tn(lang, "reply.too_many_bots", max_players - 1, players=max_players)
-            await tell(interaction, text)
-            return
-        if picked not in (None, values["preset"]) and not values["host_picks_preset"]:
+        if allowed is Refusal.PRESET_FIXED:
             preset = t(lang, f"choice.{values['preset']}")
             admin = named(lang, "steal-admin settings")
-            await say(interaction, "reply.preset_fixed", preset=preset, admin=admin)
+            await say(interaction, allowed.value, preset=preset, admin=admin)
             return
-        chosen = settings.rules_for(values, picked)
+        if isinstance(allowed, Refusal):
+            await say(interaction, allowed.value)
+            return
+        rules = settings.rules_for(values, allowed.preset)
         await self.open_lobby(
-            interaction, values, chosen, max_players, games=games, scoring=scoring,
-            bots=[level] * bots,
+            interaction, values, rules, max_players, games=games, scoring=scoring,
+            bots=allowed.bots,
         )  # fmt: skip
 
     async def open_lobby(
@@ -99,18 +97,7 @@ class Lobbies:
     ) -> None:
         """/steal new and Rematch: check the channel against the server's settings (`values`),
         open the lobby, post its message."""
-        allowed = values["channels"]
-        channel = interaction.channel
-        parent = getattr(channel, "parent_id", None)  # a thread counts as its channel
-        lang = user_lang(interaction)
-        if allowed and interaction.channel_id not in allowed and parent not in allowed:
-            where = ", ".join(f"<#{c}>" for c in allowed)
-            await say(interaction, "reply.wrong_channel", channels=where)
-            return
-        missing = [t(lang, f"reply.perm.{perm}") for perm in NEEDED
-                   if not getattr(interaction.app_permissions, perm)]  # fmt: skip
-        if missing:
-            await say(interaction, "reply.missing_permissions", missing=", ".join(missing))
+        if not await may_start(interaction, values["channels"]):
             return
         user = await self.edge.seen(interaction)
         server = settings.lobby_options(values)
@@ -128,6 +115,7 @@ class Lobbies:
             await say(interaction, "reply.already_hosting", channel=f"<#{exc.channel_id}>")
             return
         except AlreadyRunning as exc:  # answered here: not an error of the bot's
+            lang = user_lang(interaction)
             shown = errors.error_message(lang, exc, self.presenter.link(exc.game_id))
             await reply(interaction, **shown.send_kwargs())
             return
@@ -152,10 +140,8 @@ class Lobbies:
         if user not in entry.seats:
             raise NotInGame("error.rematch_not_player")
         rules = Rules.from_dict(entry.record["rules"])
-        seats = list(entry.seats)
         values = (await records.settings(guild_of(interaction))).values
-        if not values["ai_allowed"]:
-            seats = [s for s in seats if not is_ai(s)]
+        seats = policy.rematch_seats(values, entry.seats)
         await self.open_lobby(interaction, values, rules, max(len(seats), 2), seats=seats)
 
     async def lobby_op(
@@ -235,8 +221,9 @@ class Lobbies:
         """Add bot (asks which), the chosen difficulty (answers the question), Remove bot."""
         if str(interaction.user.id) != lobby.host_id:
             raise NotHost("error.only_host_bots")
-        if op != "unbot" and not lobby.options.get("ai_allowed", True):
-            await say(interaction, "reply.no_ai")
+        refused = policy.ai_refused(bool(lobby.options.get("ai_allowed", True)))
+        if op != "unbot" and refused is not None:
+            await say(interaction, refused.value)
             return
         sessions = self.sessions
         names = sessions.names_in(lobby.guild_id)

@@ -13,6 +13,7 @@ import logging
 
 import discord
 
+from bot.adapter.channels import NEEDED, THREADS, may_start
 from bot.adapter.edge import Edge
 from bot.adapter.interactions import guild_of, post, reply, say, tell, update
 from bot.adapter.language import user_lang
@@ -21,6 +22,7 @@ from bot.adapter.tournament import TournamentDesk
 from bot.domain import server_settings as settings
 from bot.i18n import t, tn
 from bot.session import NotHost, SessionError, Sessions
+from bot.session import lobby_policy as policy
 from bot.session.tournaments import Tournament
 from bot.ui import ids
 from bot.ui import tournament as screens
@@ -28,12 +30,8 @@ from bot.ui.names import shown
 from bot.ui.render import Message, notice
 from bot.ui.widgets import button, view_of
 
-from cogs.play._lobbies import NEEDED
-
 log = logging.getLogger(__name__)
 
-# What the bot needs in the channel beside a game's needs: the tables' threads.
-THREADS = ("create_public_threads", "send_messages_in_threads")
 # A tournament's tables always have a turn timer, so a no-show cannot hold up a round: the
 # server's, or this (seconds) on a server whose games are untimed.
 UNTIMED_SERVER_TURN = 120
@@ -91,20 +89,10 @@ class Tournaments:
         """/steal tournament new (managers): the sign-up message in this channel."""
         await self._manager(interaction)
         values = (await self.sessions.records.settings(guild_of(interaction))).values
-        lang = user_lang(interaction)
-        allowed = values["channels"]
-        if allowed and interaction.channel_id not in allowed:
-            await say(
-                interaction, "reply.wrong_channel", channels=", ".join(f"<#{c}>" for c in allowed)
-            )
+        if not await may_start(interaction, values["channels"], (*NEEDED, *THREADS)):
             return
-        if isinstance(interaction.channel, discord.Thread):
+        if isinstance(interaction.channel, discord.Thread):  # its tables are threads of it
             await say(interaction, "tourop.error.thread")
-            return
-        missing = [t(lang, f"reply.perm.{perm}") for perm in (*NEEDED, *THREADS)
-                   if not getattr(interaction.app_permissions, perm)]  # fmt: skip
-        if missing:
-            await say(interaction, "reply.missing_permissions", missing=", ".join(missing))
             return
         user = await self.edge.seen(interaction)
         server = settings.lobby_options(values)
@@ -246,8 +234,9 @@ class Tournaments:
         await self.edge.seen(interaction)
         row = await self._here(interaction)
         values = (await self.sessions.records.settings(guild_of(interaction))).values
-        if not values["ai_allowed"]:
-            await say(interaction, "reply.no_ai")
+        refused = policy.ai_refused(bool(values["ai_allowed"]))
+        if refused is not None:
+            await say(interaction, refused.value)
             return
         added = await self.sessions.tournaments.fill_with_ai(
             row.id, guild_of(interaction), count, level
