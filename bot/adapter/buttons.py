@@ -14,6 +14,7 @@ items' classes over the registry's) and a click works the same after a restart."
 
 from __future__ import annotations
 
+import asyncio
 import dataclasses
 import re
 from collections.abc import Awaitable, Callable
@@ -128,13 +129,29 @@ def dynamic(fields: dict[str, Any]) -> dict[str, Any]:
                 parent._swap_item(item, new, item.custom_id)  # type: ignore[attr-defined,arg-type]
                 new._parent = item.parent
                 new._view = view
-        view.stop()  # done: discord.py keeps no view of it
+        _done(view)
         return fields
     made = discord.ui.View(timeout=None)
     for item in view.children:
         made.add_item(routed(item))
-    made.stop()
+    _done(made)
     return {**fields, "view": made}
+
+
+def _done(view: discord.ui.View | discord.ui.LayoutView) -> None:
+    """Mark a view to be sent as finished: discord.py then keeps no view of it, so it never
+    registers its items' classes (made without a dispatch) in place of the registry's."""
+    view.stop()
+    try:
+        loop = asyncio.get_running_loop()
+    except RuntimeError:  # not being sent (a test's view, off the loop)
+        return
+    if not view.is_finished():
+        # Made off the event loop (a picture's message, drawn in a thread): discord.py gave
+        # it no future to stop, so it is given a finished one.
+        stopped = loop.create_future()
+        stopped.set_result(False)
+        view._BaseView__stopped = stopped  # type: ignore[union-attr]
 
 
 def routed(item: discord.ui.Item[Any]) -> discord.ui.Item[Any]:

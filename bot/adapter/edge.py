@@ -39,7 +39,8 @@ class Edge:
         self.sessions = sessions
         self.records = sessions.records
         self.presenter = presenter
-        self.cooldowns = cooldowns  # off in the tests, except those about cooldowns
+        # The commands' per-member buckets; off in the tests, except those about cooldowns.
+        self.cooldowns = answers.Cooldowns() if cooldowns else None
         self.instruments = instruments
 
     # ----- the 3-second budget and errors

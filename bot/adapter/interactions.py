@@ -27,7 +27,37 @@ ACK_BUDGET = 2.0
 # interaction.extras keys: the defer's completion; the watch task; set once a reply or the
 # defer has started to answer (so the two never both answer); set when the watch defers.
 _DEFERRING, _WATCH, _ANSWERING, _LATE = "deferring", "watch", "answering", "late"
-_COOLDOWNS = "cooldowns"  # whether per_member counts: the Edge's word, told at the watch
+_COOLDOWNS = "cooldowns"  # the bot's per_member buckets (None: off), told at the watch
+
+
+class Cooldowns:
+    """One bot's per-member buckets of the commands' cooldowns (`per_member`), by command,
+    server and member. Held by the bot's Edge, not by the command: two bots in one process
+    (the tests) count apart. The idle buckets are dropped at most once a minute."""
+
+    SWEEP = 60.0
+
+    def __init__(self) -> None:
+        self._buckets: dict[tuple[str, int | None, int], app_commands.Cooldown] = {}
+        self._swept = 0.0
+
+    def retry_after(
+        self, interaction: discord.Interaction, rate: int, seconds: float
+    ) -> tuple[app_commands.Cooldown, float] | None:
+        """None if the member may go on; else the bucket and the seconds until they may."""
+        current = interaction.created_at.timestamp()
+        if current - self._swept >= self.SWEEP:
+            self._swept = current
+            self._buckets = {k: b for k, b in self._buckets.items() if b._last + b.per > current}
+        name = interaction.command.qualified_name if interaction.command else ""
+        key = (name, interaction.guild_id, interaction.user.id)
+        bucket = self._buckets.get(key)
+        if bucket is None:
+            bucket = self._buckets[key] = app_commands.Cooldown(rate, seconds)
+        retry = bucket.update_rate_limit(current)
+        return None if retry is None else (bucket, retry)
+
+
 _ANSWERABLE = (discord.InteractionType.application_command, discord.InteractionType.component)
 
 
@@ -42,15 +72,15 @@ def watch(
     interaction: discord.Interaction,
     *,
     public: bool = False,
-    cooldowns: bool = True,
+    cooldowns: Cooldowns | None = None,
     started: Callable[[asyncio.Task[Any], discord.Interaction], None] | None = None,
 ) -> None:
     """Start the 3-second budget at the handler's entry: if nothing has answered the
     interaction within ACK_BUDGET (a slow database), defer it, and the handler's replies go
     out as follow-ups. `public`: a command whose answer everyone sees (a deferred command
-    shows "thinking" to the same people). `cooldowns`: whether per_member counts. `started`
-    is told of the task that answers. Every command (cog interaction_check) and every button
-    family (Edge.answer) calls this first (through Edge.watch)."""
+    shows "thinking" to the same people). `cooldowns`: the bot's per_member buckets (None:
+    off). `started` is told of the task that answers. Every command (cog interaction_check)
+    and every button family (Edge.answer) calls this first (through Edge.watch)."""
     interaction.extras[_COOLDOWNS] = cooldowns
     if _DEFERRING in interaction.extras or interaction.type not in _ANSWERABLE:
         return  # watched already, or an autocomplete (answered by discord.py itself)
@@ -156,12 +186,16 @@ def per_member(rate: int, seconds: float) -> Callable[[T], T]:
     except those about cooldowns: they click faster than anyone): the cog's interaction_check
     watches the interaction (Edge.watch), which says so before the command's checks run."""
 
-    def cooldown(interaction: discord.Interaction) -> app_commands.Cooldown | None:
-        if not interaction.extras.get(_COOLDOWNS, True):  # told by the cog's watch
-            return None
-        return app_commands.Cooldown(rate, seconds)
+    def counted(interaction: discord.Interaction) -> bool:
+        cooldowns: Cooldowns | None = interaction.extras.get(_COOLDOWNS)  # told at the watch
+        if cooldowns is None:
+            return True
+        late = cooldowns.retry_after(interaction, rate, seconds)
+        if late is not None:
+            raise app_commands.CommandOnCooldown(*late)
+        return True
 
-    return app_commands.checks.dynamic_cooldown(cooldown, key=lambda i: (i.guild_id, i.user.id))
+    return app_commands.check(counted)
 
 
 def describe(interaction: discord.Interaction) -> str:
