@@ -84,13 +84,12 @@ from discord import app_commands
 from floor import Floor  # bench/, beside this script
 from standin import GUILD, REFUSED, Bot, Interaction, Message, User, make_bot
 
-from bot.adapter.buttons import FAMILIES
 from bot.engine import preset
 from bot.engine.playout import random_game
 from bot.session import Sessions
 from bot.storage import parse
 from bot.ui import ids
-from cogs.steal import Steal
+from cogs import steal
 
 TRIVIAL = "bench:ok"  # the trivial button's custom_id (not one the bot could have sent)
 AT_ONCE, ONE_BY_ONE = "at_once", "one_at_a_time"
@@ -117,6 +116,7 @@ class Probe(logging.Handler):
         self.samples: dict[tuple[str, str], list[float]] = defaultdict(list)
         self.first_entry = self.last_return = 0.0
         self.presenter = bot.app.presenter
+        self.families = bot.app.buttons.families  # the registry's: they dispatch
         sessions = bot.app.sessions
         self._play = sessions.play
         worker = self.presenter.worker  # the presenter's part that sends the tables
@@ -143,7 +143,7 @@ class Probe(logging.Handler):
 
     async def on_button(self, interaction: Interaction, custom_id: str) -> None:
         item = None
-        for family in FAMILIES:  # built before the clock starts, as discord.py does
+        for family in self.families:  # built before the clock starts, as discord.py does
             match = family.__discord_ui_compiled_template__.fullmatch(custom_id)
             if match is not None:
                 button = discord.ui.Button(custom_id=custom_id)  # type: ignore[var-annotated]
@@ -299,7 +299,8 @@ class Bench:
         """/steal new, Join, Start; play each game `offset` moves on through the session layer;
         then every player clicks My hand."""
         rules = app_commands.Choice(name=self.args.rules, value=self.args.rules)
-        cog = Steal()
+        assert self.bot.app is not None
+        cog = steal.build(self.bot.app.services)
         for game in games:
             made = Interaction(self.bot, game.users[0], game.channel_id, None, "")
             await cog.new.callback(cog, made, rules, self.args.players)  # type: ignore[arg-type]

@@ -12,12 +12,17 @@ from cogs.tournament import Tournaments
 
 from ._commands import Steal
 
-__all__ = ["Steal", "setup"]
+__all__ = ["Steal", "build", "setup"]
 
 
-async def setup(bot: commands.Bot, services: Services) -> None:
+def build(services: Services) -> Steal:
+    """The cog and its features, each given the parts it uses."""
     sessions, edge = services.sessions, services.edge
     play = Play(sessions, services.presenter, services.ephemera, edge)
     boards = Boards(sessions, edge)
     tournaments = Tournaments(sessions, services.desk, edge)
-    await bot.add_cog(Steal(play, boards, tournaments, edge, services.buttons))
+    return Steal(play, boards, tournaments, edge, services.buttons)
+
+
+async def setup(bot: commands.Bot, services: Services) -> None:
+    await bot.add_cog(build(services))
