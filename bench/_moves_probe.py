@@ -14,7 +14,6 @@ from typing import Any
 
 import discord
 
-from bot.adapter.buttons import FAMILIES
 
 from .standin import REFUSED, Bot, Interaction
 
@@ -38,6 +37,7 @@ class Probe(logging.Handler):
         self.samples: dict[tuple[str, str], list[float]] = defaultdict(list)
         self.first_entry = self.last_return = 0.0
         self.presenter = bot.app.presenter
+        self.families = bot.app.buttons.families  # the registry's: they dispatch
         sessions = bot.app.sessions
         self._play = sessions.play
         worker = self.presenter.worker  # the presenter's part that sends the tables
@@ -64,7 +64,7 @@ class Probe(logging.Handler):
 
     async def on_button(self, interaction: Interaction, custom_id: str) -> None:
         item = None
-        for family in FAMILIES:  # built before the clock starts, as discord.py does
+        for family in self.families:  # built before the clock starts, as discord.py does
             match = family.__discord_ui_compiled_template__.fullmatch(custom_id)
             if match is not None:
                 button = discord.ui.Button(custom_id=custom_id)  # type: ignore[var-annotated]

@@ -28,7 +28,7 @@ import discord
 from discord.gateway import DiscordWebSocket
 from discord.ui import Button, DynamicItem
 
-from bot.adapter.buttons import FAMILIES
+from bot.adapter.buttons import SHOWN
 
 from ._fake_discord import APPLICATION, BOT_USER, Response, message, quiet_voice, wire_client
 
@@ -81,7 +81,7 @@ class Floor:
                 f"Answered{family.__name__}", (Answered,),
                 {"template": family.__discord_ui_compiled_template__.pattern},
             )
-            for family in FAMILIES
+            for family in SHOWN
         ]  # fmt: skip
         for item in items:
             item.floor = self

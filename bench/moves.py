@@ -83,7 +83,7 @@ from bot.engine.playout import random_game
 from bot.session import Sessions
 from bot.storage import parse
 from bot.ui import ids
-from cogs.steal import Steal
+from cogs import steal
 
 from . import _moves_report as report
 from ._moves_probe import Probe
@@ -173,7 +173,8 @@ class Bench:
         """/steal new, Join, Start; play each game `offset` moves on through the session layer;
         then every player clicks My hand."""
         rules = app_commands.Choice(name=self.args.rules, value=self.args.rules)
-        cog = Steal()
+        assert self.bot.app is not None
+        cog = steal.build(self.bot.app.services)
         for game in games:
             made = Interaction(self.bot, game.users[0], game.channel_id, None, "")
             await cog.new.callback(cog, made, rules, self.args.players)  # type: ignore[arg-type]

@@ -229,7 +229,7 @@ async def make_bot(database: str, seed: int) -> Bot:
         edit_gap=0.0,
     )
     bot.app = await build(database, bot, options, clock=now)  # type: ignore[arg-type]
-    steal.register(bot.app.buttons)  # the game's buttons, as loading the extension does
+    bot.app.buttons.register(steal.build(bot.app.services).families)  # as the cog's load does
     # 100 games at once in one server: the most an admin may allow (the default is 10).
     await bot.app.sessions.records.set_setting(GUILD, "max_games", 100)
     return bot

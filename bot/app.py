@@ -4,34 +4,33 @@ the tests all call `build`, so none of them can drift from the real wiring."""
 
 from __future__ import annotations
 
-import asyncio
-import functools
 import os
 import time
-from collections.abc import Awaitable, Callable
-from dataclasses import dataclass, field
-from typing import TYPE_CHECKING, Any, TypeVar
+from collections.abc import Callable
+from dataclasses import dataclass
+from typing import TYPE_CHECKING, Any
 
 from sqlalchemy import event
 
 from bot import metrics
+from bot.adapter.edge import Edge
 from bot.adapter.ephemera import Ephemera
 from bot.adapter.presenter import Discord, Presenter
 from bot.adapter.registry import Registry
-from bot.adapter.tournaments import TournamentDesk
+from bot.adapter.services import Services
+from bot.adapter.tournament import TournamentDesk
 from bot.domain import ratings as stats
 from bot.domain import server_settings as settings
 from bot.domain.options import DEFAULTS, Options
 from bot.domain.seats import is_ai
+from bot.metrics import Instruments
 from bot.session import Sessions
 from bot.session import events as ev
 from bot.session.events import Event
 from bot.shards import Shards
-from bot.storage import StaleRatings, Storage, parse
+from bot.storage import Storage, parse
 
 if TYPE_CHECKING:
-    import discord
-
     from bot.storage.lock import ShardLock
 
 
@@ -40,13 +39,21 @@ class App:
     storage: Storage
     sessions: Sessions
     presenter: Presenter
+    ephemera: Ephemera  # answers that go when untrue
+    desk: TournamentDesk  # tournaments' threads and announcements (bot/adapter/tournament.py)
+    edge: Edge  # what every handler shares (bot/adapter/edge.py)
+    buttons: Registry  # the features' handlers, by family
     settings: dict[str, settings.Setting]
     options: Options = DEFAULTS  # the bot-wide defaults it was built with
     shard_lock: ShardLock | None = None  # this process's shards, claimed on PostgreSQL
-    buttons: Registry = field(default_factory=Registry)  # the cogs' handlers, by family
-    ephemera: Ephemera = field(default_factory=Ephemera)  # answers that go when untrue
-    # Tournaments' threads and announcements (bot/adapter/tournaments.py); None: not built.
-    desk: TournamentDesk | None = None
+
+    @property
+    def services(self) -> Services:
+        """What the features are built with (the client hands it to each feature's setup)."""
+        return Services(
+            self.sessions, self.presenter, self.ephemera, self.desk, self.edge, self.buttons,
+            self.settings,
+        )  # fmt: skip
 
     @property
     def cooldowns(self) -> bool:
@@ -56,8 +63,7 @@ class App:
         """Presenter and timers first, then storage: nothing may write to a closed database.
         The shards are let go of last, once nothing of this process plays their games."""
         await self.presenter.close()
-        if self.desk is not None:
-            await self.desk.close()
+        await self.desk.close()
         await self.ephemera.close()
         await self.sessions.close()
         await self.storage.close()
@@ -73,12 +79,17 @@ async def build(
     clock: Callable[[], float] = time.time,
     shards: Shards | None = None,
     claim_shards: bool = False,
+    instruments: Instruments | None = None,
 ) -> App:
     """Open the database (a SQLite file, or a sqlite:/// or postgresql:// URL) and wire the
     session layer to a presenter that reaches `discord`.
     `shards`: this process plays only the games of guilds on them (None: every guild).
     `claim_shards` (a process, not a test's second bot on one database): on PostgreSQL, refuse
-    to start if another process runs any of them (bot/storage/lock.py)."""
+    to start if another process runs any of them (bot/storage/lock.py).
+    `instruments`: what the parts report to (default: the bot's metrics, bot/metrics.py).
+    Every part is given what it uses as it is made: nothing is replaced or set afterwards
+    (but the tournaments' threads and announcements, below)."""
+    instruments = instruments or metrics.Recorded()
     shard_lock = None
     if claim_shards and shards is not None and not parse(database).sqlite:
         from bot.storage.lock import hold_shards
@@ -104,9 +115,12 @@ async def build(
             clock=clock,
             options=options,
             owns=shards.holds if shards is not None else None,
+            instruments=instruments,
         )
-        presenter = Presenter(discord, sessions, gap=options.edit_gap)
+        presenter = Presenter(discord, sessions, gap=options.edit_gap, instruments=instruments)
         ephemera = Ephemera()
+        edge = Edge(sessions, presenter, cooldowns=options.cooldowns, instruments=instruments)
+        buttons = Registry(sessions.live, edge.answer, cooldowns=options.cooldowns)
 
         async def notify(event: Event) -> None:
             await ephemera.on_event(event)  # only schedules deletions: it never raises
@@ -117,20 +131,18 @@ async def build(
         desk = TournamentDesk(discord, sessions)
         sessions.tournaments.threads = desk.thread
         sessions.tournaments.announce = desk.announce
-        observe(storage, sessions, presenter)
+        counted_errors(storage)
     except BaseException:
         await storage.close()
         if shard_lock is not None:
             await shard_lock.release()
         raise
     return App(
-        storage, sessions, presenter, specs, options, shard_lock, ephemera=ephemera, desk=desk
+        storage, sessions, presenter, ephemera, desk, edge, buttons, specs, options, shard_lock
     )
 
 
-# ----- metrics (bot/metrics.py): recorded around the parts, which know nothing of them
-
-T = TypeVar("T")
+# ----- metrics (bot/metrics.py): the session's events counted on their way
 
 
 def counted(sink: ev.Listener) -> ev.Listener:
@@ -147,59 +159,9 @@ def counted(sink: ev.Listener) -> ev.Listener:
     return notify
 
 
-def timed(work: Callable[..., Awaitable[T]], histogram: Any) -> Callable[..., Awaitable[T]]:
-    @functools.wraps(work)
-    async def run(*args: Any, **kwargs: Any) -> T:
-        started = time.perf_counter()
-        try:
-            return await work(*args, **kwargs)
-        finally:
-            histogram.observe(time.perf_counter() - started)
-
-    return run
-
-
-def observe(storage: Storage, sessions: Sessions, presenter: Presenter) -> None:
-    """Click latency, render and AI time, database errors and retries."""
-    answering = presenter.answering
-
-    def answered(task: asyncio.Task[Any], interaction: discord.Interaction | None = None) -> None:
-        started = time.perf_counter()
-        task.add_done_callback(lambda _: metrics.CLICK.observe(time.perf_counter() - started))
-        answering(task, interaction)
-
-    presenter.answering = answered
-    presenter.drawing.of = timed(presenter.drawing.of, metrics.RENDER)  # type: ignore[method-assign,assignment]
-    sessions.timers._think = thought(sessions.timers._think)  # type: ignore[method-assign,assignment]
-    for name in ("finish", "finish_then"):  # a finish whose ratings changed meanwhile is retried
-        setattr(storage.games, name, retried(getattr(storage.games, name)))
+def counted_errors(storage: Storage) -> None:
+    """Database errors, by type: SQLAlchemy's own hook, made for listeners."""
 
     @event.listens_for(storage.engine.sync_engine, "handle_error")
     def failed(context: Any) -> None:
         metrics.DB_ERRORS.labels(type(context.original_exception).__name__).inc()
-
-
-def thought(think: Callable[..., Awaitable[T]]) -> Callable[..., Awaitable[T]]:
-    """An AI seat's thinking, timed (a person's seat thinks nothing: not counted)."""
-
-    @functools.wraps(think)
-    async def run(*args: Any, **kwargs: Any) -> T:
-        started = time.perf_counter()
-        move = await think(*args, **kwargs)
-        if move is not None:
-            metrics.AI.observe(time.perf_counter() - started)
-        return move
-
-    return run
-
-
-def retried(work: Callable[..., Awaitable[T]]) -> Callable[..., Awaitable[T]]:
-    @functools.wraps(work)
-    async def run(*args: Any, **kwargs: Any) -> T:
-        try:
-            return await work(*args, **kwargs)
-        except StaleRatings:
-            metrics.DB_RETRIES.inc()
-            raise
-
-    return run

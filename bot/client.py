@@ -16,7 +16,6 @@ from discord import app_commands
 from discord.ext import commands
 
 from bot.adapter import governor, traffic
-from bot.adapter.buttons import FAMILIES
 from bot.adapter.options import CheckedTree
 from bot.app import App, build
 from bot.domain.options import DEFAULTS, Options
@@ -26,12 +25,14 @@ from bot.i18n.commands import CommandTranslator, remember_commands
 from bot.session import Sessions
 from bot.shards import Shards
 from bot.storage import Storage, sync_marker
+from cogs import admin, privacy, steal
 
 log = logging.getLogger(__name__)
 
-# Loaded in this order by setup_hook; each module has `async def setup(bot)`, which adds its
-# cog and registers the handlers of its button families (bot/adapter/registry.py).
-EXTENSIONS = ("cogs.steal", "cogs.admin", "cogs.privacy")
+# Set up in this order by setup_hook; each package's `setup(bot, services)` builds its cog
+# with the parts of the app it uses (cogs import no client, and look nothing up), and the
+# cog registers its button families as it loads (bot/adapter/registry.py).
+FEATURES = (steal, admin, privacy)
 
 
 def now() -> float:
@@ -88,7 +89,7 @@ class StealBot(commands.AutoShardedBot):
         self.lost_shards: str | None = None  # why this process stopped: its shard lock went
         self._closing: asyncio.Task[None] | None = None
 
-    # Storage and sessions as the tests and tools reach them; the cogs go through app.sessions.
+    # Storage and sessions as the tests and tools reach them; the cogs are handed their parts.
     @property
     def storage(self) -> Storage | None:
         return self.app.storage if self.app else None
@@ -112,9 +113,14 @@ class StealBot(commands.AutoShardedBot):
             await self.health.start(self.metrics_port, self.metrics_host)
         if self.app.shard_lock is not None:
             self.app.shard_lock.watch(self.shards_lost)
-        self.add_dynamic_items(*FAMILIES)
-        for extension in EXTENSIONS:
-            await self.load_extension(extension)
+        # The registry's families answer the clicks; the tree's refusals speak the server's
+        # language (discord.py made the tree before the app existed).
+        self.add_dynamic_items(*self.app.buttons.families)
+        assert isinstance(self.tree, CheckedTree)
+        self.tree.settle = self.app.edge.settle
+        services = self.app.services
+        for feature in FEATURES:
+            await feature.setup(self, services)
         await self.tree.set_translator(CommandTranslator())  # before syncing: names per locale
         await self.sync_commands()
         restored = await self.app.sessions.restore()

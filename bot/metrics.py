@@ -10,7 +10,9 @@ from __future__ import annotations
 
 import asyncio
 import re
+import time
 from collections.abc import Callable
+from typing import Any, Protocol
 
 from prometheus_client import CollectorRegistry, Counter, Gauge, Histogram
 
@@ -105,3 +107,56 @@ class Staleness:
 
 
 TABLES = Staleness()  # every table of this process
+
+
+class Instruments(Protocol):
+    """What the parts report as they work, for the figures above. The composition root
+    (bot/app.py) hands one to each part that reports; the parts know nothing of Prometheus."""
+
+    def on_click(self, task: asyncio.Task[Any]) -> None:
+        """A click or command is being answered by `task` (its latency: until it is done)."""
+
+    def on_render(self, seconds: float) -> None:
+        """A table message was drawn, its picture included."""
+
+    def on_think(self, seconds: float) -> None:
+        """An AI seat worked out its move."""
+
+    def on_retry(self) -> None:
+        """A finish whose ratings changed meanwhile is worked out again."""
+
+
+class Quiet:
+    """Instruments that record nothing: the default of every part."""
+
+    def on_click(self, task: asyncio.Task[Any]) -> None:
+        pass
+
+    def on_render(self, seconds: float) -> None:
+        pass
+
+    def on_think(self, seconds: float) -> None:
+        pass
+
+    def on_retry(self) -> None:
+        pass
+
+
+class Recorded:
+    """Instruments that record into this module's metrics (the bot's)."""
+
+    def on_click(self, task: asyncio.Task[Any]) -> None:
+        started = time.perf_counter()
+        task.add_done_callback(lambda _: CLICK.observe(time.perf_counter() - started))
+
+    def on_render(self, seconds: float) -> None:
+        RENDER.observe(seconds)
+
+    def on_think(self, seconds: float) -> None:
+        AI.observe(seconds)
+
+    def on_retry(self) -> None:
+        DB_RETRIES.inc()
+
+
+QUIET = Quiet()

@@ -1,5 +1,7 @@
 """What the import contracts cannot see: an attribute path to storage (the cogs reach the
-database only through the session layer), and an import cycle between any two modules."""
+database only through the session layer), an import cycle between any two modules (type-only
+imports counted), a run-time look-up of the app, the shape of the feature packages, and the
+architecture document drawing all of it."""
 
 from __future__ import annotations
 
@@ -27,11 +29,42 @@ def test_the_check_finds_an_attribute_path_to_storage():
 
 def test_cogs_never_reach_storage_through_an_attribute():
     found = {
-        path.name: lines
-        for path in sorted(COGS.glob("*.py"))
+        path.relative_to(COGS).as_posix(): lines
+        for path in sorted(COGS.rglob("*.py"))
         if (lines := storage_attributes(path.read_text(encoding="utf-8")))
     }
     assert found == {}
+
+
+def test_nothing_looks_the_app_up_at_run_time():
+    """The features are handed their parts when they are made (bot/adapter/services.py):
+    no `app_of(interaction)` or `services_of(client)` remains, nor a client's `.app` read
+    outside the client, the launchers and the health server."""
+    root = COGS.parent
+    sources = sorted([*COGS.rglob("*.py"), *(root / "bot").rglob("*.py")])
+    found = [
+        path.relative_to(root).as_posix()
+        for path in sources
+        if re.search(r"\b(app_of|services_of)\(", path.read_text(encoding="utf-8"))
+    ]
+    assert found == []
+
+
+def features() -> list[str]:
+    return sorted(p.name for p in COGS.iterdir() if (p / "__init__.py").is_file())
+
+
+def test_cogs_are_feature_packages_whose_helpers_are_private():
+    """cogs/ holds packages only; inside one, every module but `__init__` is a private `_`
+    module (python-discord's layout: never loaded as an extension on its own)."""
+    assert [p.name for p in COGS.glob("*.py") if p.name != "__init__.py"] == []
+    assert {"play", "boards", "tournament", "admin", "privacy"} <= set(features())
+    public = [
+        path.relative_to(COGS).as_posix()
+        for path in sorted(COGS.rglob("*.py"))
+        if path.parent != COGS and path.name != "__init__.py" and not path.name.startswith("_")
+    ]
+    assert public == []
 
 
 def imported(graph, module: str):
@@ -87,9 +120,10 @@ def test_the_cycle_check_finds_a_cycle():
 
 
 def test_no_module_of_the_project_is_in_an_import_cycle():
-    """Every module, not only the packages import-linter's acyclic contract compares; imports
-    made for type checking alone may close a loop (they never run)."""
-    graph = grimp.build_graph("bot", "cogs", exclude_type_checking_imports=True)
+    """Every module, not only the packages import-linter's acyclic contract compares, and
+    imports made for type checking alone counted too: a type-only import that closes a loop
+    is a loop between the objects (one finding the other again at run time)."""
+    graph = grimp.build_graph("bot", "cogs", exclude_type_checking_imports=False)
     assert cycles(graph) == []
 
 
@@ -108,3 +142,12 @@ def test_the_architecture_diagram_draws_the_layers_contract():
     (layers,) = [c["layers"] for c in contracts["contracts"] if c["type"] == "layers"]
     drawn = diagram_rows((root / "docs" / "architecture.md").read_text(encoding="utf-8"))
     assert drawn == [" | ".join(n.strip() for n in layer.split("|")) for layer in layers]
+
+
+def test_the_architecture_document_names_each_feature_package():
+    """docs/architecture.md's table of the features lists every package of cogs/, and no
+    other."""
+    text = (COGS.parent / "docs" / "architecture.md").read_text(encoding="utf-8")
+    table = text.split("## The features", 1)[1].split("\n## ", 1)[0]
+    named = sorted(set(re.findall(r"^\| `cogs/(\w+)/`", table, re.M)))
+    assert named == features()

@@ -4,16 +4,20 @@ new family is one template and one handler.
 
 discord.py routes a click to the family whose template matches the whole custom_id and builds
 it from the named groups (`ids.action_of`: typed fields); its callback hands the action to the
-handler the cogs registered for that family (`Registry`, bot/adapter/registry.py). An id no
-family matches is answered once, politely, by the Steal cog's `on_interaction`.
+dispatch it was made with (`families`: the Registry makes them, bot/adapter/registry.py, and
+the client adds those). An id no family matches is answered once, politely, by the Steal cog's
+`on_interaction`.
 
-The ui draws plain buttons; `dynamic` turns each into its family's item when a message is sent,
-so discord.py keeps no per-message view and a click works the same after a restart."""
+The ui draws plain buttons; `dynamic` turns each into its family's item when a message is sent
+and marks the view done, so discord.py keeps no per-message view (nor registers the sent
+items' classes over the registry's) and a click works the same after a restart."""
 
 from __future__ import annotations
 
+import asyncio
 import dataclasses
 import re
+from collections.abc import Awaitable, Callable
 from typing import Any, ClassVar, Self
 
 import discord
@@ -22,8 +26,7 @@ from discord.ui.select import BaseSelect
 
 from bot.ui import ids
 
-from .services import services_of
-
+Dispatch = Callable[[discord.Interaction, ids.Action], Awaitable[None]]
 Item = Button[discord.ui.View]
 Menu = BaseSelect[discord.ui.LayoutView]
 # The families whose items are selects (their picked values ride along, untrusted).
@@ -35,6 +38,9 @@ class Family(DynamicItem[Item], template=r"(?!)"):
     ids.TEMPLATES below are registered."""
 
     kind: ClassVar[str] = ""
+    # The registry's dispatch, given when the family is made (`families`); the families
+    # `dynamic` sends with have none: a sent view is never kept, so they are never called.
+    dispatch: ClassVar[Dispatch | None] = None
 
     def __init__(self, item: Item, action: ids.Action) -> None:
         super().__init__(item)
@@ -52,13 +58,14 @@ class Family(DynamicItem[Item], template=r"(?!)"):
         return cls.of(item, match)
 
     async def callback(self, interaction: discord.Interaction) -> None:
-        await _dispatch(interaction, self.action)
+        await _dispatch(type(self).dispatch, interaction, self.action)
 
 
 class SelectFamily(DynamicItem[Menu], template=r"(?!)"):
     """A family of selects: as Family, with the values picked."""
 
     kind: ClassVar[str] = ""
+    dispatch: ClassVar[Dispatch | None] = None  # as Family's
 
     def __init__(self, item: Menu, action: ids.Action) -> None:
         super().__init__(item)
@@ -77,23 +84,35 @@ class SelectFamily(DynamicItem[Menu], template=r"(?!)"):
 
     async def callback(self, interaction: discord.Interaction) -> None:
         picked = tuple(self.item.values)
-        await _dispatch(interaction, dataclasses.replace(self.action, values=picked))
+        action = dataclasses.replace(self.action, values=picked)
+        await _dispatch(type(self).dispatch, interaction, action)
 
 
-async def _dispatch(interaction: discord.Interaction, action: ids.Action) -> None:
+async def _dispatch(
+    dispatch: Dispatch | None, interaction: discord.Interaction, action: ids.Action
+) -> None:
+    if dispatch is None:
+        raise RuntimeError(f"a {action.kind} item made without its dispatch was clicked")
     if interaction.guild_id is None:  # ours live in servers only: on_interaction answers
         return
-    await services_of(interaction.client).buttons.dispatch(interaction, action)
+    await dispatch(interaction, action)
 
 
-def _family(kind: str) -> type[Family] | type[SelectFamily]:
+def _family(kind: str, dispatch: Dispatch | None = None) -> type[Family] | type[SelectFamily]:
     base: type[Family] | type[SelectFamily] = SelectFamily if kind in SELECT_KINDS else Family
     name = "".join(part.title() for part in kind.split("_")) + base.__name__
-    return type(name, (base,), {"kind": kind}, template=ids.TEMPLATES[kind])
+    made = {"kind": kind, "dispatch": None if dispatch is None else staticmethod(dispatch)}
+    return type(name, (base,), made, template=ids.TEMPLATES[kind])
 
 
-FAMILIES: tuple[type[Family] | type[SelectFamily], ...] = tuple(map(_family, ids.TEMPLATES))
-_BY_KIND = {family.kind: family for family in FAMILIES}
+def families(dispatch: Dispatch) -> tuple[type[Family] | type[SelectFamily], ...]:
+    """A family per template, each answering its clicks through `dispatch`."""
+    return tuple(_family(kind, dispatch) for kind in ids.TEMPLATES)
+
+
+# The families messages are sent with: the parsing of `ids`, no dispatch (see Family).
+SHOWN: tuple[type[Family] | type[SelectFamily], ...] = tuple(map(_family, ids.TEMPLATES))
+_BY_KIND = {family.kind: family for family in SHOWN}
 
 
 def dynamic(fields: dict[str, Any]) -> dict[str, Any]:
@@ -110,11 +129,29 @@ def dynamic(fields: dict[str, Any]) -> dict[str, Any]:
                 parent._swap_item(item, new, item.custom_id)  # type: ignore[attr-defined,arg-type]
                 new._parent = item.parent
                 new._view = view
+        _done(view)
         return fields
     made = discord.ui.View(timeout=None)
     for item in view.children:
         made.add_item(routed(item))
+    _done(made)
     return {**fields, "view": made}
+
+
+def _done(view: discord.ui.View | discord.ui.LayoutView) -> None:
+    """Mark a view to be sent as finished: discord.py then keeps no view of it, so it never
+    registers its items' classes (made without a dispatch) in place of the registry's."""
+    view.stop()
+    try:
+        loop = asyncio.get_running_loop()
+    except RuntimeError:  # not being sent (a test's view, off the loop)
+        return
+    if not view.is_finished():
+        # Made off the event loop (a picture's message, drawn in a thread): discord.py gave
+        # it no future to stop, so it is given a finished one.
+        stopped = loop.create_future()
+        stopped.set_result(False)
+        view._BaseView__stopped = stopped  # type: ignore[union-attr]
 
 
 def routed(item: discord.ui.Item[Any]) -> discord.ui.Item[Any]:

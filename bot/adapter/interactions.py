@@ -1,26 +1,22 @@
-"""What every handler shares: the app it works on, answering within Discord's 3 seconds, and
-replies that work whether or not the interaction was answered (or deferred) already."""
+"""What every handler shares: answering within Discord's 3 seconds, and replies that work
+whether or not the interaction was answered (or deferred) already. What needs the bot's parts
+(errors told, names remembered) is the Edge's (bot/adapter/edge.py)."""
 
 from __future__ import annotations
 
 import asyncio
 import logging
-import secrets
-from collections.abc import Awaitable, Callable
+from collections.abc import Callable
 from typing import Any, TypeVar
 
 import discord
 from discord import app_commands
 
 from bot.i18n import t
-from bot.session import AlreadyRunning, SessionError
-from bot.ui.errors import LINKED, error_message
 from bot.ui.text import next_steps
 
 from .buttons import dynamic
-from .language import settle, user_lang
-from .options import bad_value_text
-from .services import app_of, services_of
+from .language import user_lang
 
 log = logging.getLogger(__name__)
 T = TypeVar("T")
@@ -31,6 +27,37 @@ ACK_BUDGET = 2.0
 # interaction.extras keys: the defer's completion; the watch task; set once a reply or the
 # defer has started to answer (so the two never both answer); set when the watch defers.
 _DEFERRING, _WATCH, _ANSWERING, _LATE = "deferring", "watch", "answering", "late"
+_COOLDOWNS = "cooldowns"  # the bot's per_member buckets (None: off), told at the watch
+
+
+class Cooldowns:
+    """One bot's per-member buckets of the commands' cooldowns (`per_member`), by command,
+    server and member. Held by the bot's Edge, not by the command: two bots in one process
+    (the tests) count apart. The idle buckets are dropped at most once a minute."""
+
+    SWEEP = 60.0
+
+    def __init__(self) -> None:
+        self._buckets: dict[tuple[str, int | None, int], app_commands.Cooldown] = {}
+        self._swept = 0.0
+
+    def retry_after(
+        self, interaction: discord.Interaction, rate: int, seconds: float
+    ) -> tuple[app_commands.Cooldown, float] | None:
+        """None if the member may go on; else the bucket and the seconds until they may."""
+        current = interaction.created_at.timestamp()
+        if current - self._swept >= self.SWEEP:
+            self._swept = current
+            self._buckets = {k: b for k, b in self._buckets.items() if b._last + b.per > current}
+        name = interaction.command.qualified_name if interaction.command else ""
+        key = (name, interaction.guild_id, interaction.user.id)
+        bucket = self._buckets.get(key)
+        if bucket is None:
+            bucket = self._buckets[key] = app_commands.Cooldown(rate, seconds)
+        retry = bucket.update_rate_limit(current)
+        return None if retry is None else (bucket, retry)
+
+
 _ANSWERABLE = (discord.InteractionType.application_command, discord.InteractionType.component)
 
 
@@ -41,17 +68,25 @@ def guild_of(interaction: discord.Interaction) -> int:
     return interaction.guild_id
 
 
-def watch(interaction: discord.Interaction, *, public: bool = False) -> None:
+def watch(
+    interaction: discord.Interaction,
+    *,
+    public: bool = False,
+    cooldowns: Cooldowns | None = None,
+    started: Callable[[asyncio.Task[Any], discord.Interaction], None] | None = None,
+) -> None:
     """Start the 3-second budget at the handler's entry: if nothing has answered the
     interaction within ACK_BUDGET (a slow database), defer it, and the handler's replies go
     out as follow-ups. `public`: a command whose answer everyone sees (a deferred command
-    shows "thinking" to the same people). Every command (cog interaction_check) and every
-    button family (its callback) calls this first."""
+    shows "thinking" to the same people). `cooldowns`: the bot's per_member buckets (None:
+    off). `started` is told of the task that answers. Every command (cog interaction_check)
+    and every button family (Edge.answer) calls this first (through Edge.watch)."""
+    interaction.extras[_COOLDOWNS] = cooldowns
     if _DEFERRING in interaction.extras or interaction.type not in _ANSWERABLE:
         return  # watched already, or an autocomplete (answered by discord.py itself)
     task = asyncio.current_task()
-    if task is not None:
-        services_of(interaction.client).presenter.answering(task, interaction)
+    if task is not None and started is not None:
+        started(task, interaction)
     interaction.extras[_DEFERRING] = asyncio.Event()
     # A timer, not a task: most clicks are answered well within it, and a task per click
     # would cost the event loop a task and two of its turns for nothing.
@@ -83,16 +118,6 @@ async def _defer(interaction: discord.Interaction, public: bool) -> None:
         log.warning("could not defer %s", describe(interaction), exc_info=True)
     finally:
         deferring.set()
-
-
-async def answer(interaction: discord.Interaction, work: Awaitable[None]) -> None:
-    """A button's work, on the budget, with errors told to the member."""
-    watch(interaction)
-    try:
-        await settle(interaction)
-        await work
-    except Exception as exc:
-        await fail(interaction, exc)
 
 
 async def _answered(interaction: discord.Interaction) -> bool:
@@ -157,59 +182,22 @@ async def say(interaction: discord.Interaction, key: str, **values: Any) -> None
 
 def per_member(rate: int, seconds: float) -> Callable[[T], T]:
     """A cooldown: `rate` uses per `seconds` for each member in each server. A member who goes
-    faster is told when to try again (`fail`). Off where the app says so (the tests, except
-    those about cooldowns: they click faster than anyone)."""
+    faster is told when to try again (`Edge.fail`). Off where the app says so (the tests,
+    except those about cooldowns: they click faster than anyone): the cog's interaction_check
+    watches the interaction (Edge.watch), which says so before the command's checks run."""
 
-    def cooldown(interaction: discord.Interaction) -> app_commands.Cooldown | None:
-        if not services_of(interaction.client).cooldowns:
-            return None
-        return app_commands.Cooldown(rate, seconds)
+    def counted(interaction: discord.Interaction) -> bool:
+        cooldowns: Cooldowns | None = interaction.extras.get(_COOLDOWNS)  # told at the watch
+        if cooldowns is None:
+            return True
+        late = cooldowns.retry_after(interaction, rate, seconds)
+        if late is not None:
+            raise app_commands.CommandOnCooldown(*late)
+        return True
 
-    return app_commands.checks.dynamic_cooldown(cooldown, key=lambda i: (i.guild_id, i.user.id))
-
-
-async def fail(interaction: discord.Interaction, error: BaseException) -> None:
-    lang = user_lang(interaction)
-    if isinstance(error, app_commands.CommandOnCooldown):
-        when = int(discord.utils.utcnow().timestamp() + error.retry_after) + 1
-        await tell(interaction, t(lang, "reply.cooldown", when=f"<t:{when}:R>"))
-        return
-    if isinstance(error, app_commands.TransformerError | app_commands.CommandSignatureMismatch):
-        # An option the tree's check let through but discord.py could not use: the
-        # member's input, not the bot's fault (bot/adapter/options.py).
-        log.info("unusable option in %s: %s", describe(interaction), error)
-        await tell(interaction, bad_value_text(interaction, error))
-        return
-    if isinstance(error, SessionError):
-        link = table_link(interaction, error) if error.key in LINKED else None
-        await reply(interaction, **error_message(lang, error, link).send_kwargs())
-        return
-    code = secrets.token_hex(4)
-    log.error("error %s in %s", code, describe(interaction), exc_info=error)
-    try:
-        await tell(interaction, t(lang, "reply.unexpected", code=code))
-    except discord.HTTPException:
-        log.warning("error %s: could not tell the user", code)
-
-
-def table_link(interaction: discord.Interaction, error: SessionError) -> str | None:
-    """A link to the table an error is about: the running one, or this channel's."""
-    presenter = app_of(interaction).presenter
-    if isinstance(error, AlreadyRunning):
-        return presenter.link(error.game_id)
-    live = app_of(interaction).sessions.live_in(interaction.channel_id or 0)
-    return None if live is None else presenter.link(live.game_id)
+    return app_commands.check(counted)
 
 
 def describe(interaction: discord.Interaction) -> str:
     what = interaction.command.qualified_name if interaction.command else "a button"
     return f"{what} (guild {interaction.guild_id}, channel {interaction.channel_id})"
-
-
-async def seen(interaction: discord.Interaction) -> str:
-    """The member's id; their display name is kept for this server's tables and boards."""
-    user = str(interaction.user.id)
-    if interaction.guild_id is not None:
-        name = interaction.user.display_name
-        await app_of(interaction).sessions.remember(interaction.guild_id, user, name)
-    return user

@@ -1,7 +1,7 @@
 """Whose language a message is in (docs/playing.md, "Languages").
 
 - A server that fixes a language (`/steal-admin`'s language setting) gets it in every message,
-  ephemeral ones included: `settle` reads the setting when an interaction comes in, and
+  ephemeral ones included: `Edge.settle` reads the setting when an interaction comes in, and
   `user_lang` then answers with it.
 - A server that follows its members' languages keeps public messages (lobby, table, end
   screen) in the server's own locale and ephemeral ones in the language of the member who acted.
@@ -18,16 +18,17 @@ from bot.i18n import GameLang, language_of
 from bot.session import Lobby, Table
 from bot.ui.render import public_lang
 
-from .services import app_of
-
 _SETTLED = "lang"  # interaction.extras: the server's fixed language, read by settle
 
 
-async def settle(interaction: discord.Interaction) -> None:
-    """At an interaction's entry: if its server fixes a language, every answer is in it."""
-    if interaction.guild_id is None or _SETTLED in interaction.extras:
-        return
-    configured = await app_of(interaction).sessions.records.language(interaction.guild_id)
+def settled(interaction: discord.Interaction) -> bool:
+    """Whether the server's language setting was read for this interaction (Edge.settle)."""
+    return _SETTLED in interaction.extras
+
+
+def fix(interaction: discord.Interaction, configured: str) -> None:
+    """The server's language setting, as read at the interaction's entry (Edge.settle): a
+    fixed language answers every reply."""
     interaction.extras[_SETTLED] = None if configured == "follow" else configured
 
 
@@ -52,17 +53,12 @@ def reader_in_game(reader: str, game: Lobby | Table) -> str:
     return GameLang(reader, public)
 
 
-async def guild_lang(interaction: discord.Interaction, configured: str | None = None) -> str:
-    """The language of public messages in the interaction's server. `configured`: its language
-    setting, when the caller has read the settings already."""
-    guild_id = interaction.guild_id
-    if guild_id is None:
-        return language_of(interaction.locale)
-    if configured is None:
-        configured = await app_of(interaction).sessions.records.language(guild_id)
+def public_in(interaction: discord.Interaction, configured: str) -> str:
+    """The language of public messages in the interaction's server, whose language setting
+    is `configured` (Edge.guild_lang reads it)."""
     if configured != "follow":
         return configured
-    guild = interaction.client.get_guild(guild_id)
+    guild = interaction.client.get_guild(interaction.guild_id or 0)
     locale = guild.preferred_locale if guild is not None else None
     if locale is None:
         locale = interaction.guild_locale

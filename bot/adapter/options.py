@@ -12,7 +12,7 @@ from __future__ import annotations
 
 import logging
 import math
-from collections.abc import Mapping
+from collections.abc import Awaitable, Callable, Mapping
 from dataclasses import dataclass
 from typing import Any
 
@@ -23,7 +23,7 @@ from discord import app_commands
 from bot.i18n import lookup, t
 from bot.ui.names import plain
 
-from .language import settle, user_lang
+from .language import user_lang
 
 log = logging.getLogger(__name__)
 
@@ -147,8 +147,19 @@ def bad_value_text(interaction: discord.Interaction, error: app_commands.AppComm
     return t(lang, "reply.option.bad", option=f"`{name}`")
 
 
+async def _unsettled(interaction: discord.Interaction) -> None:
+    """Before start-up has built the bot's parts: the member's own language."""
+
+
 class CheckedTree(app_commands.CommandTree):
-    """The command tree: every command's options are checked before any command runs."""
+    """The command tree: every command's options are checked before any command runs.
+    discord.py makes the tree with the client, before start-up opens the database; the
+    client hands it the Edge's `settle` once it is built (StealBot.setup_hook), so a refusal
+    is in a server's fixed language too."""
+
+    def __init__(self, client: discord.Client, **kwargs: Any) -> None:
+        super().__init__(client, **kwargs)
+        self.settle: Callable[[discord.Interaction], Awaitable[None]] = _unsettled
 
     async def interaction_check(self, interaction: discord.Interaction) -> bool:
         if interaction.type is not discord.InteractionType.application_command:
@@ -161,7 +172,7 @@ class CheckedTree(app_commands.CommandTree):
             return True
         log.info("refused option %s (%s) of %s in guild %s", refusal.option, refusal.why,
                  command.qualified_name, interaction.guild_id)  # fmt: skip
-        await settle(interaction)
+        await self.settle(interaction)
         lang = user_lang(interaction)
         await interaction.response.send_message(
             refusal_text(lang, command, refusal), ephemeral=True

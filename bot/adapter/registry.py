@@ -1,13 +1,16 @@
-"""Which handler answers each button family: the cogs register theirs when they load, so the
-families (bot/adapter/buttons.py) import no cog. The families whose clicks draw, compute or
-post have a per-member cooldown here, as the commands have theirs (interactions.per_member)."""
+"""Which handler answers each button family: the features register theirs when they are set
+up, so the families (bot/adapter/buttons.py) import no cog. The registry makes the families
+with its own dispatch, and is made with what that dispatch needs: the live games (a click
+naming another server's is refused), whether cooldowns count, and how a click is answered
+(Edge.answer). The families whose clicks draw, compute or post have a per-member cooldown
+here, as the commands have theirs (interactions.per_member)."""
 
 from __future__ import annotations
 
 import logging
 import time
-from collections.abc import Awaitable, Callable
-from typing import Any
+from collections.abc import Awaitable, Callable, Iterable
+from typing import Any, Protocol
 
 import discord
 from discord import app_commands
@@ -16,12 +19,22 @@ from discord.ext.commands import CooldownMapping
 from bot.i18n import t
 from bot.ui import ids
 
-from .interactions import answer, tell
+from .buttons import Family, SelectFamily, families
+from .interactions import tell
 from .language import user_lang
-from .services import services_of
 
 log = logging.getLogger(__name__)
 Handler = Callable[[discord.Interaction, ids.Action], Awaitable[None]]
+Answer = Callable[[discord.Interaction, Awaitable[None]], Awaitable[None]]
+
+
+class Live(Protocol):
+    """A running lobby or game, as far as the registry reads it."""
+
+    @property
+    def guild_id(self) -> int: ...
+
+
 # The families of finished games: their handlers read the game from storage and answer
 # another server's game, running or finished, as one that does not exist (docs/privacy.md).
 # "That button belongs to a game in another server" would tell of a game there.
@@ -64,18 +77,33 @@ class Limits(CooldownMapping[discord.Interaction]):
 
 
 class Registry:
-    def __init__(self) -> None:
+    def __init__(
+        self,
+        live: Callable[[int], Live | None],
+        answer: Answer,
+        *,
+        cooldowns: bool = True,
+    ) -> None:
+        self._live = live  # a running lobby or game by id (Sessions.live)
+        self._answer = answer  # the click's work on the 3-second budget (Edge.answer)
+        self._cooldowns = cooldowns
         self._handlers: dict[str, Handler] = {}
         self._limits = {
             kind: Limits.from_cooldown(rate, per, _member) for kind, (rate, per) in LIMITS.items()
         }
+        # The families the client adds (discord.py routes clicks to them): made here, with
+        # this registry's dispatch.
+        self.families: tuple[type[Family] | type[SelectFamily], ...] = families(self.dispatch)
 
-    def register(self, kind: str, handler: Handler) -> None:
-        if kind not in ids.TEMPLATES:
-            raise KeyError(f"no button family {kind!r}")
-        self._handlers[kind] = handler
+    def register(self, handlers: dict[str, Handler]) -> list[str]:
+        """A feature's handlers, by family; the families, for `unregister` to take back."""
+        for kind in handlers:
+            if kind not in ids.TEMPLATES:
+                raise KeyError(f"no button family {kind!r}")
+        self._handlers.update(handlers)
+        return list(handlers)
 
-    def unregister(self, *kinds: str) -> None:
+    def unregister(self, kinds: Iterable[str]) -> None:
         for kind in kinds:
             self._handlers.pop(kind, None)
 
@@ -85,10 +113,10 @@ class Registry:
         if handler is None:  # its cog is not loaded: nothing here can answer it
             log.warning("no handler for %s buttons", action.kind)
             return
-        if elsewhere(interaction, action):
-            await answer(interaction, _not_here(interaction))
+        if self.elsewhere(interaction, action):
+            await self._answer(interaction, _not_here(interaction))
             return
-        await answer(interaction, self._limited(interaction, action, handler))
+        await self._answer(interaction, self._limited(interaction, action, handler))
 
     async def _limited(
         self, interaction: discord.Interaction, action: ids.Action, handler: Handler
@@ -96,7 +124,7 @@ class Registry:
         """The handler, unless the member clicks this family faster than its LIMITS: then
         they are told when to try again (interactions.fail), and nothing is worked out."""
         limits = self._limits.get(action.kind)
-        if limits is not None and services_of(interaction.client).cooldowns:
+        if limits is not None and self._cooldowns:
             retry = limits.update_rate_limit(interaction)
             if retry:
                 bucket = limits.get_bucket(interaction)
@@ -104,16 +132,15 @@ class Registry:
                 raise app_commands.CommandOnCooldown(bucket, retry)
         await handler(interaction, action)
 
-
-def elsewhere(interaction: discord.Interaction, action: ids.Action) -> bool:
-    """Whether a click names a running lobby or game of another server: a custom_id is the
-    client's, so a seated player could craft one and press it anywhere. Checked here, once,
-    for every family that names a live game; finished games are checked by their handlers
-    (FINISHED_GAMES), which read them from storage."""
-    if action.kind not in NAMES_A_GAME or not action.game_id:
-        return False
-    live = services_of(interaction.client).sessions.live(action.game_id)
-    return live is not None and live.guild_id != interaction.guild_id
+    def elsewhere(self, interaction: discord.Interaction, action: ids.Action) -> bool:
+        """Whether a click names a running lobby or game of another server: a custom_id is
+        the client's, so a seated player could craft one and press it anywhere. Checked here,
+        once, for every family that names a live game; finished games are checked by their
+        handlers (FINISHED_GAMES), which read them from storage."""
+        if action.kind not in NAMES_A_GAME or not action.game_id:
+            return False
+        live = self._live(action.game_id)
+        return live is not None and live.guild_id != interaction.guild_id
 
 
 async def _not_here(interaction: discord.Interaction) -> None:

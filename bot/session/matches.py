@@ -32,7 +32,9 @@ class Matches:
         *,
         seed_source: Callable[[], int],
         retry_seconds: float,
+        on_retry: Callable[[], None] = lambda: None,
     ) -> None:
+        self.on_retry = on_retry  # a finish worked out again: counted (bot/metrics.py)
         self.live = live
         self.storage = storage
         self.timers = timers
@@ -105,8 +107,9 @@ class Matches:
         then = None if nxt is None else (state_of(nxt, nxt.game), nxt.deadline, nxt.setup.to_dict())
         try:
             new_id = await results.finish(
-                self.storage, table.game_id, table.guild_id, game, then=then, **details
-            )
+                self.storage, table.game_id, table.guild_id, game, then=then,
+                on_retry=self.on_retry, **details,
+            )  # fmt: skip
         except (GameNotFound, WrongStatus):  # ended in storage meanwhile: nothing to record
             log.warning("game %s is over but no longer live in storage", table.game_id)
             live.drop(table)

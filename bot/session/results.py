@@ -3,7 +3,7 @@ per-seat stats and new ratings, worked out here so storage only saves."""
 
 from __future__ import annotations
 
-from collections.abc import Collection, Mapping, Sequence
+from collections.abc import Callable, Collection, Mapping, Sequence
 from typing import Any
 
 from bot.domain import ratings as stats
@@ -74,6 +74,7 @@ async def finish(
     *,
     then: tuple[Mapping[str, Any], float | None, Mapping[str, Any] | None] | None = None,
     owed: Sequence[tuple[str, Mapping[str, Any]]] = (),
+    on_retry: Callable[[], None] = lambda: None,
     **details: Any,
 ) -> int | None:
     """Save the finished game (and, given `then` = (state, deadline, options), its match's
@@ -91,6 +92,7 @@ async def finish(
                 game_id, result, state, deadline=deadline, options=options, owed=owed
             )
         except StaleRatings:
+            on_retry()  # counted (bot/metrics.py Instruments)
             if attempt == RETRIES - 1:
                 raise
     raise AssertionError("unreachable")  # the loop returns or raises

@@ -19,6 +19,7 @@ from collections.abc import Callable
 
 from bot.domain.options import DEFAULTS, Options
 from bot.engine import Move, Rules
+from bot.metrics import QUIET, Instruments
 from bot.storage import Storage
 
 from . import events as ev
@@ -70,8 +71,10 @@ class Sessions(Live):
         restore_grace: float = RESTORE_GRACE,
         owns: Callable[[int], bool] | None = None,
         purge_grace: float = PURGE_GRACE,
+        instruments: Instruments = QUIET,
     ) -> None:
         super().__init__()
+        self.instruments = instruments  # what the parts report (bot/metrics.py)
         # Which guilds' games are this process's (its shards'; see bot/shards.py). Another
         # process restores, times and plays the rest, and delivers what they owe.
         self.owns: Callable[[int], bool] = owns or (lambda guild_id: True)
@@ -88,6 +91,7 @@ class Sessions(Live):
         self.timers = TurnTimers(
             clock, self._timed_move, turn_seconds=options.turn_seconds,
             away_delay=options.away_delay, bot_delay=options.bot_delay, ready=self._timer_ready,
+            on_think=instruments.on_think,
         )  # fmt: skip
         self.lobby_ops = LobbyOps(
             self, storage, self.timers, self.notify, clock=clock,
@@ -96,7 +100,7 @@ class Sessions(Live):
         )  # fmt: skip
         self.matches = Matches(
             self, storage, self.timers, self.notify, seed_source=self.seed_source,
-            retry_seconds=retry_seconds,
+            retry_seconds=retry_seconds, on_retry=instruments.on_retry,
         )  # fmt: skip
         self.restorer = Restorer(
             self, storage, self.timers, self.lobby_ops, self.matches, self.notify, clock=clock,

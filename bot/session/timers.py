@@ -7,6 +7,7 @@ from __future__ import annotations
 import asyncio
 import logging
 import random
+import time
 from collections.abc import Awaitable, Callable
 
 from bot import work
@@ -59,8 +60,10 @@ class TurnTimers:
         away_delay: float,
         bot_delay: float,
         ready: Ready | None = None,
+        on_think: Callable[[float], None] = lambda seconds: None,
     ) -> None:
         self.clock = clock
+        self.on_think = on_think  # an AI seat's thinking, timed (bot/metrics.py Instruments)
         self.due = due
         self.ready = ready
         self.turn_seconds = turn_seconds  # the bot-wide default; a game's setup may differ
@@ -118,7 +121,11 @@ class TurnTimers:
                 return
             if table.timer is not asyncio.current_task():  # re-armed as it was read (a grace)
                 return
-        await self.due(table, version, await self._think(table, version))
+        started = time.perf_counter()
+        move = await self._think(table, version)
+        if move is not None:  # a person's seat thinks nothing: not counted
+            self.on_think(time.perf_counter() - started)
+        await self.due(table, version, move)
 
     async def _think(self, table: Table, version: int) -> Move | None:
         """An AI seat's move, worked out in a thread (hard thinks for about 100 ms) and before

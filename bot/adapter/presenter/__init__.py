@@ -16,6 +16,7 @@ import asyncio
 
 import discord
 
+from bot.metrics import QUIET, Instruments
 from bot.session import Sessions, Table
 from bot.session.events import Event, SeasonOver
 from bot.ui import render
@@ -33,12 +34,19 @@ __all__ = ["Channel", "Discord", "Presenter"]
 
 
 class Presenter:
-    def __init__(self, client: Discord, sessions: Sessions, gap: float = EDIT_GAP) -> None:
+    def __init__(
+        self,
+        client: Discord,
+        sessions: Sessions,
+        gap: float = EDIT_GAP,
+        *,
+        instruments: Instruments = QUIET,
+    ) -> None:
         self.discord = client
         self.sessions = sessions
         self.channels: dict[int, Channel] = {}  # game id -> its messages; every part shares it
         self.hands = OpenHands(sessions, self._webhook, ANSWERING_TASK.get)
-        self.drawing = Drawing(sessions)
+        self.drawing = Drawing(sessions, on_render=instruments.on_render)
         self.worker = Worker(client, sessions, self.channels, self.hands, self.drawing, gap)
         self.intake = Intake(client, sessions, self.channels, self.hands, self.worker.kick)
         self.announcer = Announcer(client, sessions)

@@ -4,7 +4,8 @@ and cached per game version, for every viewer."""
 from __future__ import annotations
 
 import asyncio
-from collections.abc import Sequence
+import time
+from collections.abc import Callable, Sequence
 from concurrent.futures import ThreadPoolExecutor
 
 from bot.session import Sessions, Table
@@ -18,8 +19,11 @@ from .channel import Channel
 
 
 class Drawing:
-    def __init__(self, sessions: Sessions) -> None:
+    def __init__(
+        self, sessions: Sessions, on_render: Callable[[float], None] = lambda seconds: None
+    ) -> None:
         self.sessions = sessions
+        self.on_render = on_render  # a table message drawn, timed (bot/metrics.py Instruments)
         self.pictures = TableCache()  # drawn once per game version, for every viewer
         # Pictures are drawn in one thread of their own: a burst of games drawing at once
         # queues there instead of taking the event loop's turn (the GIL) from the clicks.
@@ -55,10 +59,14 @@ class Drawing:
 
     async def of(self, ch: Channel, *, image: bool = True) -> render.Message:
         """What a channel's table message shows now: its closing, or its table."""
-        if ch.closing is not None:
-            return ch.closing
-        assert ch.table is not None
-        return await self.table_message(ch.table, ch.log, ch.last, image=image, tally=ch.tally)
+        started = time.perf_counter()
+        try:
+            if ch.closing is not None:
+                return ch.closing
+            assert ch.table is not None
+            return await self.table_message(ch.table, ch.log, ch.last, image=image, tally=ch.tally)
+        finally:
+            self.on_render(time.perf_counter() - started)
 
     @staticmethod
     async def _highlights(table: Table, tally: Tally | None) -> Highlights:

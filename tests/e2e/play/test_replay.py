@@ -7,7 +7,7 @@ from __future__ import annotations
 import pytest
 from simcord.components import walk_components
 
-import cogs.replay
+import cogs.play._replay
 from bot.engine import replay
 from bot.ui import ids
 from bot.ui.replay import ReplayCache
@@ -99,13 +99,13 @@ async def test_replay_opens_at_the_deal_and_steps_to_the_end_and_back(
 async def test_each_step_is_drawn_once(simcord_env, channel, players, game, monkeypatch):
     ann, bob = players[:2]
     game_id, _ = game
-    monkeypatch.setattr(cogs.replay, "CACHE", ReplayCache())
+    monkeypatch.setattr(cogs.play._replay, "CACHE", ReplayCache())
     mine = (await ann.slash(channel, "steal replay", game=game_id)).response
     theirs = (await bob.slash(channel, "steal replay", game=game_id)).response
     for viewer, who in ((mine, ann), (theirs, bob)):
         await who.click(viewer, custom_id=nav(viewer)["next"]["custom_id"])
         await who.click(viewer, custom_id=nav(viewer)["back"]["custom_id"])
-    assert cogs.replay.CACHE.renders == 2  # steps 0 and 1, for both viewers and both ways
+    assert cogs.play._replay.CACHE.renders == 2  # steps 0 and 1, for both viewers and both ways
 
 
 async def test_jump_to_the_biggest_steal(simcord_env, channel, players, game):
@@ -133,7 +133,7 @@ async def test_old_buttons_work_after_a_restart(
 
     await simcord_env.restart_bot(make_bot(db_path))
     # Nothing kept from before: the id and the database only.
-    monkeypatch.setattr(cogs.replay, "CACHE", ReplayCache())
+    monkeypatch.setattr(cogs.play._replay, "CACHE", ReplayCache())
 
     await ann.click(viewer, custom_id=forward)
     assert f"Move 1 of {len(record['moves'])}" in head(viewer)

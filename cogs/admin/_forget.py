@@ -9,8 +9,7 @@ import discord
 from bot.adapter.language import user_lang
 from bot.i18n import t
 from bot.ui.names import shown
-
-from .forget import ask
+from cogs.privacy._forget import ask
 
 
 async def ask_forget(interaction: discord.Interaction, member: discord.abc.User) -> None:

@@ -5,19 +5,16 @@ from __future__ import annotations
 
 import logging
 from collections.abc import Mapping
-from typing import TYPE_CHECKING
 
 import discord
 
+from bot.adapter.edge import Edge
 from bot.adapter.interactions import guild_of
 from bot.adapter.language import user_lang
-from bot.adapter.services import app_of
 from bot.domain.server_settings import Setting
 from bot.domain.values import GuildSettings
 from bot.i18n import t
-
-if TYPE_CHECKING:
-    from bot.session import Sessions
+from bot.session import Sessions
 
 # One logger for every admin change, whichever module makes it: docs/admin.md and
 # docs/operations.md tell operators to follow `cogs.admin`.
@@ -46,17 +43,16 @@ def changed(interaction: discord.Interaction, what: str) -> None:
     log.info("guild %s: %s (%s) %s", interaction.guild_id, user.name, user.id, what)
 
 
-def sessions(interaction: discord.Interaction) -> Sessions:
-    return app_of(interaction).sessions
+class Common:
+    """What the admin modules read and write of the running bot."""
 
+    def __init__(self, sessions: Sessions, specs: Mapping[str, Setting], edge: Edge) -> None:
+        self.sessions = sessions
+        self.specs = specs  # every setting, with its bot-wide default
+        self.edge = edge
 
-def specs(interaction: discord.Interaction) -> Mapping[str, Setting]:
-    return app_of(interaction).settings
+    async def current(self, interaction: discord.Interaction) -> GuildSettings:
+        return await self.sessions.records.settings(guild_of(interaction))
 
-
-async def current(interaction: discord.Interaction) -> GuildSettings:
-    return await sessions(interaction).records.settings(guild_of(interaction))
-
-
-async def set_channels(interaction: discord.Interaction, allowed: list[int]) -> None:
-    await sessions(interaction).records.set_setting(guild_of(interaction), "channels", allowed)
+    async def set_channels(self, interaction: discord.Interaction, allowed: list[int]) -> None:
+        await self.sessions.records.set_setting(guild_of(interaction), "channels", allowed)

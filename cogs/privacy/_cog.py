@@ -1,7 +1,7 @@
 """The Privacy extension (docs/privacy.md): a server's data goes PURGE_GRACE after the bot is
 removed from it (bot/session/privacy.py). It schedules the purge when the bot leaves, cancels
 it when the bot is back, and runs the due purges at start-up and every hour; and it answers
-the forget questions' buttons (cogs/forget.py)."""
+the forget questions' buttons (_forget.py)."""
 
 from __future__ import annotations
 
@@ -12,11 +12,10 @@ import logging
 import discord
 from discord.ext import commands
 
-from bot.adapter.registry import Registry
-from bot.adapter.services import services_of
-from bot.session import Sessions
+from bot.adapter.registry import Handler, Registry
+from bot.session.privacy import Privacy as PrivacyOps
 
-from .forget import answered
+from ._forget import Forget
 
 log = logging.getLogger(__name__)
 
@@ -24,18 +23,23 @@ PURGE_EVERY = 3600.0  # seconds between runs of the due purges (and one at start
 
 
 class Privacy(commands.Cog):
-    def __init__(self, bot: commands.Bot) -> None:
-        self.bot = bot
+    def __init__(
+        self, bot: commands.Bot, privacy: PrivacyOps, forget: Forget, buttons: Registry
+    ) -> None:
+        self.bot = bot  # the servers it is in, and when it is connected
+        self.privacy = privacy
         self.task: asyncio.Task[None] | None = None
-
-    @property
-    def sessions(self) -> Sessions:
-        return services_of(self.bot).sessions
+        self.buttons = buttons
+        self.families: dict[str, Handler] = {
+            "forget": lambda i, a: forget.answered(i, a.op, a.expires, a.game_id, a.yes),
+        }
 
     async def cog_load(self) -> None:
+        self.buttons.register(self.families)
         self.task = asyncio.create_task(self.purging())
 
     async def cog_unload(self) -> None:
+        self.buttons.unregister(self.families)  # the same list
         if self.task is not None:
             self.task.cancel()
             with contextlib.suppress(asyncio.CancelledError):
@@ -46,7 +50,7 @@ class Privacy(commands.Cog):
         await self.bot.wait_until_ready()
         while True:
             try:
-                await self.sessions.privacy.purge_due(lambda g: self.bot.get_guild(g) is not None)
+                await self.privacy.purge_due(lambda g: self.bot.get_guild(g) is not None)
             except Exception:  # storage down: the next run tries again
                 log.exception("the due purges failed; will retry")
             await asyncio.sleep(PURGE_EVERY)
@@ -54,7 +58,7 @@ class Privacy(commands.Cog):
     @commands.Cog.listener()
     async def on_guild_remove(self, guild: discord.Guild) -> None:
         try:
-            due = await self.sessions.privacy.bot_removed(guild.id)
+            due = await self.privacy.bot_removed(guild.id)
         except Exception:
             log.exception("could not schedule the purge of server %s", guild.id)
             return
@@ -70,20 +74,7 @@ class Privacy(commands.Cog):
 
     async def back_in(self, guild: discord.Guild) -> None:
         try:
-            if await self.sessions.privacy.bot_back(guild.id):
+            if await self.privacy.bot_back(guild.id):
                 log.info("back in server %s: its purge is cancelled", guild.id)
         except Exception:  # the next purge run sees the bot is here and cancels it then
             log.exception("could not cancel the purge of server %s", guild.id)
-
-
-async def setup(bot: commands.Bot) -> None:
-    await bot.add_cog(Privacy(bot))
-    register(services_of(bot).buttons)
-
-
-def register(buttons: Registry) -> None:
-    buttons.register("forget", lambda i, a: answered(i, a.op, a.expires, a.game_id, a.yes))
-
-
-async def teardown(bot: commands.Bot) -> None:
-    services_of(bot).buttons.unregister("forget")

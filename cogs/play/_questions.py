@@ -5,23 +5,13 @@ from __future__ import annotations
 
 import discord
 
-from bot.adapter.access import is_manager
+from bot.adapter.edge import Edge
 from bot.adapter.interactions import reply
 from bot.adapter.language import user_lang
-from bot.adapter.services import app_of
 from bot.i18n import t
-from bot.session import NotHost
+from bot.session import NotHost, Sessions
 from bot.ui import ids
 from bot.ui.widgets import button, view_of
-
-
-async def confirm_cancel(interaction: discord.Interaction, game_id: int, host: str) -> None:
-    if str(interaction.user.id) != host and not await is_manager(interaction):
-        raise NotHost("error.only_host_cancels")
-    if app_of(interaction).sessions.lobby_of(game_id) is not None:
-        await ask(interaction, "reply.cancel.lobby", "close", game_id)
-    else:
-        await ask(interaction, "reply.cancel.game", "cancel", game_id)
 
 
 async def ask(interaction: discord.Interaction, key: str, op: str, game_id: int) -> None:
@@ -32,3 +22,19 @@ async def ask(interaction: discord.Interaction, key: str, op: str, game_id: int)
         button(ids.confirm(op, game_id, False), t(lang, "reply.keep_playing")),
     )
     await reply(interaction, content=t(lang, key), view=buttons)
+
+
+class Questions:
+    def __init__(self, sessions: Sessions, edge: Edge) -> None:
+        self.sessions = sessions
+        self.edge = edge
+
+    async def confirm_cancel(
+        self, interaction: discord.Interaction, game_id: int, host: str
+    ) -> None:
+        if str(interaction.user.id) != host and not await self.edge.is_manager(interaction):
+            raise NotHost("error.only_host_cancels")
+        if self.sessions.lobby_of(game_id) is not None:
+            await ask(interaction, "reply.cancel.lobby", "close", game_id)
+        else:
+            await ask(interaction, "reply.cancel.game", "cancel", game_id)

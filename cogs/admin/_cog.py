@@ -1,10 +1,10 @@
 """`/steal-admin`: a server's settings, where games may start, stuck games, the leaderboard
 reset and an export. For members with Manage Server only, in every path: its commands and
-every click of its panel and questions (admin_common.is_admin).
+every click of its panel and questions (_common.is_admin).
 
-The extension: the command group and the button families it registers. What a click on the
-settings panel does is in admin_panel.py, the questions that expire in admin_questions.py, the
-export in admin_export.py."""
+The cog: the command group and the button families it registers (from one list). What a
+click on the settings panel does is in _panel.py, the questions that expire in _questions.py,
+the export in _export.py."""
 
 from __future__ import annotations
 
@@ -14,21 +14,21 @@ import discord
 from discord import app_commands
 from discord.ext import commands
 
-from bot.adapter.interactions import fail, guild_of, per_member, reply, tell, watch
-from bot.adapter.language import settle, user_lang
-from bot.adapter.registry import Handler
-from bot.adapter.services import services_of
+from bot.adapter.edge import Edge
+from bot.adapter.interactions import guild_of, per_member, reply, tell
+from bot.adapter.language import user_lang
+from bot.adapter.registry import Handler, Registry
 from bot.domain.server_settings import BadValue, make_settings
 from bot.i18n import t, tn
 from bot.ui import ids
 from bot.ui.admin import channel_list, settings_panel, value_words
 
-from . import admin_common as common
-from .admin_common import Channel
-from .admin_export import send_export
-from .admin_forget import ask_forget
-from .admin_panel import on_pick, on_switches, on_toggle, on_topic
-from .admin_questions import Questions
+from . import _common as common
+from ._common import Channel, Common
+from ._export import Export
+from ._forget import ask_forget
+from ._panel import Panel
+from ._questions import Questions
 
 # A setting is picked by its name ("Turn timer", translated by the command translator under
 # choice.turn_timer); its value is the key admins see in the replies and the settings list.
@@ -49,16 +49,35 @@ class Admin(commands.Cog):
         name="channels", description="The channels where games may be started", parent=admin
     )
 
-    def __init__(self) -> None:
-        self.questions = Questions()
+    def __init__(self, common: Common, edge: Edge, buttons: Registry) -> None:
+        self.common = common
+        self.edge = edge
+        self.panel = Panel(common)
+        self.exports = Export(common)
+        self.questions = Questions(common)
+        self.buttons = buttons
+        # A click is no command, so the cog's check never sees it: each family is registered
+        # behind the same check. `expires` of an admin id is the question's nonce (_questions).
+        handlers: dict[str, Handler] = {
+            "admin": lambda i, a: self.questions.on_answer(i, a.op, a.expires, a.game_id, a.yes),
+            "toggle": lambda i, a: self.panel.on_toggle(i, a.key, a.yes),
+            "setting": lambda i, a: self.panel.on_pick(i, a.key, list(a.values)),
+            "topics": lambda i, a: self.panel.on_topic(i, [str(v) for v in a.values]),
+            "switches": lambda i, a: self.panel.on_switches(i, a.key, [str(v) for v in a.values]),
+        }
+        self.families = {kind: admins_only(handler) for kind, handler in handlers.items()}
+
+    async def cog_load(self) -> None:
+        self.buttons.register(self.families)
 
     async def cog_unload(self) -> None:
+        self.buttons.unregister(self.families)  # the same list
         self.questions.cancel_all()
 
     async def interaction_check(self, interaction: discord.Interaction) -> bool:
         # Integrations settings can open the command to anyone: the handler checks again.
-        watch(interaction)  # the check reads the settings: the budget starts before it
-        await settle(interaction)
+        self.edge.watch(interaction)  # the check reads the settings: the budget starts before it
+        await self.edge.settle(interaction)
         return common.is_admin(interaction)
 
     async def cog_app_command_error(
@@ -68,14 +87,14 @@ class Admin(commands.Cog):
         if isinstance(error, app_commands.CheckFailure) and not cooling:
             await tell(interaction, common.refused(interaction))
             return
-        await fail(interaction, getattr(error, "original", error))
+        await self.edge.fail(interaction, getattr(error, "original", error))
 
     # ----- settings
 
     @admin.command(name="settings", description="Every setting here, beside its default")
     async def show(self, interaction: discord.Interaction) -> None:
-        current = await common.current(interaction)
-        panel = settings_panel(common.specs(interaction), current, user_lang(interaction))
+        current = await self.common.current(interaction)
+        panel = settings_panel(self.common.specs, current, user_lang(interaction))
         await reply(interaction, **panel.send_kwargs())
 
     @admin.command(name="set", description="Change a setting; it applies from the next lobby")
@@ -90,7 +109,7 @@ class Admin(commands.Cog):
     ) -> None:
         lang = user_lang(interaction)
         key = setting.value
-        spec = common.specs(interaction)[key]
+        spec = self.common.specs[key]
         text = self.role_id(interaction, value) if spec.kind == "role" else value
         try:
             new = spec.parse(text)
@@ -101,8 +120,8 @@ class Admin(commands.Cog):
         if spec.kind == "role" and new is not None and guild and guild.get_role(new) is None:
             await tell(interaction, t(lang, "admin.no_such_role", allowed=spec.allowed(lang)))
             return
-        old = (await common.current(interaction))[key]
-        await common.sessions(interaction).records.set_setting(guild_of(interaction), key, new)
+        old = (await self.common.current(interaction))[key]
+        await self.common.sessions.records.set_setting(guild_of(interaction), key, new)
         common.changed(interaction, f"set {key} to {spec.show(new)} (was {spec.show(old)})")
         now = key in ("manager_role", "season_length")  # not a lobby setting: at once
         when = t(lang, "admin.applies_now" if now else "admin.applies_next")
@@ -127,7 +146,7 @@ class Admin(commands.Cog):
     async def value_choices(
         self, interaction: discord.Interaction, typed: str
     ) -> list[app_commands.Choice[str]]:
-        spec = common.specs(interaction).get(getattr(interaction.namespace, "setting", None) or "")
+        spec = self.common.specs.get(getattr(interaction.namespace, "setting", None) or "")
         if spec is None:
             return []
         if spec.kind == "role" and interaction.guild is not None:
@@ -159,9 +178,9 @@ class Admin(commands.Cog):
             )
             return
         key = setting.value
-        spec = common.specs(interaction)[key]
-        old = (await common.current(interaction))[key]
-        await common.sessions(interaction).records.reset_settings(guild_of(interaction), key)
+        spec = self.common.specs[key]
+        old = (await self.common.current(interaction))[key]
+        await self.common.sessions.records.reset_settings(guild_of(interaction), key)
         common.changed(
             interaction, f"reset {key} to {spec.show(spec.default)} (was {spec.show(old)})"
         )
@@ -177,7 +196,7 @@ class Admin(commands.Cog):
     @app_commands.describe(channel="The channel")
     async def channel_add(self, interaction: discord.Interaction, channel: Channel) -> None:
         lang = user_lang(interaction)
-        allowed = list((await common.current(interaction))["channels"])
+        allowed = list((await self.common.current(interaction))["channels"])
         if channel.id in allowed:
             await tell(interaction, t(lang, "admin.channels.already", channel=channel.mention))
             return
@@ -185,7 +204,7 @@ class Admin(commands.Cog):
             await tell(interaction, tn(lang, "admin.channels.full", common.MAX_CHANNELS))
             return
         allowed.append(channel.id)
-        await common.set_channels(interaction, allowed)
+        await self.common.set_channels(interaction, allowed)
         common.changed(interaction, f"allowed games in channel {channel.id}")
         await tell(interaction, t(lang, "admin.channels.now", channels=channel_list(lang, allowed)))
 
@@ -194,21 +213,21 @@ class Admin(commands.Cog):
     @app_commands.describe(channel="The channel")
     async def channel_remove(self, interaction: discord.Interaction, channel: Channel) -> None:
         lang = user_lang(interaction)
-        allowed = list((await common.current(interaction))["channels"])
+        allowed = list((await self.common.current(interaction))["channels"])
         if channel.id not in allowed:
             await tell(interaction, t(lang, "admin.channels.not_listed", channel=channel.mention))
             return
         allowed.remove(channel.id)
-        await common.set_channels(interaction, allowed)
+        await self.common.set_channels(interaction, allowed)
         common.changed(interaction, f"removed channel {channel.id} from the allowed channels")
-        games_here = common.sessions(interaction).live_in(channel.id) is not None
+        games_here = self.common.sessions.live_in(channel.id) is not None
         key = "admin.channels.now_carry_on" if games_here else "admin.channels.now"
         await tell(interaction, t(lang, key, channels=channel_list(lang, allowed)))
 
     @channels.command(name="list", description="Where games may be started")
     async def channel_list(self, interaction: discord.Interaction) -> None:
         lang = user_lang(interaction)
-        allowed = (await common.current(interaction))["channels"]
+        allowed = (await self.common.current(interaction))["channels"]
         await tell(
             interaction, t(lang, "admin.channels.list", channels=channel_list(lang, allowed))
         )
@@ -223,12 +242,12 @@ class Admin(commands.Cog):
     ) -> None:
         lang = user_lang(interaction)
         channel_id = channel.id if channel is not None else interaction.channel_id or 0
-        live = common.sessions(interaction).live_in(channel_id)
+        live = self.common.sessions.live_in(channel_id)
         if live is None:
             await self.end_broken(interaction, channel_id)
             return
         game_id = live.game_id
-        what = "lobby" if common.sessions(interaction).lobby_of(game_id) is not None else "game"
+        what = "lobby" if self.common.sessions.lobby_of(game_id) is not None else "game"
         await self.questions.ask(
             interaction,
             t(lang, f"admin.end.question.{what}", channel=f"<#{channel_id}>"),
@@ -241,7 +260,7 @@ class Admin(commands.Cog):
         """Nothing going in the channel: a game there whose row could not be read (set aside
         at a restart) may be ended; the server's others are listed."""
         lang = user_lang(interaction)
-        broken = await common.sessions(interaction).broken(guild_of(interaction))
+        broken = await self.common.sessions.broken(guild_of(interaction))
         here = [game_id for game_id, channel in broken if channel == channel_id]
         if here:
             question = t(lang, "admin.end.question.broken", channel=f"<#{channel_id}>")
@@ -273,7 +292,7 @@ class Admin(commands.Cog):
     @per_member(3, 10)
     async def season_new(self, interaction: discord.Interaction) -> None:
         lang = user_lang(interaction)
-        number = await common.sessions(interaction).seasons.current(guild_of(interaction))
+        number = await self.common.sessions.seasons.current(guild_of(interaction))
         await self.questions.ask(
             interaction,
             t(lang, "admin.season.question", n=number, next=number + 1),
@@ -285,7 +304,7 @@ class Admin(commands.Cog):
     @admin.command(name="export", description="The leaderboard (CSV) and finished games (JSON)")
     @per_member(1, 60)
     async def export(self, interaction: discord.Interaction) -> None:
-        await send_export(interaction)
+        await self.exports.send_export(interaction)
 
     @admin.command(
         name="forget", description="Delete what this bot keeps about a member in this server"
@@ -296,23 +315,6 @@ class Admin(commands.Cog):
         await ask_forget(interaction, member)
 
 
-async def setup(bot: commands.Bot) -> None:
-    cog = Admin()
-    await bot.add_cog(cog)
-    buttons = services_of(bot).buttons
-    # A click is no command, so the cog's check never sees it: each family is registered
-    # behind the same check. `expires` of an admin id is the question's nonce (admin_questions).
-    handlers: dict[str, Handler] = {
-        "admin": lambda i, a: cog.questions.on_answer(i, a.op, a.expires, a.game_id, a.yes),
-        "toggle": lambda i, a: on_toggle(i, a.key, a.yes),
-        "setting": lambda i, a: on_pick(i, a.key, list(a.values)),
-        "topics": lambda i, a: on_topic(i, [str(v) for v in a.values]),
-        "switches": lambda i, a: on_switches(i, a.key, [str(v) for v in a.values]),
-    }
-    for kind, handler in handlers.items():
-        buttons.register(kind, admins_only(handler))
-
-
 def admins_only(handler: Handler) -> Handler:
     async def checked(interaction: discord.Interaction, action: ids.Action) -> None:
         if not common.is_admin(interaction):
@@ -321,7 +323,3 @@ def admins_only(handler: Handler) -> Handler:
         await handler(interaction, action)
 
     return checked
-
-
-async def teardown(bot: commands.Bot) -> None:
-    services_of(bot).buttons.unregister("admin", "toggle", "setting", "topics", "switches")

@@ -15,13 +15,14 @@ from dataclasses import dataclass, field
 
 import discord
 
-from bot.adapter.interactions import guild_of, reply, seen, update
+from bot.adapter.interactions import guild_of, reply, update
 from bot.adapter.language import user_lang
 from bot.i18n import t, tn
 from bot.ui import ids
 from bot.ui.widgets import button, view_of
 
-from . import admin_common as common
+from . import _common as common
+from ._common import Common
 
 CONFIRM_SECONDS = 30
 NONCES = 10**18  # a nonce is below this: what an id's number field reads (bot/ui/ids.py)
@@ -41,7 +42,8 @@ class Questions:
     """The questions still open, by nonce, so an answer is checked against what was asked
     and their buttons can be taken away (or the timers stopped when the cog unloads)."""
 
-    def __init__(self) -> None:
+    def __init__(self, common: Common) -> None:
+        self.common = common
         self.open: dict[int, Question] = {}
 
     def cancel_all(self) -> None:
@@ -109,51 +111,49 @@ class Questions:
             await update(interaction, content=t(lang, "admin.nothing_changed"), view=None)
             return
         guild_id = guild_of(interaction)
-        records = common.sessions(interaction).records
+        records = self.common.sessions.records
         if op == "reset_board":
             n = await records.reset_board(guild_id)
             common.changed(interaction, f"reset the leaderboard ({n} players)")
             done = tn(lang, "admin.board.done", n)
         elif op == "new_season":
-            done = await new_season(interaction, game_id)
+            done = await self.new_season(interaction, game_id)
         elif op == "reset_settings":
             await records.reset_settings(guild_id)
             common.changed(interaction, "reset every setting")
             done = t(lang, "admin.reset_all.done")
         else:
-            done = await end(interaction, game_id, op == "end_lobby")
+            done = await self.end(interaction, game_id, op == "end_lobby")
         await update(interaction, content=done, view=None)
 
+    async def new_season(self, interaction: discord.Interaction, number: int) -> str:
+        """End the confirmed season (`number`, as asked) and begin the next; if it ended in the
+        seconds since the question (its time ran out, another click), nothing changes."""
+        lang = user_lang(interaction)
+        sessions = self.common.sessions
+        guild_id = guild_of(interaction)
+        configured = await sessions.records.language(guild_id)
+        fixed = None if configured == "follow" else configured  # else: as its latest game
+        ended = await sessions.seasons.end(guild_id, number, fixed)
+        if ended is None:
+            return t(lang, "admin.season.gone", n=number)
+        common.changed(interaction, f"ended season {number} ({ended.players} players)")
+        return tn(lang, "admin.season.done", ended.players, season=number, next=number + 1)
 
-async def new_season(interaction: discord.Interaction, number: int) -> str:
-    """End the confirmed season (`number`, as asked) and begin the next; if it ended in the
-    seconds since the question (its time ran out, another click), nothing changes."""
-    lang = user_lang(interaction)
-    sessions = common.sessions(interaction)
-    guild_id = guild_of(interaction)
-    configured = await sessions.records.language(guild_id)
-    fixed = None if configured == "follow" else configured  # else: as its latest game
-    ended = await sessions.seasons.end(guild_id, number, fixed)
-    if ended is None:
-        return t(lang, "admin.season.gone", n=number)
-    common.changed(interaction, f"ended season {number} ({ended.players} players)")
-    return tn(lang, "admin.season.done", ended.players, season=number, next=number + 1)
-
-
-async def end(interaction: discord.Interaction, game_id: int, lobby_only: bool) -> str:
-    """End the confirmed game; in the seconds since the question it may have ended, or (a
-    lobby) started."""
-    lang = user_lang(interaction)
-    sessions = common.sessions(interaction)
-    live = sessions.live(game_id)
-    if live is None and await sessions.end_broken(guild_of(interaction), game_id):
-        common.changed(interaction, f"ended game {game_id}, set aside as unreadable")
-        return t(lang, "admin.end.done_broken")
-    if live is None or live.guild_id != interaction.guild_id:
-        return t(lang, "admin.end.gone")
-    if lobby_only and sessions.lobby_of(game_id) is None:
-        return t(lang, "admin.end.started")
-    await seen(interaction)  # the ended message names the admin
-    await sessions.cancel(live.channel_id, interaction.user.id, game_id=game_id, admin=True)
-    common.changed(interaction, f"ended game {game_id} in channel {live.channel_id}")
-    return t(lang, "admin.end.done")
+    async def end(self, interaction: discord.Interaction, game_id: int, lobby_only: bool) -> str:
+        """End the confirmed game; in the seconds since the question it may have ended, or (a
+        lobby) started."""
+        lang = user_lang(interaction)
+        sessions = self.common.sessions
+        live = sessions.live(game_id)
+        if live is None and await sessions.end_broken(guild_of(interaction), game_id):
+            common.changed(interaction, f"ended game {game_id}, set aside as unreadable")
+            return t(lang, "admin.end.done_broken")
+        if live is None or live.guild_id != interaction.guild_id:
+            return t(lang, "admin.end.gone")
+        if lobby_only and sessions.lobby_of(game_id) is None:
+            return t(lang, "admin.end.started")
+        await self.common.edge.seen(interaction)  # the ended message names the admin
+        await sessions.cancel(live.channel_id, interaction.user.id, game_id=game_id, admin=True)
+        common.changed(interaction, f"ended game {game_id} in channel {live.channel_id}")
+        return t(lang, "admin.end.done")
