@@ -14,7 +14,6 @@ from typing import Any
 
 import discord
 
-
 from .standin import REFUSED, Bot, Interaction
 
 # Set per click by Probe.on_button; Probe.play marks it when a move was played. A dict, so the
