@@ -21,7 +21,7 @@ from bot.adapter.services import app_of
 from bot.domain import server_settings as settings
 from bot.i18n import t, tn
 from bot.session import NotHost, SessionError
-from bot.session.tournaments import Tournament
+from bot.session.tournament import Tournament
 from bot.ui import ids
 from bot.ui import tournament as screens
 from bot.ui.names import shown

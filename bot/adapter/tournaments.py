@@ -24,7 +24,7 @@ from bot.domain import tournament as tour
 from bot.i18n import DEFAULT, t
 from bot.session import Sessions
 from bot.session import events as ev
-from bot.session.tournaments import ThreadRefused, Tournament
+from bot.session.tournament import ThreadRefused, Tournament
 from bot.ui import tournament as screens
 from bot.ui.names import plain
 from bot.ui.render import Message

@@ -36,7 +36,7 @@ from .restore import RESTORE_GRACE, Restorer
 from .retry import until_done
 from .seasons import Seasons
 from .timers import TurnTimers, stop
-from .tournaments import TournamentOps
+from .tournament import TournamentOps
 
 log = logging.getLogger(__name__)
 
@@ -116,7 +116,7 @@ class Sessions(Live):
             storage, self.notify, clock=clock, owns=self.owns, retry_seconds=retry_seconds
         )
         self.records.setting_changed = self._setting_changed
-        # Tournaments: rounds of tables, each an ordinary game in its thread (tournaments.py).
+        # Tournaments: rounds of tables, each an ordinary game in its thread (tournament/).
         self.tournaments = TournamentOps(
             self, storage, self.timers, self.notify, clock=clock, seed_source=self.seed_source,
             owns=self.owns, retry_seconds=retry_seconds, cancel_game=self._cancel_for_tournament,

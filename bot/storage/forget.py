@@ -42,7 +42,7 @@ from .schema import (
     tournaments,
 )
 from .sql import LIVE, dumps, upsert_into
-from .tournaments import RUNNING, SEATED, SIGNUP
+from .tournament import RUNNING, SEATED, SIGNUP
 
 if TYPE_CHECKING:
     from sqlalchemy.ext.asyncio import AsyncConnection

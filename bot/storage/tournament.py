@@ -1,6 +1,6 @@
 """Tournaments: the event, its entrants and its tables, round by round (revision 15).
 
-It saves; the session (bot/session/tournaments.py) decides. Every step that moves a
+It saves; the session (bot/session/tournament/) decides. Every step that moves a
 tournament on is keyed, so doing it twice (a restart, two tries) changes nothing the second
 time: a round is seated once (`seat_round` moves `round` on only from the one before), a
 table's thread and game are set once (`set_thread`, `start_table`), its result recorded

@@ -3,7 +3,7 @@ champion. A collaborator Sessions owns; it shares Sessions' registry of live gam
 
 The pure rules (seating, points, tiebreaks, the champion) are bot.domain.tournament's; this
 module keeps a tournament moving and stored. Every step is keyed in storage
-(bot/storage/tournaments.py), so running it again - after a restart, or a try that failed -
+(bot/storage/tournament.py), so running it again - after a restart, or a try that failed -
 finds it done and goes on from there: a round is seated once, a table's thread and game are
 made once, a result recorded once. `step` is the one place a running tournament moves on:
 it opens the current round's tables that have no game yet, records the results of tables
@@ -33,14 +33,14 @@ from bot.domain import tournament as tour
 from bot.domain.seats import new_ai
 from bot.engine import PRESETS, Rules, new_game
 from bot.storage import ChannelTaken, Storage, TableRow, TournamentRow
-from bot.storage.tournaments import BYE, CANCELLED, DONE, FINISHED, PLAYING, RUNNING, SEATED, SIGNUP
+from bot.storage.tournament import BYE, CANCELLED, DONE, FINISHED, PLAYING, RUNNING, SEATED, SIGNUP
 
-from . import events as ev
-from . import retry
-from .errors import NotHost, SaveFailed, SessionError
-from .live import Live
-from .models import Table, state_of
-from .timers import TurnTimers
+from .. import events as ev
+from .. import retry
+from ..errors import NotHost, SaveFailed, SessionError
+from ..live import Live
+from ..models import Table, state_of
+from ..timers import TurnTimers
 
 log = logging.getLogger(__name__)
 
