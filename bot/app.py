@@ -98,12 +98,22 @@ async def build(
     # Finished games are dated by the same clock as the deadlines and Discord's timestamps (in
     # the playground, SimCord's): history then never says "in 48 weeks".
     storage.clock = clock
+    # A tournament's tables play in threads the desk makes; it posts the rounds. It reads
+    # the tournaments back through the Sessions it is made for: Sessions makes it.
+    desk: TournamentDesk | None = None
+
+    def tournament_desk(made: Sessions) -> TournamentDesk:
+        nonlocal desk
+        desk = TournamentDesk(discord, made)
+        return desk
+
     try:
         sessions = Sessions(
             storage,
             clock=clock,
             options=options,
             owns=shards.holds if shards is not None else None,
+            tournament_desk=tournament_desk,
         )
         presenter = Presenter(discord, sessions, gap=options.edit_gap)
         ephemera = Ephemera()
@@ -113,10 +123,6 @@ async def build(
             await presenter.on_event(event)
 
         sessions.listen(counted(notify))
-        # A tournament's tables play in threads the desk makes; it posts the rounds.
-        desk = TournamentDesk(discord, sessions)
-        sessions.tournaments.threads = desk.thread
-        sessions.tournaments.announce = desk.announce
         observe(storage, sessions, presenter)
     except BaseException:
         await storage.close()

@@ -19,9 +19,9 @@ from bot.adapter.interactions import fail, guild_of, post, reply, say, seen, tel
 from bot.adapter.language import guild_lang, user_lang
 from bot.adapter.services import app_of
 from bot.domain import server_settings as settings
+from bot.domain.tournament import Tournament
 from bot.i18n import t, tn
 from bot.session import NotHost, SessionError
-from bot.session.tournament import Tournament
 from bot.ui import ids
 from bot.ui import tournament as screens
 from bot.ui.names import shown

@@ -29,6 +29,7 @@ from .lobbies import LobbyOps
 from .matches import Matches
 from .messages import GameMessages
 from .models import CLOSED, Lobby, Table, closing
+from .parts import Parts
 from .play import Play
 from .privacy import PURGE_GRACE, Privacy
 from .records import Records
@@ -36,7 +37,7 @@ from .restore import RESTORE_GRACE, Restorer
 from .retry import until_done
 from .seasons import Seasons
 from .timers import TurnTimers, stop
-from .tournament import TournamentOps
+from .tournament import Desk, TournamentOps
 
 log = logging.getLogger(__name__)
 
@@ -70,6 +71,7 @@ class Sessions(Live):
         restore_grace: float = RESTORE_GRACE,
         owns: Callable[[int], bool] | None = None,
         purge_grace: float = PURGE_GRACE,
+        tournament_desk: Callable[[Sessions], Desk] | None = None,
     ) -> None:
         super().__init__()
         # Which guilds' games are this process's (its shards'; see bot/shards.py). Another
@@ -89,37 +91,28 @@ class Sessions(Live):
             clock, self._timed_move, turn_seconds=options.turn_seconds,
             away_delay=options.away_delay, bot_delay=options.bot_delay, ready=self._timer_ready,
         )  # fmt: skip
-        self.lobby_ops = LobbyOps(
-            self, storage, self.timers, self.notify, clock=clock,
-            seed_source=self.seed_source, lobby_seconds=options.lobby_seconds,
-            retry_seconds=retry_seconds,
+        # What every part shares, handed to each (parts.py).
+        parts = Parts(
+            self, storage, self.timers, self.notify, clock=clock, seed_source=self.seed_source,
+            owns=self.owns, retry_seconds=retry_seconds,
         )  # fmt: skip
-        self.matches = Matches(
-            self, storage, self.timers, self.notify, seed_source=self.seed_source,
-            retry_seconds=retry_seconds,
-        )  # fmt: skip
-        self.restorer = Restorer(
-            self, storage, self.timers, self.lobby_ops, self.matches, self.notify, clock=clock,
-            owns=self.owns, restore_grace=restore_grace, retry_seconds=retry_seconds,
-        )  # fmt: skip
+        self.lobby_ops = LobbyOps(parts, lobby_seconds=options.lobby_seconds)
+        self.matches = Matches(parts)
+        self.restorer = Restorer(parts, self.lobby_ops, self.matches, restore_grace=restore_grace)
         load = self.restorer.load
-        self.play_ops = Play(
-            self, storage, self.timers, self.matches, self.notify, load=load, clock=clock,
-            retry_seconds=retry_seconds,
-        )  # fmt: skip
+        self.play_ops = Play(parts, self.matches, load=load)
         self.hint_ops = Hints(self, storage, load=load)
         self.game_messages = GameMessages(storage, owns=self.owns)
         # Deleting data: a person on request, a server after the bot left it (privacy.py).
-        self.privacy = Privacy(self, storage, clock=clock, owns=self.owns, grace=purge_grace)
+        self.privacy = Privacy(parts, grace=purge_grace)
         # Leaderboard seasons: a new one by hand, or timed (seasons.py).
-        self.seasons = Seasons(
-            storage, self.notify, clock=clock, owns=self.owns, retry_seconds=retry_seconds
-        )
+        self.seasons = Seasons(parts)
         self.records.setting_changed = self._setting_changed
-        # Tournaments: rounds of tables, each an ordinary game in its thread (tournament/).
+        # Tournaments: rounds of tables, each an ordinary game in its thread (tournament/);
+        # the desk (the adapter's) reads them back through these Sessions, hence a maker.
         self.tournaments = TournamentOps(
-            self, storage, self.timers, self.notify, clock=clock, seed_source=self.seed_source,
-            owns=self.owns, retry_seconds=retry_seconds, cancel_game=self._cancel_for_tournament,
+            parts, cancel_game=self._cancel_for_tournament,
+            desk=None if tournament_desk is None else tournament_desk(self),
         )  # fmt: skip
         # The collaborators' operations, as the cogs and tests call them.
         ops = self.lobby_ops
