@@ -1,6 +1,6 @@
 """Tournaments: `/steal tournament ...` (the group is in cogs/steal.py) and the sign-up
 message's buttons (the `tour` family). Interactions in, TournamentOps calls, the ui's screens
-out (bot/ui/tournament.py); the tables' threads and the rounds' announcements are the
+out (bot/ui/tournament/); the tables' threads and the rounds' announcements are the
 adapter's (bot/adapter/tournaments.py).
 
 Who may do what: anyone joins and leaves; managers (bot/adapter/access.py) make, start,
