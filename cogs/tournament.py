@@ -21,7 +21,8 @@ from bot.adapter.services import app_of
 from bot.domain import server_settings as settings
 from bot.domain.tournament import Tournament
 from bot.i18n import t, tn
-from bot.session import NotHost, SessionError
+from bot.session import SessionError
+from bot.session.tournament import Action, allowed
 from bot.ui import ids
 from bot.ui import tournament as screens
 from bot.ui.names import shown
@@ -39,9 +40,9 @@ THREADS = ("create_public_threads", "send_messages_in_threads")
 UNTIMED_SERVER_TURN = 120
 
 
-async def _manager(interaction: discord.Interaction) -> None:
-    if not await is_manager(interaction):
-        raise NotHost("tour.error.managers_only")
+async def _manager(interaction: discord.Interaction, action: Action) -> None:
+    """The session's rule (who may do `action`), given whether the member is a manager."""
+    allowed(action, manager=await is_manager(interaction))
 
 
 async def _here(interaction: discord.Interaction) -> Tournament:
@@ -86,7 +87,7 @@ async def new(
     check_in: bool = False,
 ) -> None:
     """/steal tournament new (managers): the sign-up message in this channel."""
-    await _manager(interaction)
+    await _manager(interaction, "create")
     app = app_of(interaction)
     values = (await app.sessions.records.settings(guild_of(interaction))).values
     lang = user_lang(interaction)
@@ -186,7 +187,7 @@ async def _answer_change(
 
 async def start(interaction: discord.Interaction, tournament_id: int | None = None) -> None:
     """Managers start early: the sign-up closes, round 1 is seated and its threads made."""
-    await _manager(interaction)
+    await _manager(interaction, "start")
     await seen(interaction)
     ops = app_of(interaction).sessions.tournaments
     row = (
@@ -207,7 +208,7 @@ async def start(interaction: discord.Interaction, tournament_id: int | None = No
 
 async def ask_cancel(interaction: discord.Interaction) -> None:
     """Managers: a yes/no question first (a cancel ends every table's game)."""
-    await _manager(interaction)
+    await _manager(interaction, "cancel")
     await seen(interaction)
     row = await _here(interaction)
     lang = user_lang(interaction)
@@ -226,7 +227,7 @@ async def cancelled(interaction: discord.Interaction, tournament_id: int, yes: b
     if not yes:
         await update(interaction, content=t(lang, "reply.nothing_changed"), view=None)
         return
-    await _manager(interaction)
+    await _manager(interaction, "cancel")
     user = await seen(interaction)
     ops = app_of(interaction).sessions.tournaments
     row = await ops.cancel(tournament_id, guild_of(interaction), user)
@@ -237,7 +238,7 @@ async def cancelled(interaction: discord.Interaction, tournament_id: int, yes: b
 
 
 async def remove(interaction: discord.Interaction, member: discord.abc.User) -> None:
-    await _manager(interaction)
+    await _manager(interaction, "remove")
     user = await seen(interaction)
     row = await _here(interaction)
     ops = app_of(interaction).sessions.tournaments
@@ -250,13 +251,9 @@ async def remove(interaction: discord.Interaction, member: discord.abc.User) -> 
 
 
 async def fill(interaction: discord.Interaction, count: int, level: str) -> None:
-    await _manager(interaction)
+    await _manager(interaction, "fill")
     await seen(interaction)
     row = await _here(interaction)
-    values = (await app_of(interaction).sessions.records.settings(guild_of(interaction))).values
-    if not values["ai_allowed"]:
-        await say(interaction, "reply.no_ai")
-        return
     added = await app_of(interaction).sessions.tournaments.fill_with_ai(
         row.id, guild_of(interaction), count, level
     )
@@ -335,7 +332,7 @@ async def clicked(interaction: discord.Interaction, op: str, tournament_id: int)
 async def resumed(interaction: discord.Interaction, tournament_id: int) -> None:
     """A paused round's Try again (managers): its tables are tried again; the notice says
     so (refused again, a new notice follows)."""
-    await _manager(interaction)
+    await _manager(interaction, "resume")
     user = await seen(interaction)
     ops = app_of(interaction).sessions.tournaments
     row = await ops.resume_round(tournament_id, guild_of(interaction))

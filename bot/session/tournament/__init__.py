@@ -35,6 +35,7 @@ from .core import (
 )
 from .deadlines import Deadlines
 from .reading import Reading, info_of, result_of
+from .refusals import MANAGED, Action, Refusal, Refused, allowed
 from .restart import REANNOUNCE, Restart
 from .rounds import THREAD_TRIES, Rounds, leavers_last, seats_of
 from .signup import MAX_AI_FILL, MAX_ENTRANTS, NAME_LENGTH, SignUp, entrant_rating
@@ -47,17 +48,22 @@ class TournamentOps(Reading, SignUp, Starting, Deadlines, Rounds, Restart):
 
 __all__ = [
     "CHECK_IN_WINDOW",
+    "MANAGED",
     "MAX_AI_FILL",
     "MAX_ENTRANTS",
     "MIN_ENTRANTS",
     "NAME_LENGTH",
     "REANNOUNCE",
     "THREAD_TRIES",
+    "Action",
     "CancelGame",
     "Desk",
+    "Refusal",
+    "Refused",
     "ThreadMaker",
     "ThreadRefused",
     "TournamentOps",
+    "allowed",
     "check_in_opens",
     "entrant_rating",
     "info_of",

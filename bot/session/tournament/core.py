@@ -14,8 +14,8 @@ from bot.domain.tournament import (
 )
 
 from .. import events as ev
-from ..errors import SessionError
 from ..parts import Parts
+from .refusals import Refusal, Refused
 
 log = logging.getLogger(__name__)
 
@@ -95,7 +95,7 @@ class Core:
     async def get(self, tournament_id: int, guild_id: int | None = None) -> Tournament:
         row = await self.storage.tournaments.get(tournament_id)
         if row is None or (guild_id is not None and row.guild_id != guild_id):
-            raise SessionError("tour.error.not_found")
+            raise Refused(Refusal.NOT_FOUND)
         return row
 
     def check_in_open(self, row: Tournament) -> bool:

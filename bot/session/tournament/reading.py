@@ -15,8 +15,8 @@ from bot.domain.tournament import (
     Tournament,
 )
 
-from ..errors import SessionError
 from .core import Core, check_in_opens, when
+from .refusals import Refusal, Refused
 
 
 class Reading(Core):
@@ -44,7 +44,7 @@ class Reading(Core):
                 return row
         if rows:
             return rows[0]
-        raise SessionError("tour.error.not_found")
+        raise Refused(Refusal.NOT_FOUND)
 
     async def of_guild(self, guild_id: int, limit: int = 25) -> list[tour.TournamentInfo]:
         rows = await self.storage.tournaments.by_guild(guild_id, limit)

@@ -23,9 +23,10 @@ from bot.storage import ChannelTaken
 
 from .. import events as ev
 from .. import retry
-from ..errors import SaveFailed, SessionError
+from ..errors import SaveFailed
 from ..models import Table, state_of
 from .core import MIN_ENTRANTS, Core, ThreadRefused
+from .refusals import Refusal, Refused
 
 log = logging.getLogger(__name__)
 
@@ -111,7 +112,7 @@ class Rounds(Core):
         refused again, it pauses again and says so)."""
         row = await self.get(tournament_id, guild_id)
         if row.status != RUNNING:
-            raise SessionError("tour.error.over")
+            raise Refused(Refusal.OVER)
         if row.settings.get("paused"):
             try:
                 await self.storage.tournaments.update_settings(tournament_id, paused=None)

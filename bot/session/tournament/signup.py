@@ -14,8 +14,9 @@ from bot.domain.tournament import (
 )
 from bot.engine import Rules
 
-from ..errors import NotHost, SaveFailed, SessionError
+from ..errors import NotHost, SaveFailed
 from .core import Core, check_in_opens
+from .refusals import Refusal, Refused
 
 MAX_ENTRANTS = 512
 MAX_AI_FILL = 256  # AI entrants one `fill` may add
@@ -53,22 +54,22 @@ class SignUp(Core):
         a tournament under way); `options`: the tables' options (the server's settings)."""
         name = " ".join(name.split())[:NAME_LENGTH]
         if not name:
-            raise SessionError("tourop.error.no_name")
+            raise Refused(Refusal.NO_NAME)
         if format not in ("swiss", "knockout"):
-            raise SessionError("tourop.error.format")
+            raise Refused(Refusal.FORMAT)
         if not tour.MIN_TABLE <= table_size <= tour.MAX_TABLE:
-            raise SessionError("tourop.error.table_size")
+            raise Refused(Refusal.TABLE_SIZE)
         if rounds is not None and not 1 <= rounds <= 20:
-            raise SessionError("tourop.error.rounds")
+            raise Refused(Refusal.ROUNDS)
         now = self.clock()
         for moment in (signup_ends, starts_at):
             if moment is not None and moment <= now:
-                raise SessionError("tourop.error.past")
+                raise Refused(Refusal.PAST)
         if signup_ends is not None and starts_at is not None and starts_at < signup_ends:
-            raise SessionError("tourop.error.start_before_signup")
+            raise Refused(Refusal.START_BEFORE_SIGNUP)
         for other in await self.storage.tournaments.by_guild(guild_id):
             if other.channel_id == channel_id and other.status in (SIGNUP, RUNNING):
-                raise SessionError("tour.error.already_open")
+                raise Refused(Refusal.ALREADY_OPEN)
         settings: dict[str, Any] = {
             "rules": None if rules is None else rules.to_dict(),
             "options": dict(options or {}),
@@ -94,10 +95,10 @@ class SignUp(Core):
         user = str(user_id)
         row = await self.get(tournament_id, guild_id)
         if row.status != SIGNUP:
-            raise SessionError("tour.error.signup_closed")
+            raise Refused(Refusal.SIGNUP_CLOSED)
         have = await self.storage.tournaments.entrants(tournament_id)
         if sum(not e.dropped for e in have) >= MAX_ENTRANTS:
-            raise SessionError("tour.error.full")
+            raise Refused(Refusal.FULL)
         rating = entrant_rating((await self.storage.stats.ratings(guild_id, [user])).get(user))
         checked = row.check_in and self.check_in_open(row)  # joining in the window checks in
         try:
@@ -108,9 +109,7 @@ class SignUp(Core):
             raise SaveFailed("tourop.error.save") from exc
         if not added:  # signed up already, or the sign-up closed since `row` was read
             now = await self.get(tournament_id)
-            raise SessionError(
-                "tour.error.already_joined" if now.status == SIGNUP else "tour.error.signup_closed"
-            )
+            raise Refused(Refusal.ALREADY_JOINED if now.status == SIGNUP else Refusal.SIGNUP_CLOSED)
         known = self.live.names_in(guild_id)
         if user in known:  # a person is stored once they sign up (docs/privacy.md)
             with contextlib.suppress(Exception):
@@ -122,25 +121,25 @@ class SignUp(Core):
         check_in_opens): whoever has not checked in by the start is not seated."""
         row = await self.get(tournament_id, guild_id)
         if row.status != SIGNUP:
-            raise SessionError("tour.error.signup_closed")
+            raise Refused(Refusal.SIGNUP_CLOSED)
         if not row.check_in:
-            raise SessionError("tour.error.no_check_in")
+            raise Refused(Refusal.NO_CHECK_IN)
         opens = check_in_opens(row)
         if opens is not None and self.clock() < opens:
-            raise SessionError("tour.error.check_in_later", when=f"<t:{int(opens)}:R>")
+            raise Refused(Refusal.CHECK_IN_LATER, when=f"<t:{int(opens)}:R>")
         entrant = str(user_id)
         mine = [e for e in await self.storage.tournaments.entrants(tournament_id)
                 if e.entrant == entrant]  # fmt: skip
         if not mine:
-            raise SessionError("tour.error.not_joined")
+            raise Refused(Refusal.NOT_JOINED)
         if mine[0].checked_in:
-            raise SessionError("tour.error.checked_in_already")
+            raise Refused(Refusal.CHECKED_IN_ALREADY)
         try:
             done = await self.storage.tournaments.check_in(tournament_id, entrant)
         except Exception as exc:
             raise SaveFailed("tourop.error.save") from exc
         if not done:
-            raise SessionError("tour.error.signup_closed")
+            raise Refused(Refusal.SIGNUP_CLOSED)
         return row
 
     async def leave(
@@ -152,16 +151,16 @@ class SignUp(Core):
         as any absent player's)."""
         entrant = str(user_id)
         if by is not None and str(by) != entrant and not manager:
-            raise NotHost("tour.error.managers_only")
+            raise NotHost(Refusal.MANAGERS_ONLY)
         row = await self.get(tournament_id, guild_id)
         if row.status not in (SIGNUP, RUNNING):
-            raise SessionError("tour.error.over")
+            raise Refused(Refusal.OVER)
         try:
             left = await self.storage.tournaments.leave(tournament_id, entrant)
         except Exception as exc:
             raise SaveFailed("tourop.error.save") from exc
         if not left:
-            raise SessionError("tour.error.not_joined")
+            raise Refused(Refusal.NOT_JOINED)
         return row
 
     async def fill_with_ai(
@@ -169,10 +168,13 @@ class SignUp(Core):
     ) -> int:
         """Sign up `count` AI entrants of this difficulty (managers). How many were added."""
         row = await self.get(tournament_id, guild_id)
+        settings = (await self.storage.settings.get(guild_id)).values
+        if not settings.get("ai_allowed", True):  # True: the setting's default
+            raise Refused(Refusal.NO_AI)
         if row.status != SIGNUP:
-            raise SessionError("tour.error.signup_closed")
+            raise Refused(Refusal.SIGNUP_CLOSED)
         if not 1 <= count <= MAX_AI_FILL:
-            raise SessionError("tourop.error.fill", n=MAX_AI_FILL)
+            raise Refused(Refusal.FILL, n=MAX_AI_FILL)
         have = await self.storage.tournaments.entrants(tournament_id)
         room = MAX_ENTRANTS - sum(not e.dropped for e in have)
         taken = {e.entrant for e in have}

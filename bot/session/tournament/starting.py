@@ -14,8 +14,9 @@ from bot.domain.tournament import (
 )
 
 from .. import events as ev
-from ..errors import SaveFailed, SessionError
+from ..errors import SaveFailed
 from .core import MIN_ENTRANTS, Core
+from .refusals import Refusal, Refused
 
 
 class Starting(Core):
@@ -24,7 +25,7 @@ class Starting(Core):
         background: `step`). Needs two entrants."""
         row = await self.get(tournament_id, guild_id)
         if row.status != SIGNUP:
-            raise SessionError("tour.error.signup_closed")
+            raise Refused(Refusal.SIGNUP_CLOSED)
         # Not a dropped entry (a forgotten person's, before forget took such entries out).
         entrants = [e for e in await self.storage.tournaments.entrants(tournament_id)
                     if not e.dropped]  # fmt: skip
@@ -34,7 +35,7 @@ class Starting(Core):
                       if not e.checked_in and not tour.is_ai_entrant(e.entrant)]  # fmt: skip
         n = len(entrants) - len(absent)
         if n < MIN_ENTRANTS:
-            raise SessionError("tour.error.too_few")
+            raise Refused(Refusal.TOO_FEW)
         if row.format == "knockout":
             rounds = tour.knockout_rounds(n, row.table_size)
         elif row.settings.get("advised", False) or row.rounds < 1:
@@ -48,7 +49,7 @@ class Starting(Core):
         except Exception as exc:
             raise SaveFailed("tourop.error.save") from exc
         if not started:
-            raise SessionError("tour.error.signup_closed")
+            raise Refused(Refusal.SIGNUP_CLOSED)
         timer = self.timers_.pop(tournament_id, None)
         if timer is not None and timer is not asyncio.current_task():
             timer.cancel()
@@ -66,7 +67,7 @@ class Starting(Core):
             except Exception as exc:
                 raise SaveFailed("tourop.error.save") from exc
             if not ended:
-                raise SessionError("tour.error.over")
+                raise Refused(Refusal.OVER)
         timer = self.timers_.pop(tournament_id, None)
         if timer is not None:
             timer.cancel()
