@@ -4,8 +4,9 @@ tournament as the screens show it (`TournamentInfo`)."""
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass, field
-from datetime import datetime
+from datetime import UTC, datetime
 from typing import Any, Literal
 
 Format = Literal["swiss", "knockout"]
@@ -110,3 +111,22 @@ class TournamentInfo:
     checked: int = 0  # with check-in: how many have checked in (AI entrants count)
     check_in_opens: datetime | None = None  # with check-in: None once it is open
     paused: str | None = None  # its round waits for a manager: why ("gone", "denied")
+
+    @classmethod
+    def of(cls, tournament: Tournament, entrants: Sequence[Entrant]) -> TournamentInfo:
+        """The tournament as shown: its times as datetimes, its host as a number (0: not a
+        member's id). `checked` and `check_in_opens` are the session's to add."""
+        host = int(tournament.host_id) if tournament.host_id.isdigit() else 0
+        paused = (tournament.settings.get("paused") or {}).get("reason")
+        t = tournament
+        return cls(
+            id=t.id, guild_id=t.guild_id, channel_id=t.channel_id, name=t.name, host_id=host,
+            format=t.format, table_size=t.table_size, rounds=t.rounds, preset=t.preset,
+            turn_seconds=t.turn_seconds, signup_ends=_moment(t.signup_ends),
+            starts_at=_moment(t.starts_at), check_in=t.check_in, counted=t.counted,
+            status=t.status, round=t.round, entrants=tuple(entrants), paused=paused,
+        )  # fmt: skip
+
+
+def _moment(unix: float | None) -> datetime | None:
+    return None if unix is None else datetime.fromtimestamp(unix, UTC)

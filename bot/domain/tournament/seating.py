@@ -9,7 +9,7 @@ from dataclasses import dataclass
 
 from .points import BYE_POINTS, TableResult, table_sizes
 from .records import Entrant
-from .standings import _signup_order, _tallies, advancing
+from .standings import advancing, seeding_order, tallies
 
 
 @dataclass(frozen=True)
@@ -167,7 +167,7 @@ def seat_swiss(
     entrants are not seated."""
     number = len(rounds) + 1
     rng = _rng(seed, number, "swiss")
-    tally = _tallies(entrants, rounds, byes, BYE_POINTS)
+    tally = tallies(entrants, rounds, byes, BYE_POINTS)
     rating = {e.id: e.rating for e in entrants}
     active = [e.id for e in entrants if e.id not in dropped]
     shuffle = {who: rng.random() for who in active}
@@ -225,9 +225,9 @@ def seat_knockout(
     if len(pool) <= 1:
         return None
     number = len(rounds) + 1
-    seeding = _signup_order(entrants)
+    seeding = seeding_order(entrants)
     last = len(entrants)
-    tally = _tallies(entrants, rounds, byes, BYE_POINTS)
+    tally = tallies(entrants, rounds, byes, BYE_POINTS)
     order = sorted(pool, key=lambda w: (seeding.get(w, (0.0, last)), w))
     sizes = table_sizes(len(order), size)
     spare = len(order) - sum(sizes)

@@ -26,39 +26,42 @@ class Row:
 
 
 @dataclass
-class _Tally:
+class Tally:
+    """One entrant's totals so far (seating reads them too)."""
+
     points: Fraction = Fraction(0)
     cards: int = 0
     played: int = 0
     byes: int = 0
 
 
-def _tallies(
+def tallies(
     entrants: Sequence[Entrant],
     rounds: Sequence[Sequence[TableResult]],
     byes: Sequence[Sequence[str]],
     bye_points: int,
-) -> dict[str, _Tally]:
-    tally = {e.id: _Tally() for e in entrants}
+) -> dict[str, Tally]:
+    """Every entrant's totals: their tables' points and cards, and their byes."""
+    tally = {e.id: Tally() for e in entrants}
     for played in rounds:
         for table in played:
             for who, got, cards in zip(
                 table.entrants, table_points(table), table.cards, strict=True
             ):
-                t = tally.setdefault(who, _Tally())
+                t = tally.setdefault(who, Tally())
                 t.points += got
                 t.cards += cards
                 t.played += 1
     for sat_out in byes:
         for who in sat_out:
-            t = tally.setdefault(who, _Tally())
+            t = tally.setdefault(who, Tally())
             t.points += bye_points
             t.byes += 1
     return tally
 
 
 def _opponents(
-    tally: dict[str, _Tally], rounds: Sequence[Sequence[TableResult]]
+    tally: dict[str, Tally], rounds: Sequence[Sequence[TableResult]]
 ) -> dict[str, Fraction]:
     out = {who: Fraction(0) for who in tally}
     for played in rounds:
@@ -70,7 +73,7 @@ def _opponents(
     return out
 
 
-def _signup_order(entrants: Sequence[Entrant]) -> dict[str, tuple[float, int]]:
+def seeding_order(entrants: Sequence[Entrant]) -> dict[str, tuple[float, int]]:
     """Seeding order: the higher rating first, then the earlier sign-up."""
     return {e.id: (-e.rating, i) for i, e in enumerate(entrants)}
 
@@ -84,9 +87,9 @@ def standings(
     """Every entrant, best first: by points, then opponents' points, then cards taken; rows
     equal on all three share a rank (and are listed by seeding: rating, then sign-up). Dropped
     entrants keep their place in the table."""
-    tally = _tallies(entrants, rounds, byes, BYE_POINTS)
+    tally = tallies(entrants, rounds, byes, BYE_POINTS)
     opp = _opponents(tally, rounds)
-    seeding = _signup_order(entrants)
+    seeding = seeding_order(entrants)
     last = len(entrants)
 
     def key(who: str) -> tuple[Fraction, Fraction, int]:
@@ -123,7 +126,7 @@ def advancing(
     A dropped winner is replaced by the next best at the table still in."""
     if not rounds:
         return [e.id for e in entrants if e.id not in dropped]
-    seeding = _signup_order(entrants)
+    seeding = seeding_order(entrants)
     last = len(entrants)
     out: list[str] = []
     for table in rounds[-1]:

@@ -34,7 +34,7 @@ from .core import (
     check_in_opens,
 )
 from .deadlines import Deadlines
-from .reading import Reading, info_of, result_of
+from .reading import Reading, result_of
 from .refusals import MANAGED, Action, Refusal, Refused, allowed
 from .restart import REANNOUNCE, Restart
 from .rounds import THREAD_TRIES, Rounds, leavers_last, seats_of
@@ -66,7 +66,6 @@ __all__ = [
     "allowed",
     "check_in_opens",
     "entrant_rating",
-    "info_of",
     "leavers_last",
     "result_of",
     "seats_of",

@@ -5,7 +5,6 @@ from __future__ import annotations
 import asyncio
 import logging
 from collections.abc import Awaitable, Callable
-from datetime import UTC, datetime
 from typing import Protocol
 
 from bot.domain import tournament as tour
@@ -58,10 +57,6 @@ class Desk(Protocol):
     ) -> int: ...
 
     async def announce(self, event: ev.TournamentEvent) -> None: ...
-
-
-def when(unix: float | None) -> datetime | None:
-    return None if unix is None else datetime.fromtimestamp(unix, UTC)
 
 
 class Core:

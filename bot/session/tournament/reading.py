@@ -2,8 +2,9 @@
 
 from __future__ import annotations
 
-from collections.abc import Collection, Sequence
+from collections.abc import Collection
 from dataclasses import replace
+from datetime import UTC, datetime
 
 from bot.domain import tournament as tour
 from bot.domain.tournament import (
@@ -15,7 +16,7 @@ from bot.domain.tournament import (
     Tournament,
 )
 
-from .core import Core, check_in_opens, when
+from .core import Core, check_in_opens
 from .refusals import Refusal, Refused
 
 
@@ -25,7 +26,7 @@ class Reading(Core):
         entrants = await self.storage.tournaments.entrants(tournament_id)
         if row.status == SIGNUP:  # a dropped entry then is a forgotten person's: nobody
             entrants = [e for e in entrants if not e.dropped]
-        info = info_of(row, [tour.Entrant(e.entrant, e.rating) for e in entrants])
+        info = tour.TournamentInfo.of(row, [tour.Entrant(e.entrant, e.rating) for e in entrants])
         if not row.check_in:
             return info
         checked = sum(e.checked_in or tour.is_ai_entrant(e.entrant) for e in entrants)
@@ -51,7 +52,9 @@ class Reading(Core):
         out = []
         for row in rows:
             entrants = await self.storage.tournaments.entrants(row.id)
-            out.append(info_of(row, [tour.Entrant(e.entrant, e.rating) for e in entrants]))
+            out.append(
+                tour.TournamentInfo.of(row, [tour.Entrant(e.entrant, e.rating) for e in entrants])
+            )
         return out
 
     async def standings(self, tournament_id: int) -> list[tour.Row]:
@@ -108,13 +111,5 @@ def result_of(table: RoundTable) -> tour.TableResult:
     return tour.TableResult(table.entrants, places, cards)
 
 
-def info_of(row: Tournament, entrants: Sequence[tour.Entrant]) -> tour.TournamentInfo:
-    host = int(row.host_id) if row.host_id.isdigit() else 0
-    return tour.TournamentInfo(
-        id=row.id, guild_id=row.guild_id, channel_id=row.channel_id, name=row.name,
-        host_id=host, format=row.format, table_size=row.table_size,
-        rounds=row.rounds, preset=row.preset, turn_seconds=row.turn_seconds,
-        signup_ends=when(row.signup_ends), starts_at=when(row.starts_at),
-        check_in=row.check_in, counted=row.counted, status=row.status, round=row.round,
-        entrants=tuple(entrants), paused=(row.settings.get("paused") or {}).get("reason"),
-    )  # fmt: skip
+def when(unix: float | None) -> datetime | None:
+    return None if unix is None else datetime.fromtimestamp(unix, UTC)
