@@ -8,9 +8,7 @@ from collections.abc import Awaitable, Callable
 from typing import Protocol
 
 from bot.domain import tournament as tour
-from bot.domain.tournament import (
-    Tournament,
-)
+from bot.domain.tournament import Tournament
 
 from .. import events as ev
 from ..parts import Parts

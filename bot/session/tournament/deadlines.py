@@ -4,11 +4,7 @@ from __future__ import annotations
 
 import asyncio
 
-from bot.domain.tournament import (
-    CANCELLED,
-    SIGNUP,
-    Tournament,
-)
+from bot.domain.tournament import CANCELLED, SIGNUP, Tournament
 
 from .. import events as ev
 from .. import retry

@@ -7,14 +7,7 @@ from dataclasses import replace
 from datetime import UTC, datetime
 
 from bot.domain import tournament as tour
-from bot.domain.tournament import (
-    BYE,
-    DONE,
-    RUNNING,
-    SIGNUP,
-    RoundTable,
-    Tournament,
-)
+from bot.domain.tournament import BYE, DONE, RUNNING, SIGNUP, RoundTable, Tournament
 
 from .core import Core, check_in_opens
 from .refusals import Refusal, Refused

@@ -6,13 +6,7 @@ import asyncio
 import contextlib
 import logging
 
-from bot.domain.tournament import (
-    CANCELLED,
-    RUNNING,
-    SEATED,
-    SIGNUP,
-    Tournament,
-)
+from bot.domain.tournament import CANCELLED, RUNNING, SEATED, SIGNUP, Tournament
 
 from .. import events as ev
 from .core import Core

@@ -9,15 +9,7 @@ from collections.abc import Collection, Sequence
 
 from bot.domain import tournament as tour
 from bot.domain.seats import new_ai
-from bot.domain.tournament import (
-    BYE,
-    FINISHED,
-    PLAYING,
-    RUNNING,
-    SEATED,
-    RoundTable,
-    Tournament,
-)
+from bot.domain.tournament import BYE, FINISHED, PLAYING, RUNNING, SEATED, RoundTable, Tournament
 from bot.engine import PRESETS, Rules, new_game
 from bot.storage import ChannelTaken
 

@@ -7,11 +7,7 @@ from collections.abc import Mapping
 from typing import Any
 
 from bot.domain import tournament as tour
-from bot.domain.tournament import (
-    RUNNING,
-    SIGNUP,
-    Tournament,
-)
+from bot.domain.tournament import RUNNING, SIGNUP, Tournament
 from bot.engine import Rules
 
 from ..errors import NotHost, SaveFailed

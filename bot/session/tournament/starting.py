@@ -6,12 +6,7 @@ import asyncio
 import contextlib
 
 from bot.domain import tournament as tour
-from bot.domain.tournament import (
-    CANCELLED,
-    PLAYING,
-    SIGNUP,
-    Tournament,
-)
+from bot.domain.tournament import CANCELLED, PLAYING, SIGNUP, Tournament
 
 from .. import events as ev
 from ..errors import SaveFailed

@@ -4,9 +4,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 
-from bot.domain.tournament import (
-    TournamentInfo,
-)
+from bot.domain.tournament import TournamentInfo
 from bot.i18n import t, tn
 
 from ..render import BLUE, Message, card_view, command, text

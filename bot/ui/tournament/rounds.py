@@ -6,25 +6,14 @@ from collections.abc import Mapping, Sequence
 
 import discord
 
-from bot.domain.tournament import (
-    BYE_POINTS,
-    RoundPlan,
-    TournamentInfo,
-)
+from bot.domain.tournament import BYE_POINTS, RoundPlan, TournamentInfo
 from bot.i18n import t, tn
 
 from .. import ids
 from ..names import shown
 from ..render import BLUE, GREY, Item, Message, card_view, command, text
 from ..widgets import button, row
-from .words import (
-    ROUND_NAME_CHARS,
-    SIGNUP_SHOWN,
-    TEXT_BUDGET,
-    cut,
-    entrant_name,
-    tournament_name,
-)
+from .words import ROUND_NAME_CHARS, SIGNUP_SHOWN, TEXT_BUDGET, cut, entrant_name, tournament_name
 
 
 def round_title(lang: str, info: TournamentInfo, plan: RoundPlan) -> str:

@@ -7,9 +7,7 @@ from datetime import datetime
 
 import discord
 
-from bot.domain.tournament import (
-    TournamentInfo,
-)
+from bot.domain.tournament import TournamentInfo
 from bot.i18n import t, tn
 
 from .. import ids

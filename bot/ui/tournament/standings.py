@@ -4,10 +4,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 
-from bot.domain.tournament import (
-    Row,
-    TournamentInfo,
-)
+from bot.domain.tournament import Row, TournamentInfo
 from bot.i18n import t, tn
 
 from .. import cards_art as art

@@ -11,12 +11,7 @@ from babel.numbers import format_decimal
 
 from bot.domain.former import is_former
 from bot.domain.server_settings import duration
-from bot.domain.tournament import (
-    TournamentInfo,
-    ai_level,
-    is_ai_entrant,
-    swiss_rounds_advised,
-)
+from bot.domain.tournament import TournamentInfo, ai_level, is_ai_entrant, swiss_rounds_advised
 from bot.i18n import t, tn
 
 from ..names import plain, shown
