@@ -4,7 +4,7 @@
 
 PLAYERS AI entrants ("bot:<level>:<n>", easy, medium and hard in turn) sign up for a Swiss
 tournament of ROUNDS rounds at tables of SIZE (or a knockout), which is started and played to
-its champion by the bot's own session layer (bot/session/tournaments.py TournamentOps in a
+its champion by the bot's own session layer (bot/session/tournament/ TournamentOps in a
 `Sessions` on a SQLite file in a temporary folder, opened as the bot opens it): each table an
 ordinary game, saved move by move, its AI seats played by their policies with no delay, its
 result recorded, each round seated from the standings. Only Discord is left out: a table's
@@ -31,7 +31,7 @@ from bot.domain import tournament as tour
 from bot.domain.options import Options
 from bot.session import Sessions
 from bot.session import events as ev
-from bot.session.tournaments import result_of
+from bot.session.tournament import result_of
 from bot.storage import Storage
 
 LEVELS = ("easy", "medium", "hard")

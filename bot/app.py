@@ -109,6 +109,15 @@ async def build(
     # Finished games are dated by the same clock as the deadlines and Discord's timestamps (in
     # the playground, SimCord's): history then never says "in 48 weeks".
     storage.clock = clock
+    # A tournament's tables play in threads the desk makes; it posts the rounds. It reads
+    # the tournaments back through the Sessions it is made for: Sessions makes it.
+    desk: TournamentDesk | None = None
+
+    def tournament_desk(made: Sessions) -> TournamentDesk:
+        nonlocal desk
+        desk = TournamentDesk(discord, made)
+        return desk
+
     try:
         sessions = Sessions(
             storage,
@@ -116,6 +125,7 @@ async def build(
             options=options,
             owns=shards.holds if shards is not None else None,
             instruments=instruments,
+            tournament_desk=tournament_desk,
         )
         presenter = Presenter(discord, sessions, gap=options.edit_gap, instruments=instruments)
         ephemera = Ephemera()
@@ -127,16 +137,13 @@ async def build(
             await presenter.on_event(event)
 
         sessions.listen(counted(notify))
-        # A tournament's tables play in threads the desk makes; it posts the rounds.
-        desk = TournamentDesk(discord, sessions)
-        sessions.tournaments.threads = desk.thread
-        sessions.tournaments.announce = desk.announce
         counted_errors(storage)
     except BaseException:
         await storage.close()
         if shard_lock is not None:
             await shard_lock.release()
         raise
+    assert desk is not None  # Sessions made it
     return App(
         storage, sessions, presenter, ephemera, desk, edge, buttons, specs, options, shard_lock
     )

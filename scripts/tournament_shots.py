@@ -1,4 +1,4 @@
-"""Screenshots of the tournament screens (bot/ui/tournament.py) in SimCord's preview, with
+"""Screenshots of the tournament screens (bot/ui/tournament/) in SimCord's preview, with
 headless Chromium: the sign-up, a round's tables, the standings and the champion, each at a
 desktop's width and a phone's (360 px), in Discord's dark theme and its light one.
 

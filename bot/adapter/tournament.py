@@ -21,10 +21,11 @@ from typing import Any
 import discord
 
 from bot.domain import tournament as tour
+from bot.domain.tournament import Tournament
 from bot.i18n import DEFAULT, t
 from bot.session import Sessions
 from bot.session import events as ev
-from bot.session.tournaments import ThreadRefused, Tournament
+from bot.session.tournament import ThreadRefused
 from bot.ui import tournament as screens
 from bot.ui.names import plain
 from bot.ui.render import Message

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import asyncio
 import logging
-from collections.abc import Callable, Sequence
+from collections.abc import Sequence
 from dataclasses import replace
 from typing import Any
 
@@ -13,7 +13,7 @@ from bot.domain.match import MAX_GAMES, new_match
 from bot.domain.seats import humans, is_ai, new_ai
 from bot.domain.table_setup import NONE_GIVEN, TableSetup
 from bot.engine import Rules, new_game
-from bot.storage import ChannelTaken, Storage
+from bot.storage import ChannelTaken
 
 from . import events as ev
 from . import retry
@@ -29,9 +29,9 @@ from .errors import (
     SessionError,
     TooManyGames,
 )
-from .live import Live
 from .models import CLOSED, Lobby, Table, closing, state_of
-from .timers import TurnTimers, stop
+from .parts import Parts
+from .timers import stop
 
 log = logging.getLogger(__name__)
 
@@ -39,26 +39,15 @@ MIN_PLAYERS, MAX_PLAYERS = 2, 4
 
 
 class LobbyOps:
-    def __init__(
-        self,
-        live: Live,
-        storage: Storage,
-        timers: TurnTimers,
-        notify: ev.Listener,
-        *,
-        clock: Callable[[], float],
-        seed_source: Callable[[], int],
-        lobby_seconds: float | None,
-        retry_seconds: float,
-    ) -> None:
-        self.live = live
-        self.storage = storage
-        self.timers = timers
-        self.notify = notify
-        self.clock = clock
-        self.seed_source = seed_source
+    def __init__(self, parts: Parts, *, lobby_seconds: float | None) -> None:
+        self.live = parts.live
+        self.storage = parts.storage
+        self.timers = parts.timers
+        self.notify = parts.notify
+        self.clock = parts.clock
+        self.seed_source = parts.seed_source
         self.lobby_seconds = lobby_seconds  # the bot-wide default; a server's may differ
-        self.retry_seconds = retry_seconds  # after storage failed a background job
+        self.retry_seconds = parts.retry_seconds  # after storage failed a background job
         self.jobs: set[asyncio.Task[None]] = set()  # withdrawals saved in the background
 
     async def open_lobby(

@@ -11,36 +11,25 @@ from typing import Any
 from bot.domain.match import GameResult, after_game, next_dealer
 from bot.domain.seats import is_ai
 from bot.engine import new_game
-from bot.storage import GameNotFound, Storage, WrongStatus
+from bot.storage import GameNotFound, WrongStatus
 
 from . import events as ev
 from . import results, retry
-from .live import Live
 from .models import ENDED, Table, state_of
-from .timers import TurnTimers
+from .parts import Parts
 
 log = logging.getLogger(__name__)
 
 
 class Matches:
-    def __init__(
-        self,
-        live: Live,
-        storage: Storage,
-        timers: TurnTimers,
-        notify: ev.Listener,
-        *,
-        seed_source: Callable[[], int],
-        retry_seconds: float,
-        on_retry: Callable[[], None] = lambda: None,
-    ) -> None:
+    def __init__(self, parts: Parts, *, on_retry: Callable[[], None] = lambda: None) -> None:
         self.on_retry = on_retry  # a finish worked out again: counted (bot/metrics.py)
-        self.live = live
-        self.storage = storage
-        self.timers = timers
-        self.notify = notify
-        self.seed_source = seed_source
-        self.retry_seconds = retry_seconds  # before recording a finished game again
+        self.live = parts.live
+        self.storage = parts.storage
+        self.timers = parts.timers
+        self.notify = parts.notify
+        self.seed_source = parts.seed_source
+        self.retry_seconds = parts.retry_seconds  # before recording a finished game again
         self.jobs: set[asyncio.Task[None]] = set()  # games being recorded in the background
 
     async def finish(self, table: Table) -> Table | None:

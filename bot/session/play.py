@@ -6,22 +6,21 @@ from __future__ import annotations
 
 import json
 import logging
-from collections.abc import Callable, Mapping
+from collections.abc import Mapping
 from typing import Any
 
 from bot.domain.seats import is_ai
 from bot.engine import GameOver, IllegalMove, Move, apply
 from bot.engine.serialize import move_to_dict
-from bot.storage import Storage
 
 from . import events as ev
 from . import retry
 from .errors import Forfeited, MoveRefused, NoGame, NotInGame, NotYourTurn, SaveFailed, StaleHand
-from .live import Live
 from .matches import Matches
 from .models import RECENT, Hand, Played, Table, state_of
+from .parts import Parts
 from .restore import Load
-from .timers import TurnTimers, auto_move
+from .timers import auto_move
 
 log = logging.getLogger(__name__)
 
@@ -29,26 +28,15 @@ AWAY_AFTER = 3  # consecutive auto moves that make a seat "away"
 
 
 class Play:
-    def __init__(
-        self,
-        live: Live,
-        storage: Storage,
-        timers: TurnTimers,
-        matches: Matches,
-        notify: ev.Listener,
-        *,
-        load: Load,
-        clock: Callable[[], float],
-        retry_seconds: float,
-    ) -> None:
-        self.live = live
-        self.storage = storage
-        self.timers = timers
+    def __init__(self, parts: Parts, matches: Matches, *, load: Load) -> None:
+        self.live = parts.live
+        self.storage = parts.storage
+        self.timers = parts.timers
         self.matches = matches
-        self.notify = notify
+        self.notify = parts.notify
         self.load = load
-        self.clock = clock
-        self.retry_seconds = retry_seconds  # the first wait after a timer's move failed
+        self.clock = parts.clock
+        self.retry_seconds = parts.retry_seconds  # the first wait after a timer's move failed
 
     async def play(self, game_id: int, user_id: str | int, move: Move, version: int) -> Played:
         table = await self.load(game_id)

@@ -12,11 +12,11 @@ from __future__ import annotations
 import logging
 from collections.abc import Callable
 
-from bot.storage import Forgotten, StillPlaying, StillSeated, Storage
+from bot.storage import Forgotten, StillPlaying, StillSeated
 
 from .errors import SessionError
-from .live import Live
 from .models import Lobby, Table
+from .parts import Parts
 from .timers import stop
 
 log = logging.getLogger(__name__)
@@ -46,19 +46,11 @@ class Seated(Playing):
 
 
 class Privacy:
-    def __init__(
-        self,
-        live: Live,
-        storage: Storage,
-        *,
-        clock: Callable[[], float],
-        owns: Callable[[int], bool],
-        grace: float = PURGE_GRACE,
-    ) -> None:
-        self.live = live
-        self.storage = storage
-        self.clock = clock
-        self.owns = owns
+    def __init__(self, parts: Parts, *, grace: float = PURGE_GRACE) -> None:
+        self.live = parts.live
+        self.storage = parts.storage
+        self.clock = parts.clock
+        self.owns = parts.owns
         self.grace = grace
 
     async def forget(self, user_id: str | int, guild_id: int | None = None) -> Forgotten:

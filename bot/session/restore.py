@@ -13,16 +13,15 @@ from bot.domain.match import Match
 from bot.domain.seats import is_ai
 from bot.domain.table_setup import TableSetup
 from bot.engine import Game, Rules, from_dict
-from bot.storage import GameRow, LiveHead, Storage
+from bot.storage import GameRow, LiveHead
 
 from . import events as ev
 from . import results, retry
 from .errors import NoGame
-from .live import Live
 from .lobbies import LobbyOps
 from .matches import Matches
 from .models import Lobby, Table, with_moves
-from .timers import TurnTimers
+from .parts import Parts
 
 log = logging.getLogger(__name__)
 
@@ -72,29 +71,18 @@ def waits_for_person(table: Table) -> bool:
 
 class Restorer:
     def __init__(
-        self,
-        live: Live,
-        storage: Storage,
-        timers: TurnTimers,
-        lobby_ops: LobbyOps,
-        matches: Matches,
-        notify: ev.Listener,
-        *,
-        clock: Callable[[], float],
-        owns: Callable[[int], bool],
-        restore_grace: float,
-        retry_seconds: float,
+        self, parts: Parts, lobby_ops: LobbyOps, matches: Matches, *, restore_grace: float
     ) -> None:
-        self.live = live
-        self.storage = storage
-        self.timers = timers
+        self.live = parts.live
+        self.storage = parts.storage
+        self.timers = parts.timers
         self.lobby_ops = lobby_ops
         self.matches = matches
-        self.notify = notify
-        self.clock = clock
-        self.owns = owns
+        self.notify = parts.notify
+        self.clock = parts.clock
+        self.owns = parts.owns
         self.restore_grace = restore_grace
-        self.retry_seconds = retry_seconds  # after a timer's game could not be read
+        self.retry_seconds = parts.retry_seconds  # after a timer's game could not be read
 
     async def restore(self) -> list[int]:
         """Register every stored lobby and game of this process's guilds (`owns`) and re-arm

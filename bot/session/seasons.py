@@ -16,14 +16,13 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import logging
-from collections.abc import Callable
 
 from bot.domain import ratings
 from bot.domain.values import Season, SeasonEnd, Standing
-from bot.storage import Storage
 
 from . import events as ev
 from .models import SEASON
+from .parts import Parts
 from .retry import until_done
 
 log = logging.getLogger(__name__)
@@ -33,20 +32,12 @@ CHECK_SECONDS = 3600.0  # the job looks at the settings at least this often
 
 
 class Seasons:
-    def __init__(
-        self,
-        storage: Storage,
-        notify: ev.Listener,
-        *,
-        clock: Callable[[], float],
-        owns: Callable[[int], bool],
-        retry_seconds: float,
-    ) -> None:
-        self.storage = storage
-        self.notify = notify
-        self.clock = clock
-        self.owns = owns
-        self.retry_seconds = retry_seconds
+    def __init__(self, parts: Parts) -> None:
+        self.storage = parts.storage
+        self.notify = parts.notify
+        self.clock = parts.clock
+        self.owns = parts.owns
+        self.retry_seconds = parts.retry_seconds
         self.task: asyncio.Task[None] | None = None
         self._sleeping = False  # the job waits for its next look (wake may restart it then)
         self._again = False  # woken while it looked: it looks again at once

@@ -30,6 +30,7 @@ from .lobbies import LobbyOps
 from .matches import Matches
 from .messages import GameMessages
 from .models import CLOSED, Lobby, Table, closing
+from .parts import Parts
 from .play import Play
 from .privacy import PURGE_GRACE, Privacy
 from .records import Records
@@ -37,7 +38,7 @@ from .restore import RESTORE_GRACE, Restorer
 from .retry import until_done
 from .seasons import Seasons
 from .timers import TurnTimers, stop
-from .tournaments import TournamentOps
+from .tournament import Desk, TournamentOps
 
 log = logging.getLogger(__name__)
 
@@ -72,6 +73,7 @@ class Sessions(Live):
         owns: Callable[[int], bool] | None = None,
         purge_grace: float = PURGE_GRACE,
         instruments: Instruments = QUIET,
+        tournament_desk: Callable[[Sessions], Desk] | None = None,
     ) -> None:
         super().__init__()
         self.instruments = instruments  # what the parts report (bot/metrics.py)
@@ -93,37 +95,28 @@ class Sessions(Live):
             away_delay=options.away_delay, bot_delay=options.bot_delay, ready=self._timer_ready,
             on_think=instruments.on_think,
         )  # fmt: skip
-        self.lobby_ops = LobbyOps(
-            self, storage, self.timers, self.notify, clock=clock,
-            seed_source=self.seed_source, lobby_seconds=options.lobby_seconds,
-            retry_seconds=retry_seconds,
+        # What every part shares, handed to each (parts.py).
+        parts = Parts(
+            self, storage, self.timers, self.notify, clock=clock, seed_source=self.seed_source,
+            owns=self.owns, retry_seconds=retry_seconds,
         )  # fmt: skip
-        self.matches = Matches(
-            self, storage, self.timers, self.notify, seed_source=self.seed_source,
-            retry_seconds=retry_seconds, on_retry=instruments.on_retry,
-        )  # fmt: skip
-        self.restorer = Restorer(
-            self, storage, self.timers, self.lobby_ops, self.matches, self.notify, clock=clock,
-            owns=self.owns, restore_grace=restore_grace, retry_seconds=retry_seconds,
-        )  # fmt: skip
+        self.lobby_ops = LobbyOps(parts, lobby_seconds=options.lobby_seconds)
+        self.matches = Matches(parts, on_retry=instruments.on_retry)
+        self.restorer = Restorer(parts, self.lobby_ops, self.matches, restore_grace=restore_grace)
         load = self.restorer.load
-        self.play_ops = Play(
-            self, storage, self.timers, self.matches, self.notify, load=load, clock=clock,
-            retry_seconds=retry_seconds,
-        )  # fmt: skip
+        self.play_ops = Play(parts, self.matches, load=load)
         self.hint_ops = Hints(self, storage, load=load)
         self.game_messages = GameMessages(storage, owns=self.owns)
         # Deleting data: a person on request, a server after the bot left it (privacy.py).
-        self.privacy = Privacy(self, storage, clock=clock, owns=self.owns, grace=purge_grace)
+        self.privacy = Privacy(parts, grace=purge_grace)
         # Leaderboard seasons: a new one by hand, or timed (seasons.py).
-        self.seasons = Seasons(
-            storage, self.notify, clock=clock, owns=self.owns, retry_seconds=retry_seconds
-        )
+        self.seasons = Seasons(parts)
         self.records.setting_changed = self._setting_changed
-        # Tournaments: rounds of tables, each an ordinary game in its thread (tournaments.py).
+        # Tournaments: rounds of tables, each an ordinary game in its thread (tournament/);
+        # the desk (the adapter's) reads them back through these Sessions, hence a maker.
         self.tournaments = TournamentOps(
-            self, storage, self.timers, self.notify, clock=clock, seed_source=self.seed_source,
-            owns=self.owns, retry_seconds=retry_seconds, cancel_game=self._cancel_for_tournament,
+            parts, cancel_game=self._cancel_for_tournament,
+            desk=None if tournament_desk is None else tournament_desk(self),
         )  # fmt: skip
         # The collaborators' operations, as the cogs and tests call them.
         ops = self.lobby_ops

@@ -41,7 +41,7 @@ from .migrations import LEGACY_LATEST, MIGRATIONS, migrate
 from .outbox import Outbox, OutboxItem
 from .settings import Settings
 from .sql import KEEP
-from .tournaments import EntrantRow, TableRow, TournamentRow, Tournaments
+from .tournament import Tournaments
 from .upgrade import LATEST
 from .url import database_path, database_url, parse, sync_marker
 
@@ -53,7 +53,6 @@ __all__ = [
     "ORDERS",
     "START_RATING",
     "ChannelTaken",
-    "EntrantRow",
     "Forgetting",
     "Forgotten",
     "GameNotFound",
@@ -81,8 +80,6 @@ __all__ = [
     "StillSeated",
     "Storage",
     "StorageError",
-    "TableRow",
-    "TournamentRow",
     "Tournaments",
     "UnknownSetting",
     "WrongStatus",

@@ -20,7 +20,7 @@ from .outbox import Outbox
 from .seasons import Seasons
 from .settings import Settings
 from .tallies import Tallies
-from .tournaments import Tournaments
+from .tournament import Tournaments
 from .url import parse
 
 

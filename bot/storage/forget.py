@@ -21,6 +21,7 @@ from typing import TYPE_CHECKING, Any
 from sqlalchemy import delete, or_, select, update
 
 from bot.domain.former import former
+from bot.domain.tournament.records import RUNNING, SEATED, SIGNUP
 
 from .errors import StillPlaying, StillSeated
 from .schema import (
@@ -42,7 +43,6 @@ from .schema import (
     tournaments,
 )
 from .sql import LIVE, dumps, upsert_into
-from .tournaments import RUNNING, SEATED, SIGNUP
 
 if TYPE_CHECKING:
     from sqlalchemy.ext.asyncio import AsyncConnection

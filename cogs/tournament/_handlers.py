@@ -1,7 +1,7 @@
 """Tournaments: `/steal tournament ...` (the group is in cogs/steal.py) and the sign-up
 message's buttons (the `tour` family). Interactions in, TournamentOps calls, the ui's screens
 out (bot/ui/tournament.py); the tables' threads and the rounds' announcements are the
-adapter's (bot/adapter/tournaments.py).
+adapter's (bot/adapter/tournament.py).
 
 Who may do what: anyone joins and leaves; managers (bot/adapter/access.py) make, start,
 cancel (after a confirmation), remove a player and fill the tables with AI entrants. A member
@@ -20,10 +20,10 @@ from bot.adapter.language import user_lang
 from bot.adapter.registry import Handler
 from bot.adapter.tournament import TournamentDesk
 from bot.domain import server_settings as settings
+from bot.domain.tournament import Tournament
 from bot.i18n import t, tn
-from bot.session import NotHost, SessionError, Sessions
-from bot.session import lobby_policy as policy
-from bot.session.tournaments import Tournament
+from bot.session import SessionError, Sessions
+from bot.session.tournament import Action, allowed
 from bot.ui import ids
 from bot.ui import tournament as screens
 from bot.ui.names import shown
@@ -46,9 +46,9 @@ class Tournaments:
     def families(self) -> dict[str, Handler]:
         return {"tour": lambda i, a: self.clicked(i, a.op, a.game_id)}
 
-    async def _manager(self, interaction: discord.Interaction) -> None:
-        if not await self.edge.is_manager(interaction):
-            raise NotHost("tour.error.managers_only")
+    async def _manager(self, interaction: discord.Interaction, action: Action) -> None:
+        """The session's rule (who may do `action`), given whether the member is a manager."""
+        allowed(action, manager=await self.edge.is_manager(interaction))
 
     async def _here(self, interaction: discord.Interaction) -> Tournament:
         """The tournament open in this channel (or the one whose table this thread is), else
@@ -87,7 +87,7 @@ class Tournaments:
         check_in: bool = False,
     ) -> None:
         """/steal tournament new (managers): the sign-up message in this channel."""
-        await self._manager(interaction)
+        await self._manager(interaction, "create")
         values = (await self.sessions.records.settings(guild_of(interaction))).values
         if not await may_start(interaction, values["channels"], (*NEEDED, *THREADS)):
             return
@@ -168,7 +168,7 @@ class Tournaments:
         self, interaction: discord.Interaction, tournament_id: int | None = None
     ) -> None:
         """Managers start early: the sign-up closes, round 1 is seated and its threads made."""
-        await self._manager(interaction)
+        await self._manager(interaction, "start")
         await self.edge.seen(interaction)
         ops = self.sessions.tournaments
         row = (
@@ -188,7 +188,7 @@ class Tournaments:
 
     async def ask_cancel(self, interaction: discord.Interaction) -> None:
         """Managers: a yes/no question first (a cancel ends every table's game)."""
-        await self._manager(interaction)
+        await self._manager(interaction, "cancel")
         await self.edge.seen(interaction)
         row = await self._here(interaction)
         lang = user_lang(interaction)
@@ -208,7 +208,7 @@ class Tournaments:
         if not yes:
             await update(interaction, content=t(lang, "reply.nothing_changed"), view=None)
             return
-        await self._manager(interaction)
+        await self._manager(interaction, "cancel")
         user = await self.edge.seen(interaction)
         ops = self.sessions.tournaments
         row = await ops.cancel(tournament_id, guild_of(interaction), user)
@@ -218,7 +218,7 @@ class Tournaments:
         await self._refresh(interaction, row.id)
 
     async def remove(self, interaction: discord.Interaction, member: discord.abc.User) -> None:
-        await self._manager(interaction)
+        await self._manager(interaction, "remove")
         user = await self.edge.seen(interaction)
         row = await self._here(interaction)
         ops = self.sessions.tournaments
@@ -230,14 +230,9 @@ class Tournaments:
         await self._refresh(interaction, row.id)
 
     async def fill(self, interaction: discord.Interaction, count: int, level: str) -> None:
-        await self._manager(interaction)
+        await self._manager(interaction, "fill")
         await self.edge.seen(interaction)
         row = await self._here(interaction)
-        values = (await self.sessions.records.settings(guild_of(interaction))).values
-        refused = policy.ai_refused(bool(values["ai_allowed"]))
-        if refused is not None:
-            await say(interaction, refused.value)
-            return
         added = await self.sessions.tournaments.fill_with_ai(
             row.id, guild_of(interaction), count, level
         )
@@ -308,7 +303,7 @@ class Tournaments:
     async def resumed(self, interaction: discord.Interaction, tournament_id: int) -> None:
         """A paused round's Try again (managers): its tables are tried again; the notice says
         so (refused again, a new notice follows)."""
-        await self._manager(interaction)
+        await self._manager(interaction, "resume")
         user = await self.edge.seen(interaction)
         ops = self.sessions.tournaments
         row = await ops.resume_round(tournament_id, guild_of(interaction))

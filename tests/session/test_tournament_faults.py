@@ -12,7 +12,7 @@ from sqlalchemy import insert
 from bot.session import SessionError
 from bot.session import events as ev
 from bot.session.privacy import Seated
-from bot.session.tournaments import leavers_last
+from bot.session.tournament import leavers_last
 from bot.storage import Storage
 from bot.storage.schema import tournament_entrants
 

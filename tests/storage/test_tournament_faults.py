@@ -43,7 +43,7 @@ async def test_a_tournament_whose_settings_cannot_be_read_is_set_aside(storage, 
     await storage.tournaments.end(done.id, "finished", champion=BOB)
     await spoil(storage, bad.id, text)
     await spoil(storage, done.id, text)
-    with caplog.at_level(logging.ERROR, logger="bot.storage.tournaments"):
+    with caplog.at_level(logging.ERROR, logger="bot.storage.tournament"):
         assert [r.id for r in await storage.tournaments.open()] == [here.id, there.id]
         assert [r.id for r in await storage.tournaments.open()] == [here.id, there.id]
         listed = await storage.tournaments.by_guild(GUILD)

@@ -6,10 +6,10 @@ from __future__ import annotations
 import pytest
 from sqlalchemy import select
 
+from bot.domain.tournament import DONE, PLAYING, SEATED
 from bot.engine import new_game, preset, to_dict
 from bot.storage import ChannelTaken
 from bot.storage.schema import tournament_entrants, tournament_tables, tournaments
-from bot.storage.tournaments import DONE, PLAYING, SEATED
 
 ANN, BOB, CAT = "100000000000000001", "100000000000000002", "100000000000000003"
 GUILD, CHANNEL = 11, 5
