@@ -139,17 +139,23 @@ def topic_lines(
     return lines
 
 
-FITS = 26  # characters a select shows on a 360-px phone before it cuts its label
-# Settings whose values have panel-only short words (panel.short.<key>.<value>): their words
-# elsewhere run past FITS in some language.
+# Characters a select shows on a 360-px phone before it cuts its label: about 185 px of
+# 16-px text (tests/ui/test_panel_phone.py measures every label on SimCord's page).
+FITS = 23
+# Settings whose values have panel-only short words (panel.short.<key>.<value>), and those
+# with a shorter name before a value (panel.name.<key>): the usual words run past FITS.
 SHORT_WORDS = ("deck", "short_deal", "leftovers", "tiebreak")
+SHORT_NAMES = ("turn_timer", "lobby_timeout", "season_length", "max_games", "hints")
 
 
 def _short_words(lang: str, key: str, value: str) -> str:
-    """A value in the fewest words that still say it: a phone shows about FITS characters."""
-    if (key in SHORT_WORDS and value != PRESET) or (key, value) == ("hints", "casual"):
+    """A value in the fewest words that still say it."""
+    if (key in SHORT_WORDS and value != PRESET) or (key, value) in SHORT_VALUES:
         return t(lang, f"panel.short.{key}.{value}")
     return _value_words(lang, key, value)
+
+
+SHORT_VALUES = (("hints", "casual"), ("language", "follow"))
 
 
 def _option(lang: str, spec: Setting, value: str, preset_rules: Rules) -> discord.SelectOption:
@@ -166,7 +172,8 @@ def _option(lang: str, spec: Setting, value: str, preset_rules: Rules) -> discor
         words = bare = option_label(lang, spec, value, preset_rules)
     else:
         words = bare = _short_words(lang, spec.key, value)
-    shorter = (t(lang, "panel.option", name=spec.label(lang), value=words), words, bare)
+    name = t(lang, f"panel.name.{spec.key}") if spec.key in SHORT_NAMES else spec.label(lang)
+    shorter = (t(lang, "panel.option", name=name, value=words), words, bare)
     label = next((words for words in shorter if len(words) <= FITS), bare)
     label = label[:1].upper() + label[1:]
     described = full[:100] if label != full else None

@@ -1,17 +1,25 @@
 """The settings panel on a 360-px phone: every menu shows its current value, and no option of
-any menu is cut there (FITS characters), in every language and under every preset. A label
-that had to be shortened keeps the long words as its description, shown in the open menu."""
+any menu is cut there, in every language and under every preset: at most FITS characters, and
+measured in headless Chromium on SimCord's page at 360 px wide. A label that had to be
+shortened keeps the long words as its description, shown in the open menu."""
 
 from __future__ import annotations
 
+import json
+
 import pytest
+import simcord
 from simcord.components import walk_components
 
+from bot.client import StealBot
 from bot.domain import server_settings as ss
+from bot.domain.options import Options
 from bot.domain.values import GuildSettings
 from bot.engine import PRESETS
 from bot.i18n import LANGUAGES, t
+from bot.playground import build_world
 from bot.ui import admin
+from tests.browser import Browser
 
 SPECS = ss.make_settings()
 
@@ -98,3 +106,85 @@ def test_every_menu_shows_its_current_value(lang, preset):
                 continue
             picked = [o["value"] for o in menu["options"] if o.get("default")]
             assert picked == [admin.select_value(SPECS[key], current[key])], (cid, picked)
+
+
+# Which of the labels a closed menu cuts on the page: each is put in turn into a real menu's
+# value (a setting's menu, or the topic menu with its emoji; a chip of the on/off menu), and
+# the browser lays it out. A label is cut when its text is wider than the room it gets.
+CUT = """
+((menus, topics, chips) => {
+  const values = [...document.querySelectorAll('.select-value-label')];
+  const fits = (element, text, room) => {
+    const was = element.textContent;
+    element.textContent = text;
+    const wide = element.scrollWidth > room(element);
+    element.textContent = was;
+    return !wide;
+  };
+  const inner = (e) => e.clientWidth;
+  const chip = document.querySelector('.select-chip-label');
+  const trigger = chip.closest('.select-trigger');
+  const style = getComputedStyle(trigger);
+  const around = chip.closest('.select-chip').offsetWidth - chip.offsetWidth;
+  const room = () => trigger.clientWidth - parseFloat(style.paddingLeft)
+    - parseFloat(style.paddingRight) - around;
+  return [
+    ...menus.filter((text) => !fits(values[values.length - 1], text, inner)),
+    ...topics.filter((text) => !fits(values[0], text, inner)),
+    ...chips.filter((text) => !fits(chip, text, room)),
+  ];
+})(%s, %s, %s)
+"""
+
+
+def labels() -> tuple[set[str], set[str], set[str]]:
+    """Every option label of every menu, in every language under every preset: the settings'
+    menus, the topic menu, the on/off menus."""
+    menus, topics, chips = set(), set(), set()
+    for lang in LANGUAGES:
+        for preset in PRESETS:
+            for _topic, menu in menus_of(lang, preset):
+                shown = {o["label"] for o in menu["options"]}
+                cid = menu["custom_id"]
+                kind = topics if "topics" in cid else chips if "switches" in cid else menus
+                kind |= shown
+    return menus, topics, chips
+
+
+def menus_of(lang: str, preset: str) -> list[tuple[str, dict]]:
+    return [(topic, m) for topic, m in menus(lang, under(preset)) if m["type"] == 3]
+
+
+async def test_no_option_is_cut_on_a_360px_page(tmp_path):
+    """SimCord's page in headless Chromium at 360 px, as the screenshots and heights.py see
+    it; its menus are as wide as a phone's."""
+    menu_labels, topic_labels, chip_labels = labels()
+    bot = StealBot(tmp_path / "panel.db", options=Options(turn_seconds=None), sync=True)
+    try:
+        async with simcord.run(bot, check_errors=False) as env:
+            channel, members = build_world(env)
+            await members[0].slash(channel, "steal-admin settings")  # ann is an admin there
+            page_at = env.preview(
+                channel, viewers=members, layout="channel", display="fixed", width=360,
+                height=1400, port=0,
+            )  # fmt: skip
+            async with page_at as preview, Browser(tmp_path / "chrome", 360, 1400) as page:
+                await page.call(
+                    "Emulation.setDeviceMetricsOverride",
+                    width=360, height=1400, deviceScaleFactor=1, mobile=False,
+                )  # fmt: skip
+                await page.open(preview.url)
+                await page.until("document.querySelectorAll('.select-chip-label').length", bool)
+                width = await page.run("document.documentElement.clientWidth")
+                assert width == 360
+                script = CUT % tuple(
+                    json.dumps(sorted(x)) for x in (menu_labels, topic_labels, chip_labels)
+                )
+                cut = await page.run(script)
+                # The check can fail: a label a third longer than the longest is cut.
+                longest = max(menu_labels, key=len)
+                assert await page.run(CUT % (json.dumps([longest + longest[:9]]), "[]", "[]"))
+    finally:
+        if bot.storage is not None:
+            await bot.storage.close()
+    assert cut == [], cut
