@@ -18,7 +18,7 @@ from bot.domain.values import GuildSettings
 from bot.engine import PRESETS
 from bot.i18n import LANGUAGES, t
 from bot.playground import build_world
-from bot.ui import admin
+from bot.ui import admin, ids
 from tests.browser import Browser
 
 SPECS = ss.make_settings()
@@ -110,28 +110,28 @@ def test_every_menu_shows_its_current_value(lang, preset):
 
 # Which of the labels a closed menu cuts on the page: each is put in turn into a real menu's
 # value (a setting's menu, or the topic menu with its emoji; a chip of the on/off menu), and
-# the browser lays it out. A label is cut when its text is wider than the room it gets.
+# the browser lays it out: a label is cut when its text is wider than its box, and a chip
+# that wraps onto two lines does not fit either.
 CUT = """
 ((menus, topics, chips) => {
   const values = [...document.querySelectorAll('.select-value-label')];
   const fits = (element, text, room) => {
     const was = element.textContent;
     element.textContent = text;
-    const wide = element.scrollWidth > room(element);
+    const wide = room(element);
     element.textContent = was;
     return !wide;
   };
-  const inner = (e) => e.clientWidth;
+  // A menu's value is cut when its text is wider than the label's box.
+  const cut = (e) => e.scrollWidth > e.clientWidth;
+  // A chip wraps its words instead: taller than its one line.
   const chip = document.querySelector('.select-chip-label');
-  const trigger = chip.closest('.select-trigger');
-  const style = getComputedStyle(trigger);
-  const around = chip.closest('.select-chip').offsetWidth - chip.offsetWidth;
-  const room = () => trigger.clientWidth - parseFloat(style.paddingLeft)
-    - parseFloat(style.paddingRight) - around;
+  const line = chip.offsetHeight;
+  const wrapped = (e) => e.offsetHeight > line * 1.5;
   return [
-    ...menus.filter((text) => !fits(values[values.length - 1], text, inner)),
-    ...topics.filter((text) => !fits(values[0], text, inner)),
-    ...chips.filter((text) => !fits(chip, text, room)),
+    ...menus.filter((text) => !fits(values[values.length - 1], text, cut)),
+    ...topics.filter((text) => !fits(values[0], text, cut)),
+    ...chips.filter((text) => !fits(chip, text, wrapped)),
   ];
 })(%s, %s, %s)
 """
@@ -163,7 +163,9 @@ async def test_no_option_is_cut_on_a_360px_page(tmp_path):
     try:
         async with simcord.run(bot, check_errors=False) as env:
             channel, members = build_world(env)
-            await members[0].slash(channel, "steal-admin settings")  # ann is an admin there
+            ann = members[0]  # an admin there
+            panel = (await ann.slash(channel, "steal-admin settings")).response
+            await ann.select(panel, ["ai"], custom_id=ids.topics())  # four on/off chips
             page_at = env.preview(
                 channel, viewers=members, layout="channel", display="fixed", width=360,
                 height=1400, port=0,
