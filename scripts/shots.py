@@ -43,7 +43,7 @@ LIGHT = """
 .button-style-2, .button-secondary, .button-style-5, .link-button, .button-style-6 {
   color: #313338;
 }
-.mention, .command-mention { color: #4752c4; background: rgba(88, 101, 242, .15); }
+.mention, .command-mention { color: #4752c4; background: rgba(88, 101, 242, .15) !important; }
 """
 
 
