@@ -190,3 +190,16 @@ async def test_no_option_is_cut_on_a_360px_page(tmp_path):
         if bot.storage is not None:
             await bot.storage.close()
     assert cut == [], cut
+
+
+@pytest.mark.parametrize("lang", LANGUAGES)
+def test_the_boards_ai_note_names_the_menu_and_option_the_panel_shows(lang):
+    """The leaderboard says where an admin counts AI games: in the words of the panel's topic
+    menu and of the on/off option there, as they read on the page."""
+    from bot.ui import boards
+
+    note = boards.ai_note(lang)
+    shown = {(m["custom_id"], o["value"]): o["label"]
+             for _, m in menus_of(lang, "standard") for o in m["options"]}  # fmt: skip
+    topic, option = shown["stb:topics:open", "ai"], shown["stb:switches:ai", "ai_counts"]
+    assert f"**{topic}**" in note and f"**{option}**" in note, note
