@@ -38,7 +38,6 @@ from bot.playground import build_world, welcome  # noqa: E402
 from scripts.screenshots import SEED, click_id, whose_turn  # noqa: E402
 
 WIDTH, PHONE, HEIGHT = 1000, 360, 1300
-PHONE_HEIGHT = 1500  # a phone stacks the hand taller: the nudge under it must show
 PING = "your turn in Steal the Bundle!"  # the ping's words (English playground)
 
 
@@ -102,13 +101,13 @@ async def main(chromium: str, out: Path) -> None:
 
     async def shots(env, channel, viewer, name: str, light: bool = False) -> None:
         """The channel as `viewer` sees it: desktop and phone, dark; desktop, light if asked."""
-        views = [("", WIDTH, HEIGHT, False), ("-phone", PHONE, PHONE_HEIGHT, False)]
+        views = [("", WIDTH, False), ("-phone", PHONE, False)]
         if light:
-            views.append(("-light", WIDTH, HEIGHT, True))
-        for suffix, width, height, theme in views:
+            views.append(("-light", WIDTH, True))
+        for suffix, width, theme in views:
             await capture(
                 env, channel, [viewer], chromium, out / f"{name}{suffix}.png", tmp / "chrome",
-                width, height, light=theme,
+                width, HEIGHT, light=theme,
             )  # fmt: skip
 
     try:

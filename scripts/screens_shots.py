@@ -37,7 +37,6 @@ SEED = 20261129  # the same deals every run, so the pictures only change when th
 
 WIDTH, PHONE = 1000, 360
 HEIGHTS = {"rules": 1700, "leaderboard": 1000, "stats": 1150, "season": 1000}
-TALLER = 450  # a phone wraps every line: the newest message must still show whole
 
 
 async def finish(storage, guild_id: int, channel_id: int, seats, names, seed: int) -> None:
@@ -68,7 +67,7 @@ async def main(chromium: str, out: Path) -> None:
                 await finish(storage, channel.guild.id, channel.id, seats, names, n)
 
             async def shot(name: str, width: int, light: bool = False) -> None:
-                height = HEIGHTS[name.split("-")[0]] + (TALLER if width == PHONE else 0)
+                height = HEIGHTS[name.split("-")[0]]
                 target = out / f"{name}.png"
                 await capture(
                     env, channel, members, chromium, target, tmp / "chrome", width, height,

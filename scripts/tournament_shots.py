@@ -49,8 +49,8 @@ NOW = datetime(2026, 1, 1, tzinfo=UTC)  # SimCord's clock: its messages' time
 WIDTH, PHONE = 1000, 360
 HEIGHTS = {  # (desktop, phone): enough for the newest message
     "signup": (600, 860),
-    "round": (560, 1250),
-    "standings": (1450, 1750),
+    "round": (560, 900),
+    "standings": (1450, 1250),
     "champion": (360, 460),
 }
 NAMES = ("dora", "eli", "fay", "gus", "hana", "ivo", "jun", "kai", "lea", "max", "nia",
