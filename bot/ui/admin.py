@@ -142,9 +142,10 @@ def topic_lines(
 # Characters a select shows on a 360-px phone before it cuts its label: about 185 px of
 # 16-px text (tests/ui/test_panel_phone.py measures every label on SimCord's page).
 FITS = 23
-# Settings whose values have panel-only short words (panel.short.<key>.<value>), and those
-# with a shorter name before a value (panel.name.<key>): the usual words run past FITS.
+# Settings (or single values) with panel-only short words (panel.short.<key>.<value>), and
+# those with a shorter name before a value (panel.name.<key>): the usual words run past FITS.
 SHORT_WORDS = ("deck", "short_deal", "leftovers", "tiebreak")
+SHORT_VALUES = (("hints", "casual"), ("language", "follow"))
 SHORT_NAMES = ("turn_timer", "lobby_timeout", "season_length", "max_games", "hints")
 
 
@@ -153,9 +154,6 @@ def _short_words(lang: str, key: str, value: str) -> str:
     if (key in SHORT_WORDS and value != PRESET) or (key, value) in SHORT_VALUES:
         return t(lang, f"panel.short.{key}.{value}")
     return _value_words(lang, key, value)
-
-
-SHORT_VALUES = (("hints", "casual"), ("language", "follow"))
 
 
 def _option(lang: str, spec: Setting, value: str, preset_rules: Rules) -> discord.SelectOption:
@@ -174,7 +172,7 @@ def _option(lang: str, spec: Setting, value: str, preset_rules: Rules) -> discor
         words = bare = _short_words(lang, spec.key, value)
     name = t(lang, f"panel.name.{spec.key}") if spec.key in SHORT_NAMES else spec.label(lang)
     shorter = (t(lang, "panel.option", name=name, value=words), words, bare)
-    label = next((words for words in shorter if len(words) <= FITS), bare)
+    label = next((text for text in shorter if len(text) <= FITS), bare)
     label = label[:1].upper() + label[1:]
     described = full[:100] if label != full else None
     return discord.SelectOption(label=label[:100], value=value, description=described)
