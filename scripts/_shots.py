@@ -44,7 +44,7 @@ LIGHT = """
 .button-style-2, .button-secondary, .button-style-5, .link-button, .button-style-6 {
   color: #313338;
 }
-.mention, .command-mention { color: #4752c4; background: rgba(88, 101, 242, .15); }
+.mention, .command-mention { color: #4752c4; background: rgba(88, 101, 242, .15) !important; }
 """
 
 
@@ -98,9 +98,16 @@ async def capture(
     with theme(light):
         async with env.preview(
             channel, viewers=members, layout="channel", display="fixed",
-            width=width, height=height, port=0,
+            width=width, height=height - toolbar(width), port=0,
         ) as preview:  # fmt: skip
             await shoot(chromium, preview.url, out, profile, width, height)
+
+
+def toolbar(width: int) -> int:
+    """The height of SimCord's toolbar above the preview's fixed viewport (two rows on a
+    phone): the shot is the toolbar and the viewport, so the viewport is that much shorter, or
+    the shot would lose its bottom (the newest message's end, the message box)."""
+    return 112 if width < 600 else 42
 
 
 Shot = Callable[..., Awaitable[None]]

@@ -139,21 +139,40 @@ def topic_lines(
     return lines
 
 
-FITS = 26  # characters a select shows on a 360-px phone before it cuts its label
+# Characters a select shows on a 360-px phone before it cuts its label: about 185 px of
+# 16-px text (tests/ui/test_panel_phone.py measures every label on SimCord's page).
+FITS = 23
+# Settings (or single values) with panel-only short words (panel.short.<key>.<value>), and
+# those with a shorter name before a value (panel.name.<key>): the usual words run past FITS.
+SHORT_WORDS = ("deck", "short_deal", "leftovers", "tiebreak")
+SHORT_VALUES = (("hints", "casual"), ("language", "follow"))
+SHORT_NAMES = ("turn_timer", "lobby_timeout", "season_length", "max_games", "hints")
+
+
+def _short_words(lang: str, key: str, value: str) -> str:
+    """A value in the fewest words that still say it."""
+    if (key in SHORT_WORDS and value != PRESET) or (key, value) in SHORT_VALUES:
+        return t(lang, f"panel.short.{key}.{value}")
+    return _value_words(lang, key, value)
 
 
 def _option(lang: str, spec: Setting, value: str, preset_rules: Rules) -> discord.SelectOption:
     """A value as its menu shows it: "Turn timer: 2 min". A select shows only the picked
-    option's label, cut to a phone's width: a long one drops the setting's name (a rule's
-    value names its setting: "leftovers to the last capturer"), then "(preset)", which the
-    option's description (shown in the open menu) keeps."""
-    words = option_label(lang, spec, value, preset_rules)
-    full = t(lang, "panel.option", name=spec.label(lang), value=words)
-    label = full
-    if len(label) > FITS:
-        label = words
-    if len(label) > FITS and value == PRESET:
-        label = _value_words(lang, spec.key, spec.show(getattr(preset_rules, spec.key), lang))
+    option's label, cut to a phone's width, so the label is the first of: the setting and
+    the value's short words, those words alone, the words without "(preset)". The long
+    words, with the setting's name, stay in the description (shown in the open menu)."""
+    full = t(lang, "panel.option", name=spec.label(lang),
+             value=option_label(lang, spec, value, preset_rules))  # fmt: skip
+    if value == PRESET:
+        bare = _short_words(lang, spec.key, spec.show(getattr(preset_rules, spec.key), lang))
+        words = t(lang, "panel.as_preset", value=bare)
+    elif spec.kind in ("seconds", "weeks"):
+        words = bare = option_label(lang, spec, value, preset_rules)
+    else:
+        words = bare = _short_words(lang, spec.key, value)
+    name = t(lang, f"panel.name.{spec.key}") if spec.key in SHORT_NAMES else spec.label(lang)
+    shorter = (t(lang, "panel.option", name=name, value=words), words, bare)
+    label = next((text for text in shorter if len(text) <= FITS), bare)
     label = label[:1].upper() + label[1:]
     described = full[:100] if label != full else None
     return discord.SelectOption(label=label[:100], value=value, description=described)
@@ -193,8 +212,8 @@ def _switches(
 ) -> discord.ui.Select[Layout]:
     keys = switch_keys(topic, specs)
     options = [
-        discord.SelectOption(label=specs[k].label(lang)[:100], value=k, emoji="✅",
-                             description=t(lang, "panel.switch_on")[:100],
+        discord.SelectOption(label=t(lang, f"panel.switch.{k}")[:100], value=k, emoji="✅",
+                             description=_switch_description(lang, specs[k]),
                              default=effective(specs[k], current))
         for k in keys
     ]  # fmt: skip
@@ -202,6 +221,14 @@ def _switches(
         custom_id=ids.switches(topic), placeholder=t(lang, "panel.switches_none")[:150],
         min_values=0, max_values=len(keys), options=options,
     )  # fmt: skip
+
+
+def _switch_description(lang: str, spec: Setting) -> str:
+    """Under an on/off option: its full name where the label had to be shorter."""
+    name = spec.label(lang)
+    if name != t(lang, f"panel.switch.{spec.key}"):
+        return name[:100]
+    return t(lang, "panel.switch_on")[:100]
 
 
 def topic_controls(

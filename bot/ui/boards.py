@@ -327,7 +327,7 @@ def ai_note(lang: str) -> str:
     """Why games with AI opponents are not on the board, and where an admin changes it."""
     return t(
         lang, "board.ai_uncounted", admin=named(lang, "steal-admin settings"),
-        topic=t(lang, "panel.topic.ai"), setting=t(lang, "choice.ai_counts"),
+        topic=t(lang, "panel.topic.ai"), setting=t(lang, "panel.switch.ai_counts"),
     )  # fmt: skip
 
 

@@ -174,6 +174,9 @@ def layout_texts(view: discord.ui.LayoutView) -> list[str]:
         for option in c.get("options", ()):
             assert len(option["label"]) <= 100
             texts.append(option["label"])
+            if option.get("description"):  # shown under it in the open menu
+                assert len(option["description"]) <= 100
+                texts.append(option["description"])
     return texts
 
 

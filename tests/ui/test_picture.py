@@ -386,8 +386,7 @@ def test_layout_is_plain_data():
 
 def test_render_bench_runs():
     done = subprocess.run(
-        [sys.executable, str(ROOT / "bench" / "render.py"), "--tables", "2", "--repeats", "1",
-         "--json"],
+        [sys.executable, "-m", "bench.render", "--tables", "2", "--repeats", "1", "--json"],
         capture_output=True, text=True, timeout=120, cwd=ROOT,
         env={**os.environ, "PYTHONPATH": str(ROOT)},  # this checkout's bot, installed or not
     )  # fmt: skip

@@ -928,7 +928,7 @@ async def test_reset_one_setting(simcord_env, guild, channel):
     assert result.response.components == []  # one setting: no question
     panel = (await admin.slash(channel, "steal-admin settings")).response
     assert panel_sections(panel) == {"Rules": ""}  # back to the preset: nothing differs
-    assert picked(panel, ids.setting("deck")) == ["French 52-card deck"]
+    assert picked(panel, ids.setting("deck")) == ["French 52-card (preset)"]
 
 
 # ----- export

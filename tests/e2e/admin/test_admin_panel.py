@@ -60,7 +60,7 @@ async def test_the_panel_groups_settings_by_topic_with_changed_ones_first(
     # The rules topic's menus and toggles show their current values, by name, never by key.
     assert component(panel, ids.setting("preset"))["type"] == 3
     assert picked(panel, ids.setting("preset")) == ["Preset: Standard"]
-    assert picked(panel, ids.setting("short_deal")) == ["Short deal in fours"]
+    assert picked(panel, ids.setting("short_deal")) == ["Last deal in fours"]
     # One menu for the on/off rules: those picked are on.
     assert picked(panel, ids.switches("rules")) == ["Host picks preset", "Stealing", "Refill pool"]
     assert "`" not in "\n".join(panel_texts(panel)[1:])
