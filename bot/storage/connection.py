@@ -262,7 +262,7 @@ class Connection:
         """SQLite: BEGIN IMMEDIATE ... COMMIT on the driver's connection (`driver`)."""
         async with self.driver() as db:
             try:
-                await db.execute("BEGIN IMMEDIATE")
+                await db.execute_fetchall("BEGIN IMMEDIATE")  # its cursor freed on the thread
                 yield db
                 await db.commit()
             except BaseException:
