@@ -49,7 +49,7 @@ class Probe(logging.Handler):
         self.deals: dict[str, int] = defaultdict(int)  # moves that dealt new hands, per phase
         self.ends: dict[str, int] = defaultdict(int)  # moves that ended a game, per phase
         connection = sessions.storage.connection
-        for name in ("transaction", "driver_transaction", "driver"):
+        for name in ("transaction", "driver_transaction", "driver", "on_loop"):
             if name != "transaction" and connection.writer is None:
                 continue  # PostgreSQL: only transaction()
             setattr(connection, name, self.counted(getattr(connection, name)))

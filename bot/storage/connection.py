@@ -4,7 +4,8 @@ repository takes one; `Storage` (db.py) opens it.
 
 SQLite: one writer connection, its transactions serialised by a lock (SQLite has one writer
 anyway) and begun IMMEDIATE; a second, read-only connection for reads, so a leaderboard or an
-export never waits behind moves (WAL lets it read while the writer writes). PostgreSQL: a pool.
+export never waits behind moves (WAL lets it read while the writer writes); a third, the event
+loop's own, for moves (`on_loop`: sqlite_moves.py says why). PostgreSQL: a pool.
 """
 
 from __future__ import annotations
@@ -104,6 +105,9 @@ def sqlite_engine(target: Target, *, durable: bool, readonly: bool = False) -> A
                 # lose the last commits (never corrupts). OFF: the tests' throwaway files.
                 f"PRAGMA synchronous = {'NORMAL' if durable else 'OFF'}",
                 "PRAGMA foreign_keys = ON",
+                # Checkpoints are made on this connection's thread, each followed by a move:
+                # sqlite_moves.py says why (the loop's connection must never make one).
+                "PRAGMA wal_autocheckpoint = 0",
             ]
         for pragma in pragmas:
             cursor.execute(pragma)
@@ -119,6 +123,25 @@ def sqlite_engine(target: Target, *, durable: bool, readonly: bool = False) -> A
             conn.exec_driver_sql("BEGIN IMMEDIATE")
 
     return engine
+
+
+def loop_connection(path: Path, *, durable: bool) -> sqlite3.Connection:
+    """The event loop's own writer (`Connection.on_loop`): it never waits for a lock
+    (busy_timeout 0: SQLITE_BUSY at once) and never checkpoints (sqlite_moves.py says why).
+    Only the thread that opens it may use it (check_same_thread)."""
+    db = sqlite3.connect(path, isolation_level=None, check_same_thread=True)
+    try:
+        for pragma in (
+            "PRAGMA busy_timeout = 0",
+            f"PRAGMA synchronous = {'NORMAL' if durable else 'OFF'}",
+            "PRAGMA foreign_keys = ON",
+            "PRAGMA wal_autocheckpoint = 0",
+        ):
+            db.execute(pragma).close()
+    except BaseException:
+        db.close()
+        raise
+    return db
 
 
 class Connection:
@@ -137,6 +160,7 @@ class Connection:
         self.engine = engine
         self.writer = writer  # SQLite: the one connection that writes
         self.driver_connection: aiosqlite.Connection | None = None  # SQLite: see `driver`
+        self.loop_db: sqlite3.Connection | None = None  # SQLite: see `on_loop`
         self.reader = reader  # SQLite: the read-only engine; PostgreSQL: the pool, autocommit
         self.lock = asyncio.Lock()  # SQLite: one writer transaction at a time
         self.read_lock = asyncio.Lock()  # SQLite: the reader connection's statements
@@ -188,16 +212,23 @@ class Connection:
             async with writer.begin():
                 await writer.run_sync(upgrade.upgrade, str(path))
             reader = sqlite_engine(target, durable=durable, readonly=True)
+            # Opened here, on the loop's thread: the one that uses it.
+            loop_db = loop_connection(path, durable=durable)
         except BaseException:
             if writer is not None:
                 await writer.close()
             await engine.dispose()
             raise
-        return cls(target, writer, engine, reader)
+        connection = cls(target, writer, engine, reader)
+        connection.loop_db = loop_db
+        return connection
 
     async def close(self) -> None:
         """Close every connection; closing twice is harmless."""
         async with self.lock:  # let a running transaction finish first
+            if self.loop_db is not None:
+                self.loop_db.close()
+                self.loop_db = None
             if self.writer is not None:
                 await self.writer.close()
             if self.reader is not None:
@@ -231,7 +262,7 @@ class Connection:
         """SQLite: BEGIN IMMEDIATE ... COMMIT on the driver's connection (`driver`)."""
         async with self.driver() as db:
             try:
-                await db.execute("BEGIN IMMEDIATE")
+                await db.execute_fetchall("BEGIN IMMEDIATE")  # its cursor freed on the thread
                 yield db
                 await db.commit()
             except BaseException:
@@ -239,6 +270,20 @@ class Connection:
                 # whatever statement was in flight, and a transaction is never left open.
                 await asyncio.shield(db.rollback())
                 raise
+
+    def loop_free(self) -> bool:
+        """SQLite: `on_loop` can be entered without waiting (no transaction of the writer's
+        under way in this process)."""
+        return self.loop_db is not None and not self.lock.locked()
+
+    @contextlib.asynccontextmanager
+    async def on_loop(self) -> AsyncIterator[sqlite3.Connection]:
+        """SQLite: the event loop's own connection, under the writer's lock, for a statement
+        run right here, with no trip to a driver's thread (sqlite_moves.py). Enter it only
+        when `loop_free`, so it never waits."""
+        assert self.loop_db is not None and not self.lock.locked()
+        async with self.lock:  # free: taken at once
+            yield self.loop_db
 
     async def fetchall(
         self, statement: Executable | str, params: Mapping[str, Any] | None = None

@@ -1,6 +1,6 @@
 """The move write path: a move's row and the game's state after it, saved together, every move
-waiting at that moment in one transaction (group.py); on SQLite one statement a move
-(sqlite_moves.py)."""
+waiting at that moment in one transaction (group.py); on SQLite one statement a move, run on
+the event loop's own connection when it can be without waiting (sqlite_moves.py)."""
 
 from __future__ import annotations
 
@@ -92,7 +92,7 @@ class MoveSaves:
         """Once the storage is open: on SQLite, what the move saves run on."""
         if self.fast is not None:
             async with self.connection.driver() as db:
-                await self.fast.make(db)
+                await self.fast.make(db, self.connection.loop_db)
 
     async def close(self) -> None:
         """Wait for the moves already submitted."""
@@ -121,8 +121,27 @@ class MoveSaves:
             "set_deadline": deadline is not KEEP,
             "new_deadline": None if isinstance(deadline, Keep) else deadline,
         }
+        payload = (params, {"game_id": game_id, "n": version, "m": dumps(move)})
+        if self.fast is not None:
+            await self._sqlite(self.fast, payload)
+            return
         # Committed with every other move waiting (group.py): returns once it is durable.
-        await self.group.submit((params, {"game_id": game_id, "n": version, "m": dumps(move)}))
+        await self.group.submit(payload)
+
+    async def _sqlite(self, fast: MoveWrites, payload: Any) -> None:
+        """On the loop's connection if that cannot wait, else through the writer's thread
+        (sqlite_moves.py): returns once the move is committed."""
+        connection = self.connection
+        if fast.ready() and connection.loop_free():
+            async with connection.on_loop() as db:
+                if fast.now(db, payload):
+                    return
+        if fast.due():  # a checkpoint, then this move, on the thread
+            async with connection.driver() as db:
+                await fast.checkpointed(db, payload)
+            return
+        await self.group.submit(payload)
+        fast.since += 1
 
     async def _write_moves(self, db: AsyncConnection, payloads: list[Any]) -> bool:
         """A batch of moves of different games in three statements: every game's UPDATE at

@@ -39,8 +39,13 @@ class Keep:
 KEEP: Final = Keep()
 
 
+# One encoder for every call: json.dumps with arguments builds a new one each time (a move's
+# save encodes twice).
+COMPACT = json.JSONEncoder(separators=(",", ":"))
+
+
 def dumps(value: Any) -> str:
-    return json.dumps(value, separators=(",", ":"))
+    return COMPACT.encode(value)
 
 
 def encode(column: str, value: Any) -> Any:

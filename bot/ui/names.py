@@ -5,6 +5,7 @@ as markdown, a masked link, a heading or a mention."""
 
 from __future__ import annotations
 
+import functools
 import re
 import unicodedata
 
@@ -20,6 +21,7 @@ LEADING = re.compile(r"^([#>\-+]|\d+\.)")
 MENTION = re.compile(r"@(?=\S)")  # @everyone, @here, @name: a zero-width space after the @
 
 
+@functools.lru_cache(maxsize=4096)  # a character at a time: a move's hand and log name several
 def plain(name: str) -> str:
     """The name without invisible and direction-changing characters, its spaces collapsed."""
     kept = (" " if c.isspace() else c for c in name if c.isspace() or not dropped(c))

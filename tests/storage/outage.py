@@ -1,10 +1,10 @@
 """The database failing for real during chosen storage calls, then coming back.
 
-SQLite: an authorizer on the writer's connection refuses every INSERT, UPDATE and DELETE while
-the database is down (BEGIN, COMMIT and ROLLBACK still run, so a failed transaction rolls back
-as it would after a disk error). PostgreSQL: every connection of the storage's pool is
-terminated with pg_terminate_backend, as a server restart or failover would; the next
-statement on each fails, and the pool connects again.
+SQLite: an authorizer on the writer's connection, and on the event loop's (which saves moves),
+refuses every INSERT, UPDATE and DELETE while the database is down (BEGIN, COMMIT and ROLLBACK
+still run, so a failed transaction rolls back as it would after a disk error). PostgreSQL:
+every connection of the storage's pool is terminated with pg_terminate_backend, as a server
+restart or failover would; the next statement on each fails, and the pool connects again.
 """
 
 from __future__ import annotations
@@ -55,11 +55,15 @@ class Outage:
             return
         async with self.storage.connection.driver() as db:
             await db.set_authorizer(refuse_writes)
+        if self.storage.connection.loop_db is not None:
+            self.storage.connection.loop_db.set_authorizer(refuse_writes)
 
     async def up(self) -> None:
         if self.storage.dialect != "postgresql":
             async with self.storage.connection.driver() as db:
                 await db.set_authorizer(None)
+            if self.storage.connection.loop_db is not None:
+                self.storage.connection.loop_db.set_authorizer(None)
 
     def during(self, name: str, times: int = 1) -> None:
         """The first `times` calls of `storage.games.<name>` run with the database down; it

@@ -17,7 +17,9 @@ DELAY = 2.5  # seconds each database call waits: past the 2 s budget on its own
 
 def slow_database(env, monkeypatch) -> None:
     """Every read and every transaction (a move's too: SQLite saves moves on the driver
-    itself) waits DELAY seconds (virtual: advance_time moves it)."""
+    itself) waits DELAY seconds (virtual: advance_time moves it). On SQLite a move is saved on
+    the event loop's own connection only if that cannot wait (bot/storage/sqlite_moves.py):
+    here it never can, as when another process holds the database's lock."""
     storage = env.bot.storage.connection  # what every repository reads and writes through
     real_fetchall, real_transaction = storage.fetchall, storage.transaction
     real_driver, real_driver_transaction = storage.driver, storage.driver_transaction
@@ -48,6 +50,7 @@ def slow_database(env, monkeypatch) -> None:
     monkeypatch.setattr(storage, "transaction", transaction)
     monkeypatch.setattr(storage, "driver", driver)
     monkeypatch.setattr(storage, "driver_transaction", driver_transaction)
+    monkeypatch.setattr(storage, "loop_free", lambda: False)
 
 
 async def answered_in_time(env, act):
