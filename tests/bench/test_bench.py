@@ -1,13 +1,23 @@
 """The benchmark scripts still run against the bot as it is now (tiny sizes; nothing here is
-timed: figures come from running the scripts themselves)."""
+timed: figures come from running the scripts themselves).
+
+Benches that change nothing outside themselves run in this process (`here`): a fresh
+interpreter costs about 3 s of CPU to import the bot, several times what a tiny bench does.
+The ones that patch the bot for their run (virtual time, the stand-in Discord, no fsync:
+moves, rate_limits, fairness) still run as `python -m bench.<name> --json`, which checks that
+command line too."""
 
 from __future__ import annotations
 
 import json
 import os
+import runpy
 import subprocess
 import sys
+import warnings
 from pathlib import Path
+
+import pytest
 
 from tests.support import backends
 
@@ -27,6 +37,21 @@ def run(script: str, *args: str) -> dict:
     )  # fmt: skip
     assert done.returncode == 0, done.stderr[-2000:]
     return json.loads(done.stdout)
+
+
+@pytest.fixture
+def here(monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]):
+    """`python -m bench.<script> ... --json`, run in this process as its command line would."""
+
+    def run_here(script: str, *args: str) -> dict:
+        monkeypatch.setattr(sys, "argv", [script, *args, "--json"])
+        capsys.readouterr()
+        with warnings.catch_warnings():  # "found in sys.modules": a rerun of an imported bench
+            warnings.simplefilter("ignore", RuntimeWarning)
+            runpy.run_module(f"bench.{script.removesuffix('.py')}", run_name="__main__")
+        return json.loads(capsys.readouterr().out)
+
+    return run_here
 
 
 def test_moves_bench_plays_every_click_as_a_player_would():
@@ -54,8 +79,8 @@ def test_moves_bench_runs_on_sqlite_and_postgresql_side_by_side():
         assert out[backend]["unexpected"] == 0 and one["floor"]["n"] == one["move"]["n"] >= 10
 
 
-def test_engine_bench_runs():
-    out = run("engine_speed.py", "--games", "20", "--rounds", "1")
+def test_engine_bench_runs(here):
+    out = here("engine_speed.py", "--games", "20", "--rounds", "1")
     assert out["games"] == 20 and out["median_games_per_s"] > 0
     assert "median_ratio" not in out  # no yardstick asked for
 
@@ -65,25 +90,25 @@ print(json.dumps({"games": 1, "games_per_s": 1000.0}))
 """
 
 
-def test_engine_bench_compares_with_the_yardstick(tmp_path):
+def test_engine_bench_compares_with_the_yardstick(tmp_path, here):
     yardstick = YARDSTICK
     if not (yardstick / "speed.py").is_file():  # a clone with no shared/ beside it
         yardstick = tmp_path / "yardstick"  # the comparison's plumbing, with a stand-in
         yardstick.mkdir()
         (yardstick / "speed.py").write_text(STAND_IN)
-    out = run("engine_speed.py", "--games", "20", "--rounds", "2", "--yardstick", str(yardstick))
+    out = here("engine_speed.py", "--games", "20", "--rounds", "2", "--yardstick", str(yardstick))
     assert out["rounds"] == 2 and len(out["ratios"]) == 2
     assert out["yardstick_median_games_per_s"] > 0 and out["median_ratio"] > 0
 
 
-def test_replay_bench_runs():
-    out = run("replay.py", "--games", "1", "--players", "2")
+def test_replay_bench_runs(here):
+    out = here("replay.py", "--games", "1", "--players", "2")
     assert out["step_wall_ms"]["n"] > 10 and out["png_kb"]["max"] > 0
 
 
-def test_storage_bench_measures_both_backends():
+def test_storage_bench_measures_both_backends(here):
     only = [] if backends.unreachable() is None else ["--sqlite-only"]
-    out = run(
+    out = here(
         "storage.py", "--games", "3", "--rounds", "2", "--live", "3", "--finished", "1",
         "--players", "50", "--serial", "5", *only,
     )  # fmt: skip
@@ -93,8 +118,8 @@ def test_storage_bench_measures_both_backends():
         assert figures["disk"]["bytes_per_game"] > 0
 
 
-def test_stats_bench_compares_the_old_and_new_figures():
-    out = run("stats.py", "--sizes", "30,60", "--players", "6", "--repeat", "1")
+def test_stats_bench_compares_the_old_and_new_figures(here):
+    out = here("stats.py", "--sizes", "30,60", "--players", "6", "--repeat", "1")
     assert list(out) == ["30", "60"]
     for figures in out.values():
         assert figures["same_figures"] and figures["their_games"] > 0
@@ -150,7 +175,7 @@ def test_fairness_bench_a_busy_server_leaves_quiet_ones_their_share():
     assert out["rate_limited"] == {} and out["peak_global_per_s"] <= 10
 
 
-def test_tournament_bench_plays_a_small_swiss_to_its_champion():
-    out = run("tournament.py", "--players", "8", "--rounds", "2", "--size", "4")
+def test_tournament_bench_plays_a_small_swiss_to_its_champion(here):
+    out = here("tournament.py", "--players", "8", "--rounds", "2", "--size", "4")
     assert out["games"] == 4 and out["rounds"] == 2 and out["champion"].startswith("bot:")
     assert 0 < out["seat_round_median"] <= out["seat_round_max"] < out["total_seconds"]
