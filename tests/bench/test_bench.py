@@ -39,6 +39,27 @@ def run(script: str, *args: str) -> dict:
     return json.loads(done.stdout)
 
 
+# Each argument list in turn, as `python -m <module> ... --json` runs it, in one interpreter.
+RUNS = """import json, runpy, sys
+module, runs = sys.argv[1], json.loads(sys.argv[2])
+for args in runs:
+    sys.argv = [module, *args, "--json"]
+    runpy.run_module(module, run_name="__main__")
+"""
+
+
+def run_each(script: str, *runs: tuple[str, ...]) -> list[dict]:
+    """`run` for several command lines of one bench, in one fresh interpreter (one start-up)."""
+    env = {**os.environ, "PYTHONPATH": str(ROOT)}
+    module = f"bench.{script.removesuffix('.py')}"
+    done = subprocess.run(
+        [sys.executable, "-c", RUNS, module, json.dumps(runs)],
+        capture_output=True, text=True, timeout=120, cwd=ROOT, env=env,
+    )  # fmt: skip
+    assert done.returncode == 0, done.stderr[-2000:]
+    return [json.loads(line) for line in done.stdout.splitlines() if line.strip()]
+
+
 @pytest.fixture
 def here(monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]):
     """`python -m bench.<script> ... --json`, run in this process as its command line would."""
@@ -55,28 +76,25 @@ def here(monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]):
 
 
 def test_moves_bench_plays_every_click_as_a_player_would():
-    out = run("moves.py", "--games", "3", "--samples", "30", "--one-by-one", "20", "--warmup", "0")
-    assert out["unexpected"] == 0  # no click refused or failed
-    assert out["at_once"]["move"]["n"] == 30 and out["at_once"]["trivial"]["n"] == 30
-    one = out["one_at_a_time"]
-    assert one["move"]["n"] >= 20
-    # The floor: the same clicks through discord.py alone, each answered (else "unexpected").
-    assert one["floor"]["n"] == one["move"]["n"] and one["floor_ratio_median"] > 0
-    # The writes it counts: one a move (its own save), none for the open hands (issue 33).
-    writes = one["writes"]
-    assert writes["by"]["session/play.py:_apply"] == writes["moves"] == one["move"]["n"]
-    assert "session/messages.py:keep_hand" not in writes["by"]
-
-
-def test_moves_bench_runs_on_sqlite_and_postgresql_side_by_side():
-    backends.require_postgres()
+    """On SQLite, then on PostgreSQL side by side in the same run (one interpreter and one
+    SQLite half, where two tests ran the SQLite half twice): the same checks on each."""
+    postgres = backends.unreachable() is None
     out = run(
-        "moves.py", "--games", "2", "--samples", "10", "--one-by-one", "10", "--warmup", "0",
-        "--postgres", backends.server_url(),
+        "moves.py", "--games", "3", "--samples", "30", "--one-by-one", "20", "--warmup", "0",
+        *(["--postgres", backends.server_url()] if postgres else []),
     )  # fmt: skip
-    for backend in ("sqlite", "postgresql"):
-        one = out[backend]["one_at_a_time"]
-        assert out[backend]["unexpected"] == 0 and one["floor"]["n"] == one["move"]["n"] >= 10
+    for figures in (out["sqlite"], out["postgresql"]) if postgres else (out,):
+        assert figures["unexpected"] == 0  # no click refused or failed
+        assert figures["at_once"]["move"]["n"] == 30 and figures["at_once"]["trivial"]["n"] == 30
+        one = figures["one_at_a_time"]
+        assert one["move"]["n"] >= 20
+        # The floor: the same clicks through discord.py alone, each answered (else "unexpected").
+        assert one["floor"]["n"] == one["move"]["n"] and one["floor_ratio_median"] > 0
+        # The writes it counts: one a move (its own save), none for the open hands (issue 33).
+        writes = one["writes"]
+        assert writes["by"]["session/play.py:_apply"] == writes["moves"] == one["move"]["n"]
+        assert "session/messages.py:keep_hand" not in writes["by"]
+    backends.require_postgres()  # no server: the PostgreSQL half is skipped, with one line
 
 
 def test_engine_bench_runs(here):
@@ -134,7 +152,9 @@ def test_rate_limits_bench_keeps_within_the_limits_and_delivers_what_games_owe()
     # the people close their hand (their turns are pinged).
     args = ("--games", "10", "--seconds", "20", "--rate", "5", "--pace", "1,3", "--long", "1",
             "--closed", "0.5")  # fmt: skip
-    governed = run("rate_limits.py", *args)["runs"][0]
+    # Both in one interpreter: the bench patches the same things the same way for each run.
+    governed_out, bare_out = run_each("rate_limits.py", args, (*args, "--no-governor"))
+    governed = governed_out["runs"][0]
     assert governed["moves"] > 50
     assert governed["peak_global_per_s"] <= 5
     assert governed["rate_limited"] == {} and governed["invalid_requests"] == 0
@@ -156,7 +176,8 @@ def test_rate_limits_bench_keeps_within_the_limits_and_delivers_what_games_owe()
         > 0
     )
     assert governed["clicks"]["move, hand kept"] > 0
-    bare = run("rate_limits.py", *args, "--no-governor")["runs"][0]
+    assert governed_out["governor"] and not bare_out["governor"]
+    bare = bare_out["runs"][0]
     assert bare["rate_limited"].get("global", 0) > 0  # the stand-in answers as Discord does
     assert bare["invalid_requests"] >= bare["rate_limited"]["global"]
 
