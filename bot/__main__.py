@@ -26,8 +26,6 @@ def main(argv: list[str] | None = None) -> int:
         print(exc, file=sys.stderr)
         return 2
 
-    import discord
-
     from bot.storage import StorageError, check
     from bot.storage.lock import AlreadyRunning
 
@@ -37,6 +35,8 @@ def main(argv: list[str] | None = None) -> int:
     except StorageError as exc:
         print(f"Cannot use the database: {exc}", file=sys.stderr)
         return 2
+
+    import discord  # after the checks: a refused start skips its import (a second of CPU)
 
     discord.utils.setup_logging(level=getattr(logging, config.log_level))
     bot = make_bot(config, sync=True if args.sync else False if args.no_sync else None)

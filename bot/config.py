@@ -9,7 +9,6 @@ from dataclasses import dataclass, field
 
 from bot.domain.options import DEFAULTS, Options
 from bot.shards import Shards
-from bot.storage import database_url, parse
 
 TURN_MIN, TURN_MAX = 15, 24 * 3600
 GLOBAL_RATE = 50.0  # Discord's global rate limit for a bot, requests a second
@@ -40,6 +39,8 @@ class Config:
 
 def shown(database: str) -> str:
     """The database setting without its password."""
+    from bot.storage import parse  # here: bot.storage costs a second of imports (see load)
+
     try:
         return str(parse(database))
     except Exception:
@@ -166,19 +167,27 @@ def load(env: Mapping[str, str] | None = None, dotenv: str | None = ".env") -> C
     level = env.get("LOG_LEVEL", "INFO").strip().upper() or "INFO"
     if level not in ("DEBUG", "INFO", "WARNING", "ERROR"):
         raise ConfigError(f"LOG_LEVEL must be DEBUG, INFO, WARNING or ERROR, not {level!r}")
+    dev_guild_id = _int(env, "DEV_GUILD_ID")
+    options = Options(
+        turn_seconds=turn_seconds(env.get("TURN_SECONDS", "")),
+        bot_delay=ai_move_seconds(env.get("AI_MOVE_SECONDS", "")),
+    )
+    sharding, rate = shards(env), global_rate(env.get("DISCORD_GLOBAL_RATE", ""))
+    port, host = metrics_port(env), metrics_host(env.get("METRICS_HOST", ""))
+    # Imported last, once every setting is good: `python -m bot` with no token or a bad
+    # setting, and `make run`'s has_token, answer without a second of SQLAlchemy and Alembic.
+    from bot.storage import database_url
+
     return Config(
         token=token,
         database=database_url(env),
-        dev_guild_id=_int(env, "DEV_GUILD_ID"),
-        options=Options(
-            turn_seconds=turn_seconds(env.get("TURN_SECONDS", "")),
-            bot_delay=ai_move_seconds(env.get("AI_MOVE_SECONDS", "")),
-        ),
+        dev_guild_id=dev_guild_id,
+        options=options,
         log_level=level,
-        shards=shards(env),
-        global_rate=global_rate(env.get("DISCORD_GLOBAL_RATE", "")),
-        metrics_port=metrics_port(env),
-        metrics_host=metrics_host(env.get("METRICS_HOST", "")),
+        shards=sharding,
+        global_rate=rate,
+        metrics_port=port,
+        metrics_host=host,
     )
 
 

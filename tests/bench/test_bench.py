@@ -1,13 +1,24 @@
 """The benchmark scripts still run against the bot as it is now (tiny sizes; nothing here is
-timed: figures come from running the scripts themselves)."""
+timed: figures come from running the scripts themselves).
+
+Benches that change nothing outside themselves run in this process (`here`): a fresh
+interpreter costs about 3 s of CPU to import the bot, several times what a tiny bench does.
+The ones that patch the bot for their run (virtual time, the stand-in Discord, no fsync:
+moves, rate_limits, fairness) still run as `python -m bench.<name> --json`, which checks that
+command line too."""
 
 from __future__ import annotations
 
+import gc
 import json
 import os
+import runpy
 import subprocess
 import sys
+import warnings
 from pathlib import Path
+
+import pytest
 
 from tests.support import backends
 
@@ -29,33 +40,67 @@ def run(script: str, *args: str) -> dict:
     return json.loads(done.stdout)
 
 
-def test_moves_bench_plays_every_click_as_a_player_would():
-    out = run("moves.py", "--games", "3", "--samples", "30", "--one-by-one", "20", "--warmup", "0")
-    assert out["unexpected"] == 0  # no click refused or failed
-    assert out["at_once"]["move"]["n"] == 30 and out["at_once"]["trivial"]["n"] == 30
-    one = out["one_at_a_time"]
-    assert one["move"]["n"] >= 20
-    # The floor: the same clicks through discord.py alone, each answered (else "unexpected").
-    assert one["floor"]["n"] == one["move"]["n"] and one["floor_ratio_median"] > 0
-    # The writes it counts: one a move (its own save), none for the open hands (issue 33).
-    writes = one["writes"]
-    assert writes["by"]["session/play.py:_apply"] == writes["moves"] == one["move"]["n"]
-    assert "session/messages.py:keep_hand" not in writes["by"]
+# Each argument list in turn, as `python -m <module> ... --json` runs it, in one interpreter.
+RUNS = """import json, runpy, sys
+module, runs = sys.argv[1], json.loads(sys.argv[2])
+for args in runs:
+    sys.argv = [module, *args, "--json"]
+    runpy.run_module(module, run_name="__main__")
+"""
 
 
-def test_moves_bench_runs_on_sqlite_and_postgresql_side_by_side():
-    backends.require_postgres()
-    out = run(
-        "moves.py", "--games", "2", "--samples", "10", "--one-by-one", "10", "--warmup", "0",
-        "--postgres", backends.server_url(),
+def run_each(script: str, *runs: tuple[str, ...]) -> list[dict]:
+    """`run` for several command lines of one bench, in one fresh interpreter (one start-up)."""
+    env = {**os.environ, "PYTHONPATH": str(ROOT)}
+    module = f"bench.{script.removesuffix('.py')}"
+    done = subprocess.run(
+        [sys.executable, "-c", RUNS, module, json.dumps(runs)],
+        capture_output=True, text=True, timeout=120, cwd=ROOT, env=env,
     )  # fmt: skip
-    for backend in ("sqlite", "postgresql"):
-        one = out[backend]["one_at_a_time"]
-        assert out[backend]["unexpected"] == 0 and one["floor"]["n"] == one["move"]["n"] >= 10
+    assert done.returncode == 0, done.stderr[-2000:]
+    return [json.loads(line) for line in done.stdout.splitlines() if line.strip()]
 
 
-def test_engine_bench_runs():
-    out = run("engine_speed.py", "--games", "20", "--rounds", "1")
+@pytest.fixture
+def here(monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]):
+    """`python -m bench.<script> ... --json`, run in this process as its command line would."""
+
+    def run_here(script: str, *args: str) -> dict:
+        monkeypatch.setattr(sys, "argv", [script, *args, "--json"])
+        capsys.readouterr()
+        with warnings.catch_warnings():  # "found in sys.modules": a rerun of an imported bench
+            warnings.simplefilter("ignore", RuntimeWarning)
+            runpy.run_module(f"bench.{script.removesuffix('.py')}", run_name="__main__")
+        gc.unfreeze()  # bench/storage.py freezes the heap as the bot does: not this worker's
+        return json.loads(capsys.readouterr().out)
+
+    return run_here
+
+
+def test_moves_bench_plays_every_click_as_a_player_would():
+    """On SQLite, then on PostgreSQL side by side in the same run (one interpreter and one
+    SQLite half, where two tests ran the SQLite half twice): the same checks on each."""
+    postgres = backends.unreachable() is None
+    out = run(
+        "moves.py", "--games", "3", "--samples", "30", "--one-by-one", "20", "--warmup", "0",
+        *(["--postgres", backends.server_url()] if postgres else []),
+    )  # fmt: skip
+    for figures in (out["sqlite"], out["postgresql"]) if postgres else (out,):
+        assert figures["unexpected"] == 0  # no click refused or failed
+        assert figures["at_once"]["move"]["n"] == 30 and figures["at_once"]["trivial"]["n"] == 30
+        one = figures["one_at_a_time"]
+        assert one["move"]["n"] >= 20
+        # The floor: the same clicks through discord.py alone, each answered (else "unexpected").
+        assert one["floor"]["n"] == one["move"]["n"] and one["floor_ratio_median"] > 0
+        # The writes it counts: one a move (its own save), none for the open hands (issue 33).
+        writes = one["writes"]
+        assert writes["by"]["session/play.py:_apply"] == writes["moves"] == one["move"]["n"]
+        assert "session/messages.py:keep_hand" not in writes["by"]
+    backends.require_postgres()  # no server: the PostgreSQL half is skipped, with one line
+
+
+def test_engine_bench_runs(here):
+    out = here("engine_speed.py", "--games", "20", "--rounds", "1")
     assert out["games"] == 20 and out["median_games_per_s"] > 0
     assert "median_ratio" not in out  # no yardstick asked for
 
@@ -65,25 +110,25 @@ print(json.dumps({"games": 1, "games_per_s": 1000.0}))
 """
 
 
-def test_engine_bench_compares_with_the_yardstick(tmp_path):
+def test_engine_bench_compares_with_the_yardstick(tmp_path, here):
     yardstick = YARDSTICK
     if not (yardstick / "speed.py").is_file():  # a clone with no shared/ beside it
         yardstick = tmp_path / "yardstick"  # the comparison's plumbing, with a stand-in
         yardstick.mkdir()
         (yardstick / "speed.py").write_text(STAND_IN)
-    out = run("engine_speed.py", "--games", "20", "--rounds", "2", "--yardstick", str(yardstick))
+    out = here("engine_speed.py", "--games", "20", "--rounds", "2", "--yardstick", str(yardstick))
     assert out["rounds"] == 2 and len(out["ratios"]) == 2
     assert out["yardstick_median_games_per_s"] > 0 and out["median_ratio"] > 0
 
 
-def test_replay_bench_runs():
-    out = run("replay.py", "--games", "1", "--players", "2")
+def test_replay_bench_runs(here):
+    out = here("replay.py", "--games", "1", "--players", "2")
     assert out["step_wall_ms"]["n"] > 10 and out["png_kb"]["max"] > 0
 
 
-def test_storage_bench_measures_both_backends():
+def test_storage_bench_measures_both_backends(here):
     only = [] if backends.unreachable() is None else ["--sqlite-only"]
-    out = run(
+    out = here(
         "storage.py", "--games", "3", "--rounds", "2", "--live", "3", "--finished", "1",
         "--players", "50", "--serial", "5", *only,
     )  # fmt: skip
@@ -93,8 +138,8 @@ def test_storage_bench_measures_both_backends():
         assert figures["disk"]["bytes_per_game"] > 0
 
 
-def test_stats_bench_compares_the_old_and_new_figures():
-    out = run("stats.py", "--sizes", "30,60", "--players", "6", "--repeat", "1")
+def test_stats_bench_compares_the_old_and_new_figures(here):
+    out = here("stats.py", "--sizes", "30,60", "--players", "6", "--repeat", "1")
     assert list(out) == ["30", "60"]
     for figures in out.values():
         assert figures["same_figures"] and figures["their_games"] > 0
@@ -109,7 +154,9 @@ def test_rate_limits_bench_keeps_within_the_limits_and_delivers_what_games_owe()
     # the people close their hand (their turns are pinged).
     args = ("--games", "10", "--seconds", "20", "--rate", "5", "--pace", "1,3", "--long", "1",
             "--closed", "0.5")  # fmt: skip
-    governed = run("rate_limits.py", *args)["runs"][0]
+    # Both in one interpreter: the bench patches the same things the same way for each run.
+    governed_out, bare_out = run_each("rate_limits.py", args, (*args, "--no-governor"))
+    governed = governed_out["runs"][0]
     assert governed["moves"] > 50
     assert governed["peak_global_per_s"] <= 5
     assert governed["rate_limited"] == {} and governed["invalid_requests"] == 0
@@ -131,7 +178,8 @@ def test_rate_limits_bench_keeps_within_the_limits_and_delivers_what_games_owe()
         > 0
     )
     assert governed["clicks"]["move, hand kept"] > 0
-    bare = run("rate_limits.py", *args, "--no-governor")["runs"][0]
+    assert governed_out["governor"] and not bare_out["governor"]
+    bare = bare_out["runs"][0]
     assert bare["rate_limited"].get("global", 0) > 0  # the stand-in answers as Discord does
     assert bare["invalid_requests"] >= bare["rate_limited"]["global"]
 
@@ -150,7 +198,7 @@ def test_fairness_bench_a_busy_server_leaves_quiet_ones_their_share():
     assert out["rate_limited"] == {} and out["peak_global_per_s"] <= 10
 
 
-def test_tournament_bench_plays_a_small_swiss_to_its_champion():
-    out = run("tournament.py", "--players", "8", "--rounds", "2", "--size", "4")
+def test_tournament_bench_plays_a_small_swiss_to_its_champion(here):
+    out = here("tournament.py", "--players", "8", "--rounds", "2", "--size", "4")
     assert out["games"] == 4 and out["rounds"] == 2 and out["champion"].startswith("bot:")
     assert 0 < out["seat_round_median"] <= out["seat_round_max"] < out["total_seconds"]

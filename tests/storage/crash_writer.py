@@ -3,6 +3,7 @@ Saves as the session does: each move in its own row, the state beside it without
 four games at once, so moves share group commits.
 
     python crash_writer.py DB_PATH SEED
+    python crash_writer.py --fork    (then a line ["DB_PATH", SEED, "OUT"] per writer)
 
 Prints "ready", then "move GAME N" after each committed move and "finished GAME" after each
 committed finish (which owes an end screen to the outbox). Resumes the active game it finds,
@@ -12,8 +13,11 @@ as the bot does after a crash.
 from __future__ import annotations
 
 import asyncio
+import json
+import os
 import random
 import sys
+import traceback
 
 from bot.engine import active, apply, from_dict, legal_moves, new_game, preset, to_dict
 from bot.engine.serialize import move_to_dict
@@ -67,5 +71,32 @@ async def main(path: str, seed: int) -> None:
     )
 
 
+def forks() -> None:
+    """--fork: the imports once (a second of CPU each time), then a writer forked off for each
+    line ["DB_PATH", SEED, "OUT"] on stdin, printing into OUT; its pid is printed here. A line
+    ["reap", PID] waits until that writer is gone (killed by the test), then prints "reaped"."""
+    print("imported", flush=True)
+    for line in sys.stdin:
+        order = json.loads(line)
+        if order[0] == "reap":
+            os.waitpid(order[1], 0)
+            print("reaped", flush=True)
+            continue
+        path, seed, out = order
+        pid = os.fork()
+        if pid == 0:  # the writer, as `python crash_writer.py DB_PATH SEED > OUT` runs it
+            sys.stdout = open(out, "w")  # noqa: SIM115 (the process ends with os._exit)
+            try:
+                asyncio.run(main(path, seed))
+            except BaseException:
+                traceback.print_exc(file=sys.stdout)  # where the test looks
+                sys.stdout.flush()
+            os._exit(1)
+        print(pid, flush=True)
+
+
 if __name__ == "__main__":
-    asyncio.run(main(sys.argv[1], int(sys.argv[2])))
+    if sys.argv[1:] == ["--fork"]:
+        forks()
+    else:
+        asyncio.run(main(sys.argv[1], int(sys.argv[2])))

@@ -37,40 +37,82 @@ def database(request, tmp_path):
     drop_schema(schema)
 
 
+class Writers:
+    """The writer forked off one process that has done the imports (crash_writer.py --fork):
+    each writer starts in milliseconds, not a second of imports, and is killed just the same."""
+
+    def __init__(self) -> None:
+        env = {**os.environ, "PYTHONPATH": str(ROOT)}
+        self.proc = subprocess.Popen(
+            [sys.executable, str(WRITER), "--fork"],
+            stdin=subprocess.PIPE, stdout=subprocess.PIPE, text=True, env=env,
+        )  # fmt: skip
+        assert self.said() == "imported"
+
+    def said(self) -> str:
+        assert self.proc.stdout is not None
+        return self.proc.stdout.readline().strip()
+
+    def order(self, *words: object) -> str:
+        assert self.proc.stdin is not None
+        self.proc.stdin.write(json.dumps(words) + "\n")
+        self.proc.stdin.flush()
+        return self.said()
+
+    def start(self, database: str, seed: int, out: Path) -> int:
+        return int(self.order(database, seed, str(out)))
+
+    def kill(self, pid: int) -> None:
+        os.kill(pid, signal.SIGKILL)
+        assert self.order("reap", pid) == "reaped"  # gone, its files closed
+
+    def close(self) -> None:
+        assert self.proc.stdin is not None
+        self.proc.stdin.close()
+        self.proc.wait(timeout=30)
+
+
+@pytest.fixture
+def writers():
+    made = Writers()
+    yield made
+    made.close()
+
+
 def run_and_kill(
-    database: str, out: Path, seed: int, after: float, wait_ready: bool = True
+    writers: Writers, database: str, out: Path, seed: int, after: float, wait_ready: bool = True
 ) -> list[list[str]]:
     """Start the writer and SIGKILL it `after` seconds into its saving (or, without
     `wait_ready`, into its start-up); return its complete output lines."""
-    env = {**os.environ, "PYTHONPATH": str(ROOT)}
-    with out.open("wb") as stdout:
-        proc = subprocess.Popen(
-            [sys.executable, str(WRITER), database, str(seed)], stdout=stdout, env=env
-        )
-        try:
-            deadline = time.monotonic() + 15
-            while wait_ready and b"ready" not in out.read_bytes():
-                assert proc.poll() is None, "the writer died before it was ready"
-                assert time.monotonic() < deadline, "the writer never got ready"
-                time.sleep(0.01)
-            time.sleep(after)
-        finally:
-            proc.send_signal(signal.SIGKILL)
-            proc.wait()
+    out.touch()
+    pid = writers.start(database, seed, out)
+    try:
+        deadline = time.monotonic() + 15
+        while wait_ready and b"ready" not in out.read_bytes():
+            assert b"Traceback" not in out.read_bytes(), out.read_text()
+            assert time.monotonic() < deadline, "the writer never got ready"
+            time.sleep(0.01)
+        time.sleep(after)
+    finally:
+        writers.kill(pid)
     text = out.read_text()
     # A line cut off by the kill has no newline yet, and was not reported.
     return [line.split() for line in text[: text.rfind("\n") + 1].splitlines()]
 
 
 async def test_killed_mid_write_the_database_holds_every_reported_move_and_nothing_torn(
-    database, tmp_path
+    database, tmp_path, writers
 ):
     rng = random.Random(20261129)
     moves_reported, finished_reported = set(), set()
     # First a kill during start-up, perhaps while the new database is being created.
-    run_and_kill(database, tmp_path / "start.txt", 99, rng.uniform(0.05, 0.4), wait_ready=False)
+    run_and_kill(
+        writers, database, tmp_path / "start.txt", 99, rng.uniform(0.05, 0.4), wait_ready=False
+    )
     for run in range(RUNS):
-        lines = run_and_kill(database, tmp_path / f"out{run}.txt", run, rng.uniform(0.2, 1.0))
+        lines = run_and_kill(
+            writers, database, tmp_path / f"out{run}.txt", run, rng.uniform(0.2, 1.0)
+        )
         moves_reported |= {(int(g), int(n)) for kind, g, n in (x for x in lines if len(x) == 3)}
         finished_reported |= {int(x[1]) for x in lines if x[0] == "finished"}
         await check(database, moves_reported, finished_reported)

@@ -14,7 +14,9 @@ NOWHERE = "postgresql://postgres@127.0.0.1:9/none"  # port 9 (discard): nothing 
 
 def run(**env: str) -> subprocess.CompletedProcess[str]:
     return subprocess.run(
+        # One small file, and none of the plugins it does not use (each costs start-up time).
         [sys.executable, "-m", "pytest", "-p", "no:xdist", "-p", "no:cacheprovider",
+         "-p", "no:hypothesispytest", "-p", "no:simcord",
          "tests/storage/test_settings.py", "-o", "addopts="],
         capture_output=True, text=True, cwd=ROOT, timeout=120,
         env={**os.environ, "TEST_DATABASE_URL": NOWHERE, **env},
