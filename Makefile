@@ -16,8 +16,13 @@ $(PY):
 	python3 -m venv $(VENV)
 	$(PY) -m pip install --quiet 'uv==$(UV_VERSION)'
 
+# --compile-bytecode: uv writes no .pyc by default, and where PYTHONDONTWRITEBYTECODE is set (CI's
+# machine sets it) no run writes them either, so every interpreter (pytest's workers, the tests'
+# subprocesses) compiled discord, SQLAlchemy and the rest from source: 2.4 s of CPU to import
+# the bot against 1.0 s with them compiled.
 $(STAMP): pyproject.toml $(LOCK) | $(PY)
-	$(VENV)/bin/uv pip install --quiet --python $(PY) -c $(LOCK) -e '.[test,playground]'
+	$(VENV)/bin/uv pip install --quiet --compile-bytecode --python $(PY) -c $(LOCK) \
+		-e '.[test,playground]'
 	touch $(STAMP)
 
 # With DISCORD_TOKEN (environment or .env): the bot on Discord. Without: the local playground,
@@ -45,8 +50,9 @@ typecheck: $(STAMP)
 test: $(STAMP) chromium
 	@$(MAKE) --no-print-directory -j 3 --output-sync=target lint typecheck pytest
 
+# The project's own modules compiled once too (an empty PYTHONDONTWRITEBYTECODE is unset).
 pytest: $(STAMP)
-	$(PY) -m pytest
+	PYTHONDONTWRITEBYTECODE= $(PY) -m pytest
 
 # tests/test_playground.py plays the playground's page in headless Chromium (Debian's package).
 # Installed when missing and we are root (CI is); otherwise it says how. Nothing to do when
