@@ -2,8 +2,8 @@
 jumps to it instead. Our own work then takes no virtual time at all, and a minute of 5,000
 games is over as soon as the CPU has done that minute's work.
 
-Work handed to threads (run_in_executor, asyncio.to_thread, and aiosqlite's connection
-thread) is waited for in real time, the clock standing still: a thread's result arrives at
+Work handed to threads (run_in_executor, asyncio.to_thread, aiosqlite's connection thread and
+the bot's bounded pool, bot/work.py) is waited for in real time, the clock standing still: a thread's result arrives at
 the virtual instant it was asked for, as if it took no time either.
 
     with asyncio.Runner(loop_factory=VirtualLoop) as runner:
@@ -48,6 +48,7 @@ class VirtualLoop(asyncio.SelectorEventLoop):
         self.threads = 0  # work in threads not answered yet
         super().__init__(selector=_Selector(self))
         track_aiosqlite()
+        track_pool()
 
     def time(self) -> float:
         return self.now
@@ -97,3 +98,28 @@ def track_aiosqlite() -> None:
     core.Connection._execute = tracked(core.Connection._execute)  # type: ignore[method-assign]
     core.Connection._connect = tracked(core.Connection._connect)  # type: ignore[method-assign]
     core.Connection._virtual_time = True  # type: ignore[attr-defined]
+
+
+def track_pool() -> None:
+    """The bot's bounded pool (bot/work.py) submits to its executor itself, so its pictures were
+    not counted: the clock ran on while one was drawn, and a table's staleness then depended
+    on how busy the CPU was."""
+    from bot import work
+
+    if getattr(work.Fair, "_virtual_time", False):
+        return
+    run_in_pool = work.Fair.run
+
+    @functools.wraps(run_in_pool)
+    async def run(self: Any, *args: Any) -> Any:
+        loop = asyncio.get_running_loop()
+        if not isinstance(loop, VirtualLoop):
+            return await run_in_pool(self, *args)
+        loop.threads += 1
+        try:
+            return await run_in_pool(self, *args)
+        finally:
+            loop.threads -= 1
+
+    work.Fair.run = run  # type: ignore[method-assign]
+    work.Fair._virtual_time = True  # type: ignore[attr-defined]

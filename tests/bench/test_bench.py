@@ -191,10 +191,11 @@ def test_fairness_bench_a_busy_server_leaves_quiet_ones_their_share():
     server's median)."""
     out = run("fairness.py", "--busy", "40", "--quiet", "4", "--seconds", "30", "--rate", "10")
     assert out["servers_waiting"] == 5 and out["quiet_beside_busy_s"]["n"] > 10
-    # The 2x-of-fair-share figure is the bench's (docs/performance.md): its tables' pictures
-    # take real CPU, so beside the suite's other worker it wobbles. Starvation is the fault:
-    # the quiet servers' p95 stays well under the busy server's median wait (it was above it).
-    assert out["quiet_beside_busy_s"]["p95"] < out["busy_s"]["p50"] / 2, out
+    # Starvation is the fault: the quiet servers waited as long as the busy one (p95 3.6 s,
+    # about its median). The p95 of some 34 waits is their second longest, so one picture
+    # finished late moves it (1.0 to 2.0 s, run to run); their mean is steady (0.3 s).
+    quiet, busy = out["quiet_beside_busy_s"], out["busy_s"]
+    assert quiet["mean"] < busy["p50"] / 3 and quiet["p95"] < busy["p50"], out
     assert out["rate_limited"] == {} and out["peak_global_per_s"] <= 10
 
 

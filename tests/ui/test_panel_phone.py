@@ -19,7 +19,7 @@ from bot.engine import PRESETS
 from bot.i18n import LANGUAGES, t
 from bot.playground import build_world
 from bot.ui import admin, ids
-from tests.browser import Browser
+from tests.support.browser import Browser
 
 SPECS = ss.make_settings()
 

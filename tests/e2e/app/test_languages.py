@@ -134,7 +134,7 @@ async def test_a_spanish_admin_sees_spanish(simcord_env, guild, channel, locales
     )  # fmt: skip
     assert "Robo" in [o["label"] for o in switches["options"]]
     await admin.select(shown.response, ["timers"], custom_id=ids.topics())
-    assert picked(shown.response, ids.setting("turn_timer")) == ["Tiempo por turno: 2 min"]
+    assert picked(shown.response, ids.setting("turn_timer")) == ["Por turno: 2 min"]
     assert "</steal-admin set:" in head  # shown as "/robar-admin cambiar" in her client
 
     bad = await admin.slash(channel, "steal-admin set", setting="turn_timer", value="5 s")
