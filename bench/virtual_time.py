@@ -121,5 +121,5 @@ def track_pool() -> None:
         finally:
             loop.threads -= 1
 
-    work.Fair.run = run  # type: ignore[method-assign]
+    work.Fair.run = run  # type: ignore[method-assign,assignment]
     work.Fair._virtual_time = True  # type: ignore[attr-defined]
