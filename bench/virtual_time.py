@@ -3,8 +3,8 @@ jumps to it instead. Our own work then takes no virtual time at all, and a minut
 games is over as soon as the CPU has done that minute's work.
 
 Work handed to threads (run_in_executor, asyncio.to_thread, aiosqlite's connection thread and
-the bot's bounded pool, bot/work.py) is waited for in real time, the clock standing still: a thread's result arrives at
-the virtual instant it was asked for, as if it took no time either.
+the bot's bounded pool, bot/work.py) is waited for in real time, the clock standing still: a
+thread's result arrives at the virtual instant it was asked for, as if it took no time either.
 
     with asyncio.Runner(loop_factory=VirtualLoop) as runner:
         runner.run(main())
