@@ -71,8 +71,14 @@ class Rules:
     def replace(self, **changes: Any) -> Rules:
         return replace(self, **changes)
 
-    def to_dict(self) -> dict[str, Any]:
+    @cached_property
+    def _as_dict(self) -> dict[str, Any]:
         return asdict(self)
+
+    def to_dict(self) -> dict[str, Any]:
+        # A copy of one built once (every field is a str or a bool): a game's state is saved
+        # on every move, and asdict walks the fields each time.
+        return dict(self._as_dict)
 
     @classmethod
     def from_dict(cls, data: dict[str, Any]) -> Rules:

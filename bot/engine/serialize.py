@@ -75,7 +75,10 @@ def deal_to_dict(
     return {"hands": [list(h) for h in hands], "pool": list(pool), "stock": list(stock)}
 
 
-def to_dict(game: Game) -> StateDict:
+def to_dict(game: Game, *, moves: bool = True) -> StateDict:
+    """The game's state. `moves` False: its move lists (the game's and each playoff's) empty,
+    for a caller that stores the moves apart (what `session.models.without_moves` makes of
+    the whole state, without encoding every move of the game on each move)."""
     g = game
     return {
         "version": STATE_VERSION,
@@ -92,8 +95,8 @@ def to_dict(game: Game) -> StateDict:
         "bundles": [[list(b) for b in seat] for seat in g.bundles],
         "turn": g.turn,
         "last_capture": list(g.last_capture),
-        "moves": [move_to_dict(*m) for m in g.moves],
-        "playoffs": [to_dict(p) for p in g.playoffs],
+        "moves": [move_to_dict(*m) for m in g.moves] if moves else [],
+        "playoffs": [to_dict(p, moves=moves) for p in g.playoffs],
         "award": list(g.award),
         "result": g.result.to_dict() if g.result else None,
     }

@@ -199,7 +199,9 @@ def state_of(
         session["autos"] = {str(s): n for s, n in autos.items() if n}
     if away is not None:
         session["away"] = sorted(away)
-    return {**without_moves(to_dict(game)), "session": session}
+    # without_moves(to_dict(game)), without encoding every move of the game to drop it.
+    moved = [len(game.moves), *(len(p.moves) for p in game.playoffs)]
+    return {**to_dict(game, moves=False), "moved": moved, "session": session}
 
 
 def without_moves(state: Mapping[str, Any]) -> dict[str, Any]:

@@ -1,6 +1,7 @@
 """Turn timers: when the seat to act is played for (a person who ran out of time, an away or
 forfeited seat, an AI opponent), and what is played. A collaborator Sessions owns: it arms one
-task per table, and when a deadline passes it works out the move and hands it to `due`."""
+timer per table (a bare call that starts its task at the deadline), and when a deadline passes
+it works out the move and hands it to `due`."""
 
 from __future__ import annotations
 
@@ -97,7 +98,9 @@ class TurnTimers:
         table.timer = None
         # A restored game not read yet is not over: restore reads those that may be.
         if table.deadline is not None and not (table.loaded and table.game.over):
-            table.timer = asyncio.create_task(self._run(table, table.version))
+            # A bare call at the deadline, as `arm_restored` makes: a task made at each move
+            # (and the last one cancelled) ran two steps in the click that played it.
+            self.arm_restored(table, self.clock())
 
     def arm_restored(self, table: Table, now: float) -> None:
         """`arm` for a table just restored (no timer yet), at `now`: a bare call at its

@@ -32,6 +32,7 @@ def dropped(c: str) -> bool:
     return unicodedata.category(c) in DROPPED
 
 
+@functools.lru_cache(maxsize=4096)  # three regex passes, for the same few names every move
 def shown(name: str) -> str:
     """The name for message text: `plain`, with markdown and mentions escaped."""
     text = INLINE.sub(r"\\\1", plain(name))

@@ -7,6 +7,7 @@ import asyncio
 import contextvars
 import logging
 import math
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any, Protocol
 
@@ -42,7 +43,10 @@ class Channel:
     ping_id: int | None = None
     table: Table | None = None  # the latest state; kept after the game ends or is cancelled
     lang: str = DEFAULT  # of the public messages (lobby, table, ping); see render.public_lang
-    log: list[str] = field(default_factory=list)
+    said: list[str] = field(default_factory=list)  # the move log's lines put in words (`log`)
+    # Moves not put in words yet, each its `describe` call as it stood at the move: a move's
+    # click only marks its line; the worker, drawing the table after the answer, says it.
+    unsaid: list[Callable[[], list[str]]] = field(default_factory=list)
     last: LastMove | None = None  # the move the picture marks
     edited: float = -math.inf  # when the table was last edited (time.monotonic)
     words_only: bool = False  # the last edit with the picture failed: send the words alone
@@ -68,6 +72,23 @@ class Channel:
     tally: Tally | None = None  # the highlights of every move seen; None: replayed at the end
     owed: bool = False  # shows how the game ended: retried until it lands (see worker)
     worker: asyncio.Task[None] | None = None
+
+    def say(self) -> None:
+        """Put the moves marked so far in words."""
+        if self.unsaid:
+            lines = [line for say in self.unsaid for line in say()]
+            self.unsaid.clear()
+            self.said = (self.said + lines)[-LOG_KEEP:]
+
+    @property
+    def log(self) -> list[str]:
+        """The move log a table shows: its last LOG_KEEP lines, every move marked so far in."""
+        self.say()
+        return self.said
+
+    @log.setter
+    def log(self, lines: list[str]) -> None:
+        self.said, self.unsaid = lines, []
 
 
 class Discord(Protocol):

@@ -5,6 +5,7 @@ kicked here, sends what is out of date. Only the cogs' reports make their one ca
 from __future__ import annotations
 
 import asyncio
+import functools
 import logging
 from collections.abc import Callable
 
@@ -118,10 +119,13 @@ class Intake:
         table = event.table
         ch = self.channel(table.game_id, table.guild_id, table.channel_id)
         ch.table, ch.lang = table, render.public_lang(table)
-        name = names_of(ch.lang, table.seats, self.names(ch))
+        known = self.names(ch)  # the seats' names as they are now: the line says them later
+        seated = {seat: known[seat] for seat in table.seats if seat in known}
+        name = names_of(ch.lang, table.seats, seated)
         events = list(event.events)
-        lines = describe(ch.lang, events, table.game.rules, name)
-        ch.log = (ch.log + lines)[-LOG_KEEP:]
+        ch.unsaid.append(functools.partial(describe, ch.lang, events, table.game.rules, name))
+        if len(ch.unsaid) > LOG_KEEP:  # a table not drawn for long (refused): said now
+            ch.say()
         ch.last = LastMove.of(events) or ch.last
         if ch.tally is not None:
             if event.version == ch.tally.moves + 1:

@@ -77,7 +77,16 @@ class Worker:
         for the other clicks being answered: tables are drawn once nobody waits for an answer,
         so a burst of moves in many games is answered first."""
         if after is not None and not after.done():
-            await asyncio.wait({after})
+            # A bare future, not asyncio.wait: this first step runs while the click still
+            # waits for its answer to be sent.
+            clicked: asyncio.Future[None] = asyncio.get_running_loop().create_future()
+
+            def answered(_: object) -> None:
+                if not clicked.done():  # not cancelled with this task meanwhile
+                    clicked.set_result(None)
+
+            after.add_done_callback(answered)
+            await clicked
         if not self._quiet.is_set():
             quiet = asyncio.ensure_future(self._quiet.wait())
             await asyncio.wait({quiet}, timeout=QUIET_WAIT)

@@ -6,10 +6,12 @@ still leaves a readable table (its facts in words); edits coalesced to about one
 from __future__ import annotations
 
 import asyncio
+from collections.abc import Callable
 
 import pytest
 
 from bot.adapter.presenter import Channel, Presenter
+from bot.adapter.presenter.channel import LOG_KEEP
 from bot.ui.table import SEAT_COLOURS
 from tests.e2e.support.helpers import (
     V2,
@@ -203,3 +205,28 @@ async def test_fast_ai_seats_edit_the_table_once_an_edit_gap(simcord_env, channe
     assert played >= 12, played  # a move every 10 s
     assert 1 <= edited <= seconds / 50 + 1, (edited, seconds, played)  # one every 50 s
     assert not [b for b in buttons(lobby) if b.get("disabled")]
+
+
+def test_the_move_log_says_every_move_marked_in_order_when_read():
+    """A move's click only marks its log line (Intake.moved); the table's log says them all,
+    in order, when it is read, and a log set anew (rebuilt from storage) drops the marks."""
+    ch = Channel(1, 2, 3)
+    said: list[str] = []
+
+    def move(n: int) -> Callable[[], list[str]]:
+        def say() -> list[str]:
+            said.append(f"move {n}")
+            return [f"move {n}", f"move {n} refilled"]
+
+        return say
+
+    ch.unsaid += [move(1), move(2)]
+    assert said == []  # nothing put in words until read
+    assert ch.log == ["move 1", "move 1 refilled", "move 2", "move 2 refilled"]
+    ch.unsaid.append(move(3))
+    assert ch.log[-2:] == ["move 3", "move 3 refilled"] and said == ["move 1", "move 2", "move 3"]
+    ch.unsaid += [move(n) for n in range(4, 30)]
+    assert len(ch.log) == LOG_KEEP and ch.log[-1] == "move 29 refilled"
+    ch.unsaid.append(move(30))
+    ch.log = ["rebuilt"]
+    assert ch.log == ["rebuilt"] and "move 30" not in said
