@@ -278,6 +278,7 @@ class Sessions(Live):
         live: list[Lobby | Table] = [*self.lobbies.values(), *self.tables.values()]
         for x in live:
             stop(x.timer)
+        await self.timers.close()
         await self.tournaments.close()
         jobs = [*self.matches.jobs, *self.lobby_ops.jobs]
         for job in jobs:

@@ -70,6 +70,10 @@ class TurnTimers:
         self.turn_seconds = turn_seconds  # the bot-wide default; a game's setup may differ
         self.away_delay = away_delay
         self.bot_delay = bot_delay  # AI opponents wait this long, so people can follow
+        # Timers started and not ended. A timer playing its move re-arms the table, so the
+        # table no longer holds it: kept here, close() still stops it before storage closes
+        # (one left mid-move hung the loop's shutdown on a closed connection).
+        self.running: set[asyncio.Task[None]] = set()
 
     def deadline(
         self, table: Table, game: Game, away: set[int], forfeited: set[int]
@@ -112,7 +116,16 @@ class TurnTimers:
             table.timer = loop.call_later(delay, self._start, table, table.version)
 
     def _start(self, table: Table, version: int) -> None:
-        table.timer = asyncio.create_task(self._run(table, version))
+        task = table.timer = asyncio.create_task(self._run(table, version))
+        self.running.add(task)
+        task.add_done_callback(self.running.discard)
+
+    async def close(self) -> None:
+        """Stop every timer that started, those mid-move included, and wait for them."""
+        tasks = list(self.running)
+        for task in tasks:
+            task.cancel()
+        await asyncio.gather(*tasks, return_exceptions=True)
 
     async def _run(self, table: Table, version: int) -> None:
         assert table.deadline is not None

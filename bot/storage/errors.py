@@ -70,3 +70,8 @@ class StillSeated(StillPlaying):
         )
         self.game_ids: list[int] = []
         self.tournament_ids = tournament_ids
+
+
+class SaveInterrupted(StorageError):
+    """A batch's commit was cut off (the save leading it was cancelled): whether this write
+    was committed is the database's to say; read the game again."""

@@ -11,6 +11,8 @@ from contextlib import AbstractAsyncContextManager
 from dataclasses import dataclass, field
 from typing import Any
 
+from .errors import SaveInterrupted
+
 # A transaction: BEGIN on entry, COMMIT on exit, ROLLBACK if the block raised. It yields the
 # connection the writes take (SQLAlchemy's, or on SQLite the driver's: sqlite_moves.py).
 Begin = Callable[[], AbstractAsyncContextManager[Any]]
@@ -70,6 +72,8 @@ class GroupCommit:
         except asyncio.CancelledError:
             if item in self.pending:
                 self.pending.remove(item)
+            elif item.done.done() and not item.done.cancelled():
+                item.done.exception()  # its own batch's SaveInterrupted: this save is cancelled
             raise
         finally:
             self.leading = False
@@ -109,12 +113,21 @@ class GroupCommit:
                 break
             batch, self.pending = self.pending[:MAX_BATCH], self.pending[MAX_BATCH:]
             try:
-                refused = await self._commit(batch)
-            except Exception:
-                # The whole transaction failed: each on its own, so one bad item fails alone.
+                try:
+                    refused = await self._commit(batch)
+                except Exception:
+                    # The whole transaction failed: each on its own, so one bad item fails
+                    # alone.
+                    for item in batch:
+                        await self._alone(item)
+                    continue
+            except asyncio.CancelledError:
+                # This save, leading, was cancelled mid-batch (a shutdown): nobody else would
+                # ever settle the batch, and its followers waited for ever.
                 for item in batch:
-                    await self._alone(item)
-                continue
+                    if not item.done.done():
+                        item.done.set_exception(SaveInterrupted())
+                raise
             for item, error in zip(batch, refused, strict=True):
                 if item.done.done():
                     continue
