@@ -172,6 +172,15 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--workers", type=int, choices=(1, 2), default=1)
     parser.add_argument("--progress", action="store_true", help="report progress on stderr")
     parser.add_argument("--json", action="store_true", help="print one JSON object")
+    parser.add_argument(
+        "--log", help="append each deck's result to this file as it ends (one JSON line)"
+    )
+    parser.add_argument(
+        "--from-log",
+        nargs="+",
+        metavar="LOG",
+        help="play nothing: sum up the decks these --log files hold (partial runs add up)",
+    )
     args = parser.parse_args(argv)
     names = [s.strip() for s in args.policies.split(",") if s.strip()]
     unknown = [s for s in names if s not in POLICIES]
@@ -190,15 +199,16 @@ def main(argv: list[str] | None = None) -> int:
 
     started = time.perf_counter()
     decks: list[DeckResult] = []
-    if args.workers > 1:
+    if args.from_log:
+        decks = _read_logs(args.from_log)
+        n_decks = len(decks)
+    elif args.workers > 1:
         with get_context("fork").Pool(args.workers) as pool:
-            for d in pool.imap(play_deck, tasks):
-                decks.append(d)
-                _progress(args, len(decks), n_decks, started)
+            for task, d in zip(tasks, pool.imap(play_deck, tasks), strict=True):
+                _keep(args, decks, task, d, n_decks, started)
     else:
         for task in tasks:
-            decks.append(play_deck(task))
-            _progress(args, len(decks), n_decks, started)
+            _keep(args, decks, task, play_deck(task), n_decks, started)
     seconds = time.perf_counter() - started
 
     summary = {
@@ -236,6 +246,34 @@ def main(argv: list[str] | None = None) -> int:
             + (f"  work p50 {r['work']['p50']} mean {r['work']['mean']}" if r["work"] else "")
         )
     return 0
+
+
+def _keep(
+    args: argparse.Namespace,
+    decks: list[DeckResult],
+    task: Task,
+    deck: DeckResult,
+    total: int,
+    started: float,
+) -> None:
+    decks.append(deck)
+    if args.log:
+        with open(args.log, "a", encoding="utf-8") as f:
+            f.write(json.dumps({"seed": task[0], **deck}) + "\n")
+    _progress(args, len(decks), total, started)
+
+
+def _read_logs(paths: list[str]) -> list[DeckResult]:
+    """The decks of --log files, each deck seed once (a deck logged twice counts once)."""
+    by_seed: dict[int, DeckResult] = {}
+    for path in paths:
+        with open(path, encoding="utf-8") as f:
+            for line in f:
+                if line.strip():
+                    row = json.loads(line)
+                    seed = row.pop("seed")
+                    by_seed[seed] = row
+    return [by_seed[s] for s in sorted(by_seed)]
 
 
 def _progress(args: argparse.Namespace, done: int, total: int, started: float) -> None:
