@@ -14,6 +14,7 @@ from collections.abc import Callable
 from ..engine.cards import RANK
 from ..engine.game import CAPTURE, STEAL, TRAIL, Move
 from ..engine.view import View
+from .inference import TrailChecks, hands_of
 from .knowledge import (
     MAX_RANK,
     Unseen,
@@ -24,7 +25,7 @@ from .knowledge import (
     legal_moves_of,
 )
 from .medium import best_move, holding_probabilities, opponents_cards
-from .rollout import playout
+from .rollout import playout, solve
 
 
 class NoMove(ValueError):
@@ -128,6 +129,7 @@ DEFAULT_BUDGET = 0.100  # seconds per decision
 # machine: 9,000 measured 2026-11-30, times 1.36 for the faster playouts of 2026-12-05, a
 # ratio measured side by side at fixed work (docs/ai.md). The fixed-work stand-in for 100 ms.
 WORK_100MS = 12000
+DEAL_TRIES = 8  # deals drawn per sample until one fits the opponents' trails (else the last)
 
 
 class Hard(Policy):
@@ -183,6 +185,7 @@ class Hard(Policy):
         deadline = None if budget is None else started + budget
         unseen = Unseen(view)
         weights = declined(view)
+        checks = TrailChecks(view, unseen.expected)
         seat = view.seat
         k = len(options)
         rounds = (k - 1).bit_length()  # ceil(log2 k): halvings until one move is left
@@ -204,10 +207,16 @@ class Hard(Policy):
                 done = max(done, complete / samples)
             return done
 
+        # With the stock empty nothing more is dealt: search every line of our own moves.
+        run = solve if view.stock_size == 0 else playout
         halvings = 0
         stop = False
         while not stop:
             hidden = deal_hidden(view, unseen.sample_hidden(rng), weights, rng)
+            for _ in range(DEAL_TRIES - 1):  # a deal that fits the opponents' trails, if found
+                if not checks or checks.fits(hands_of(view, hidden)):
+                    break
+                hidden = deal_hidden(view, unseen.sample_hidden(rng), weights, rng)
             root = determinize(view, hidden)
             counts = hand_counts[:]
             for c in hidden:
@@ -215,7 +224,7 @@ class Hard(Policy):
             total = len(hidden) + len(view.hand)
             results = []
             for i in alive:
-                out = playout(root.copy(), options[i], counts[:], total, seat, deadline, clock)
+                out = run(root.copy(), options[i], counts[:], total, seat, deadline, clock)
                 if out is None:  # out of time inside the playout
                     stop = True
                     break
