@@ -13,10 +13,15 @@ expected hidden counts, less the guessed hands) and the other players' hands the
 
 from __future__ import annotations
 
+import random
+
 from ..engine.cards import RANK
 from ..engine.game import CAPTURE, STEAL, TRAIL, Move
 from ..engine.view import View
+from .knowledge import Unseen, deal_hidden
 from .medium import MAX_RANK, best_move, holding_probabilities, opponents_cards
+
+DEAL_TRIES = 8  # deals drawn per sample until one fits the opponents' trails (else the last)
 
 # A trail checked: (index in history, seat, the card, the pool's cards before it).
 Check = tuple[int, int, str, list[str]]
@@ -85,6 +90,23 @@ class TrailChecks:
             if best_move(moves, seat, then[seat], pool, self.bundles, p, 0, stealing) != trail:
                 return False
         return True
+
+
+def draw_deal(
+    view: View,
+    unseen: Unseen,
+    weights: list[dict[int, float]],
+    checks: TrailChecks,
+    rng: random.Random,
+) -> list[str]:
+    """A guess at the hidden cards (as `deal_hidden` orders them) that fits the opponents'
+    latest trails; after DEAL_TRIES misses, the last guess (a player may not play like medium)."""
+    hidden = deal_hidden(view, unseen.sample_hidden(rng), weights, rng)
+    for _ in range(DEAL_TRIES - 1):
+        if not checks or checks.fits(hands_of(view, hidden)):
+            break
+        hidden = deal_hidden(view, unseen.sample_hidden(rng), weights, rng)
+    return hidden
 
 
 def hands_of(view: View, hidden: list[str]) -> list[list[str]]:

@@ -14,11 +14,10 @@ from collections.abc import Callable
 from ..engine.cards import RANK
 from ..engine.game import CAPTURE, STEAL, TRAIL, Move
 from ..engine.view import View
-from .inference import TrailChecks, hands_of
+from .inference import TrailChecks, draw_deal
 from .knowledge import (
     MAX_RANK,
     Unseen,
-    deal_hidden,
     declined,
     determinize,
     distinct_moves,
@@ -129,7 +128,6 @@ DEFAULT_BUDGET = 0.100  # seconds per decision
 # machine: 9,000 measured 2026-11-30, times 1.36 for the faster playouts of 2026-12-05, a
 # ratio measured side by side at fixed work (docs/ai.md). The fixed-work stand-in for 100 ms.
 WORK_100MS = 12000
-DEAL_TRIES = 8  # deals drawn per sample until one fits the opponents' trails (else the last)
 
 
 class Hard(Policy):
@@ -212,11 +210,7 @@ class Hard(Policy):
         halvings = 0
         stop = False
         while not stop:
-            hidden = deal_hidden(view, unseen.sample_hidden(rng), weights, rng)
-            for _ in range(DEAL_TRIES - 1):  # a deal that fits the opponents' trails, if found
-                if not checks or checks.fits(hands_of(view, hidden)):
-                    break
-                hidden = deal_hidden(view, unseen.sample_hidden(rng), weights, rng)
+            hidden = draw_deal(view, unseen, weights, checks, rng)
             root = determinize(view, hidden)
             counts = hand_counts[:]
             for c in hidden:
