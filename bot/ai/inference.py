@@ -30,13 +30,15 @@ Check = tuple[int, int, str, list[str]]
 class TrailChecks:
     """The latest run of opponents' trails of `view`, checked against medium's choice."""
 
-    __slots__ = ("bundles", "checks", "expected", "history", "view")
+    __slots__ = ("bundles", "checks", "expected", "history", "known", "view")
 
     def __init__(self, view: View, expected: list[float]) -> None:
         self.view = view
         self.expected = expected
         self.history = view.history
         self.checks: list[Check] = []
+        # Answers by the ranks of the opponents' hands: suits do not matter to medium.
+        self.known: dict[tuple[tuple[int, ...], ...], bool] = {}
         rules = view.rules
         if rules.wild_jacks or rules.double_bundles or rules.play == "forced":
             return  # forced play trails only when nothing else is legal: nothing to read
@@ -61,6 +63,14 @@ class TrailChecks:
     def fits(self, hands: list[list[str]]) -> bool:
         """Whether medium, holding `hands` now (one per seat, ours included), would have made
         each trail of the run (or a move it values the same)."""
+        seat = self.view.seat
+        key = tuple(tuple(sorted(RANK[c] for c in h)) for s, h in enumerate(hands) if s != seat)
+        known = self.known.get(key)
+        if known is None:
+            known = self.known[key] = self._fits(hands)
+        return known
+
+    def _fits(self, hands: list[list[str]]) -> bool:
         view = self.view
         history = self.history
         n = len(hands)

@@ -151,7 +151,7 @@ class Hard(Policy):
     If not even one sample is complete, the move is medium's.
 
     `last_work` holds the moves played in playouts and the complete samples of the last
-    decision. `clock` is for tests.
+    decision. `clock` is for tests, and `memo=False` (search a repeated endgame deal anew).
     """
 
     name = "hard"
@@ -162,6 +162,7 @@ class Hard(Policy):
         work: int | None = None,
         samples: int | None = None,
         clock: Callable[[], float] = time.perf_counter,
+        memo: bool = True,
     ):
         if budget is None and work is None and samples is None:
             raise ValueError("give a time budget, an amount of work, a number of samples")
@@ -169,6 +170,7 @@ class Hard(Policy):
         self.work = work
         self.samples = samples
         self.clock = clock
+        self.memo = memo
         self.last_work = (0, 0)
 
     def choose(self, view: View, rng: random.Random) -> Move:
@@ -207,6 +209,11 @@ class Hard(Policy):
 
         # With the stock empty nothing more is dealt: search every line of our own moves.
         run = solve if view.stock_size == 0 else playout
+        # The search's answers by the opponents' hands (ranks, in order: medium's ties go to
+        # the first card), which decide everything then; a repeat counts its work again, so
+        # the moves chosen at fixed work are those of searching it anew.
+        solved: dict[tuple[int, tuple[tuple[int, ...], ...]], tuple[float, int]] = {}
+        endgame = run is solve and self.memo
         halvings = 0
         stop = False
         while not stop:
@@ -217,11 +224,20 @@ class Hard(Policy):
                 counts[RANK[c]] += 1
             total = len(hidden) + len(view.hand)
             results = []
+            deal = (
+                tuple(tuple(RANK[c] for c in h) for s, h in enumerate(root.hands) if s != seat)
+                if endgame
+                else ()
+            )
             for i in alive:
-                out = run(root.copy(), options[i], counts[:], total, seat, deadline, clock)
-                if out is None:  # out of time inside the playout
-                    stop = True
-                    break
+                out = solved.get((i, deal)) if endgame else None
+                if out is None:
+                    out = run(root.copy(), options[i], counts[:], total, seat, deadline, clock)
+                    if out is None:  # out of time inside the playout
+                        stop = True
+                        break
+                    if endgame:
+                        solved[i, deal] = out
                 value, n = out
                 steps += n
                 results.append(value)

@@ -107,3 +107,14 @@ def test_the_endgame_search_is_never_worse_than_the_playout_and_sometimes_better
             assert searched[0] >= played[0] - 1e-9
             better += searched[0] > played[0] + 1e-9
     assert better > 0
+
+
+def test_a_repeated_endgame_deal_is_answered_as_if_searched_anew():
+    from bot.ai import Hard
+
+    views = [view(game, game.turn) for game in endgames()[::3]]
+    assert len(views) > 10
+    for k, v in enumerate(views):
+        fast, slow = Hard(budget=None, work=2000), Hard(budget=None, work=2000, memo=False)
+        assert fast.choose(v, random.Random(k)) == slow.choose(v, random.Random(k))
+        assert fast.last_work == slow.last_work
