@@ -47,7 +47,11 @@ class TrailChecks:
         history = view.history
         for j in range(len(history) - 1, -1, -1):
             seat, m = history[j]
-            if m.action != TRAIL or (per_round and (j + 1) % per_round == 0):
+            if (
+                m.action != TRAIL
+                or (per_round and (j + 1) % per_round == 0)
+                or m.card not in pool  # cannot happen in the rules we know: read nothing more
+            ):
                 break
             pool.remove(m.card)  # now the pool as it was before this trail
             if seat != view.seat:

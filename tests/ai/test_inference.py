@@ -4,11 +4,16 @@ from __future__ import annotations
 
 import random
 
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
 from bot.ai import Unseen, determinize
 from bot.ai.inference import TrailChecks, draw_deal, hands_of
 from bot.ai.knowledge import MAX_RANK, declined, distinct_moves
 from bot.ai.rollout import playout, solve
-from bot.engine import PRESETS, RANK, Move, legal_moves, new_game, play, view
+from bot.engine import PRESETS, RANK, Move, active, legal_moves, new_game, play, view
+from tests.ai.test_policies import positions
+from tests.strategies import any_rules
 
 
 def trailed_past_two_kings():
@@ -72,6 +77,18 @@ def test_the_true_hands_of_medium_players_mostly_fit():
                 fit += checks.fits([list(h) for h in game.hands])
             game, _ = play(game, Medium().choose(v, rng))
     assert checked > 20 and fit >= 0.9 * checked
+
+
+@settings(max_examples=30, deadline=None)
+@given(rules=any_rules, players=st.sampled_from([2, 3, 4]), seed=st.integers(0, 2**32))
+def test_the_trails_are_read_under_any_rules_and_deals_fill_every_hand(rules, players, seed):
+    for game in positions(rules, players, seed)[::2]:
+        g = active(game)
+        v = view(game, g.turn)
+        checks = TrailChecks(v, Unseen(v).expected)
+        checks.fits([list(h) for h in g.hands])  # no error, whatever the rules
+        hidden = draw_deal(v, Unseen(v), declined(v), checks, random.Random(seed))
+        assert [len(h) for h in hands_of(v, hidden)] == list(v.hand_sizes)
 
 
 def endgames():
