@@ -12,7 +12,7 @@ import time
 from collections.abc import Callable
 
 from ..engine.cards import RANK
-from ..engine.game import CAPTURE, STEAL, TRAIL, Move
+from ..engine.game import CAPTURE, STEAL, TRAIL, Game, Move
 from ..engine.view import View
 from .inference import TrailChecks, draw_deal
 from .knowledge import (
@@ -22,6 +22,7 @@ from .knowledge import (
     determinize,
     distinct_moves,
     legal_moves_of,
+    redeal,
 )
 from .medium import best_move, holding_probabilities, opponents_cards
 from .rollout import playout, solve
@@ -216,9 +217,13 @@ class Hard(Policy):
         endgame = run is solve and self.memo
         halvings = 0
         stop = False
+        template: Game | None = None
         while not stop:
             hidden = draw_deal(view, unseen, weights, checks, rng)
-            root = determinize(view, hidden)
+            if template is None:
+                root = template = determinize(view, hidden)
+            else:
+                root = redeal(template, view, hidden)
             counts = hand_counts[:]
             for c in hidden:
                 counts[RANK[c]] += 1

@@ -9,7 +9,7 @@ from hypothesis import strategies as st
 
 from bot.ai import Unseen, determinize
 from bot.ai.inference import TrailChecks, draw_deal, hands_of
-from bot.ai.knowledge import MAX_RANK, declined, distinct_moves
+from bot.ai.knowledge import MAX_RANK, declined, distinct_moves, redeal
 from bot.ai.rollout import playout, solve
 from bot.engine import PRESETS, RANK, Move, active, legal_moves, new_game, play, view
 from tests.ai.test_policies import positions
@@ -89,6 +89,18 @@ def test_the_trails_are_read_under_any_rules_and_deals_fill_every_hand(rules, pl
         checks.fits([list(h) for h in g.hands])  # no error, whatever the rules
         hidden = draw_deal(v, Unseen(v), declined(v), checks, random.Random(seed))
         assert [len(h) for h in hands_of(v, hidden)] == list(v.hand_sizes)
+
+
+@settings(max_examples=30, deadline=None)
+@given(rules=any_rules, players=st.sampled_from([2, 3, 4]), seed=st.integers(0, 2**32))
+def test_a_redeal_of_a_determinized_game_is_the_game_determinized_anew(rules, players, seed):
+    rng = random.Random(seed)
+    for game in positions(rules, players, seed)[::2]:
+        v = view(game, active(game).turn)
+        unseen = Unseen(v)
+        template = determinize(v, unseen.sample_hidden(rng))
+        hidden = unseen.sample_hidden(rng)
+        assert redeal(template, v, hidden) == determinize(v, hidden)
 
 
 def endgames():
