@@ -127,7 +127,8 @@ class Medium(Policy):
 DEFAULT_BUDGET = 0.100  # seconds per decision
 # Hard's work, in moves played in its playouts, that fits DEFAULT_BUDGET on the project's
 # machine: 9,000 measured 2026-11-30, times 1.36 for the faster playouts of 2026-12-05, a
-# ratio measured side by side at fixed work (docs/ai.md). The fixed-work stand-in for 100 ms.
+# ratio measured side by side at fixed work (docs/ai.md); the trail reading of 2026-12-05
+# costs about 1% more CPU at the same work. The fixed-work stand-in for 100 ms.
 WORK_100MS = 12000
 
 
@@ -135,8 +136,10 @@ class Hard(Policy):
     """Determinized search over this seat's information set, by sequential halving.
 
     Each sample deals the hidden cards anew (opponents' hands and the stock order, from the
-    unseen cards, opponents less likely to hold the ranks they just passed up) and plays every
-    move still in the running out to the end, with the medium heuristic for every player; a
+    unseen cards, opponents less likely to hold the ranks they just passed up, and redrawn
+    until medium holding them would have made their latest trails: `inference.py`) and plays
+    every move still in the running out to the end, with the medium heuristic for every player
+    (once the stock is empty: every line of our own moves, the best one counting); a
     playout scores win share + MARGIN_WEIGHT x (our bundle - the best other bundle). The moves
     share their samples, so they are compared on the same deals. The budget is split into
     ceil(log2 k) rounds for k distinct moves; at the end of each round the worse half of the
