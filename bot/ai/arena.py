@@ -13,7 +13,8 @@ seats/players. The 95% confidence interval treats a deck (all its rotations) as 
 +- 1.96 standard errors over decks. Card margin: the policy's bundle minus the mean bundle of
 the other players, per game. Decision time: wall-clock time of each `choose` call with at least
 two legal moves, in ms (with --workers 2 both workers share the CPU with each other and anything
-else running, which slows the hard policy's playouts but not its time budget).
+else running, which slows the hard policy's playouts but not its time budget; --cpu measures
+them in the process's CPU time instead).
 
 This is the AI package's only module that does I/O.
 """
@@ -37,8 +38,9 @@ from .policies import POLICIES, WORK_100MS, Policy, get_policy
 
 TIES = "a shared win counts 1/k to each of its k winners"
 
-# One deck's work: (deck seed, policy name per seat, rules preset, hard's budget, work, samples).
-Task = tuple[int, list[str], str, float | None, int | None, int | None]
+# One deck's work: (deck seed, policy name per seat, rules preset, hard's budget, work, samples,
+# whether decision times are CPU times).
+Task = tuple[int, list[str], str, float | None, int | None, int | None, bool]
 
 
 class DeckResult(TypedDict):
@@ -62,7 +64,8 @@ def _policy(name: str, budget: float | None, work: int | None, samples: int | No
 
 def play_deck(task: Task) -> DeckResult:
     """Every rotation of one deck; what each policy name won, its margins and its times."""
-    deck_seed, names, rules_name, budget, work, samples = task
+    deck_seed, names, rules_name, budget, work, samples, cpu = task
+    clock = time.process_time if cpu else time.perf_counter
     rules = preset(rules_name)
     n = len(names)
     policies = {name: _policy(name, budget, work, samples) for name in set(names)}
@@ -81,9 +84,9 @@ def play_deck(task: Task) -> DeckResult:
             moves = legal(g)
             name = seat_names[seat]
             v = view(game, seat)
-            t0 = time.perf_counter()
+            t0 = clock()
             move = policies[name].choose(v, rngs[seat])
-            elapsed = time.perf_counter() - t0
+            elapsed = clock() - t0
             if len(moves) > 1:
                 times[name].append(elapsed * 1000)
                 last = getattr(policies[name], "last_work", None)
@@ -169,9 +172,24 @@ def main(argv: list[str] | None = None) -> int:
         f"({WORK_100MS} fit its 100 ms budget on the project's machine)",
     )
     parser.add_argument("--samples", type=int, help="hard: a fixed number of samples instead")
+    parser.add_argument(
+        "--cpu",
+        action="store_true",
+        help="decision times in CPU time of the process (what a decision costs, without the "
+        "time a busy machine keeps it waiting); only with --work or --samples",
+    )
     parser.add_argument("--workers", type=int, choices=(1, 2), default=1)
     parser.add_argument("--progress", action="store_true", help="report progress on stderr")
     parser.add_argument("--json", action="store_true", help="print one JSON object")
+    parser.add_argument(
+        "--log", help="append each deck's result to this file as it ends (one JSON line)"
+    )
+    parser.add_argument(
+        "--from-log",
+        nargs="+",
+        metavar="LOG",
+        help="play nothing: sum up the decks these --log files hold (partial runs add up)",
+    )
     args = parser.parse_args(argv)
     names = [s.strip() for s in args.policies.split(",") if s.strip()]
     unknown = [s for s in names if s not in POLICIES]
@@ -180,25 +198,28 @@ def main(argv: list[str] | None = None) -> int:
     if not 2 <= len(names) <= args.players:
         parser.error("give 2 to --players policy names")
     names += [names[-1]] * (args.players - len(names))
+    if args.cpu and args.work is None and args.samples is None:
+        parser.error("--cpu needs --work or --samples: a time budget runs on the wall clock")
     if args.games < 1:
         parser.error("--games must be at least 1")
     n_decks = -(-args.games // args.players)
     tasks: list[Task] = [
-        (args.seed + i, names, args.rules, args.budget, args.work, args.samples)
+        (args.seed + i, names, args.rules, args.budget, args.work, args.samples, args.cpu)
         for i in range(n_decks)
     ]
 
     started = time.perf_counter()
     decks: list[DeckResult] = []
-    if args.workers > 1:
+    if args.from_log:
+        decks = _read_logs(args.from_log)
+        n_decks = len(decks)
+    elif args.workers > 1:
         with get_context("fork").Pool(args.workers) as pool:
-            for d in pool.imap(play_deck, tasks):
-                decks.append(d)
-                _progress(args, len(decks), n_decks, started)
+            for task, d in zip(tasks, pool.imap(play_deck, tasks), strict=True):
+                _keep(args, decks, task, d, n_decks, started)
     else:
         for task in tasks:
-            decks.append(play_deck(task))
-            _progress(args, len(decks), n_decks, started)
+            _keep(args, decks, task, play_deck(task), n_decks, started)
     seconds = time.perf_counter() - started
 
     summary = {
@@ -236,6 +257,34 @@ def main(argv: list[str] | None = None) -> int:
             + (f"  work p50 {r['work']['p50']} mean {r['work']['mean']}" if r["work"] else "")
         )
     return 0
+
+
+def _keep(
+    args: argparse.Namespace,
+    decks: list[DeckResult],
+    task: Task,
+    deck: DeckResult,
+    total: int,
+    started: float,
+) -> None:
+    decks.append(deck)
+    if args.log:
+        with open(args.log, "a", encoding="utf-8") as f:
+            f.write(json.dumps({"seed": task[0], **deck}) + "\n")
+    _progress(args, len(decks), total, started)
+
+
+def _read_logs(paths: list[str]) -> list[DeckResult]:
+    """The decks of --log files, each deck seed once (a deck logged twice counts once)."""
+    by_seed: dict[int, DeckResult] = {}
+    for path in paths:
+        with open(path, encoding="utf-8") as f:
+            for line in f:
+                if line.strip():
+                    row = json.loads(line)
+                    seed = row.pop("seed")
+                    by_seed[seed] = row
+    return [by_seed[s] for s in sorted(by_seed)]
 
 
 def _progress(args: argparse.Namespace, done: int, total: int, started: float) -> None:

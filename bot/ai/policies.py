@@ -12,19 +12,20 @@ import time
 from collections.abc import Callable
 
 from ..engine.cards import RANK
-from ..engine.game import CAPTURE, STEAL, TRAIL, Move
+from ..engine.game import CAPTURE, STEAL, TRAIL, Game, Move
 from ..engine.view import View
+from .inference import TrailChecks, draw_deal
 from .knowledge import (
     MAX_RANK,
     Unseen,
-    deal_hidden,
     declined,
     determinize,
     distinct_moves,
     legal_moves_of,
+    redeal,
 )
 from .medium import best_move, holding_probabilities, opponents_cards
-from .rollout import playout
+from .rollout import playout, solve
 
 
 class NoMove(ValueError):
@@ -126,7 +127,8 @@ class Medium(Policy):
 DEFAULT_BUDGET = 0.100  # seconds per decision
 # Hard's work, in moves played in its playouts, that fits DEFAULT_BUDGET on the project's
 # machine: 9,000 measured 2026-11-30, times 1.36 for the faster playouts of 2026-12-05, a
-# ratio measured side by side at fixed work (docs/ai.md). The fixed-work stand-in for 100 ms.
+# ratio measured side by side at fixed work (docs/ai.md); the trail reading of 2026-12-05
+# costs about 1% more CPU at the same work. The fixed-work stand-in for 100 ms.
 WORK_100MS = 12000
 
 
@@ -134,8 +136,10 @@ class Hard(Policy):
     """Determinized search over this seat's information set, by sequential halving.
 
     Each sample deals the hidden cards anew (opponents' hands and the stock order, from the
-    unseen cards, opponents less likely to hold the ranks they just passed up) and plays every
-    move still in the running out to the end, with the medium heuristic for every player; a
+    unseen cards, opponents less likely to hold the ranks they just passed up, and redrawn
+    until medium holding them would have made their latest trails: `inference.py`) and plays
+    every move still in the running out to the end, with the medium heuristic for every player
+    (once the stock is empty: every line of our own moves, the best one counting); a
     playout scores win share + MARGIN_WEIGHT x (our bundle - the best other bundle). The moves
     share their samples, so they are compared on the same deals. The budget is split into
     ceil(log2 k) rounds for k distinct moves; at the end of each round the worse half of the
@@ -151,7 +155,7 @@ class Hard(Policy):
     If not even one sample is complete, the move is medium's.
 
     `last_work` holds the moves played in playouts and the complete samples of the last
-    decision. `clock` is for tests.
+    decision. `clock` is for tests, and `memo=False` (search a repeated endgame deal anew).
     """
 
     name = "hard"
@@ -162,6 +166,7 @@ class Hard(Policy):
         work: int | None = None,
         samples: int | None = None,
         clock: Callable[[], float] = time.perf_counter,
+        memo: bool = True,
     ):
         if budget is None and work is None and samples is None:
             raise ValueError("give a time budget, an amount of work, a number of samples")
@@ -169,6 +174,7 @@ class Hard(Policy):
         self.work = work
         self.samples = samples
         self.clock = clock
+        self.memo = memo
         self.last_work = (0, 0)
 
     def choose(self, view: View, rng: random.Random) -> Move:
@@ -183,6 +189,7 @@ class Hard(Policy):
         deadline = None if budget is None else started + budget
         unseen = Unseen(view)
         weights = declined(view)
+        checks = TrailChecks(view, unseen.expected)
         seat = view.seat
         k = len(options)
         rounds = (k - 1).bit_length()  # ceil(log2 k): halvings until one move is left
@@ -204,21 +211,41 @@ class Hard(Policy):
                 done = max(done, complete / samples)
             return done
 
+        # With the stock empty nothing more is dealt: search every line of our own moves.
+        run = solve if view.stock_size == 0 else playout
+        # The search's answers by the opponents' hands (ranks, in order: medium's ties go to
+        # the first card), which decide everything then; a repeat counts its work again, so
+        # the moves chosen at fixed work are those of searching it anew.
+        solved: dict[tuple[int, tuple[tuple[int, ...], ...]], tuple[float, int]] = {}
+        endgame = run is solve and self.memo
         halvings = 0
         stop = False
+        template: Game | None = None
         while not stop:
-            hidden = deal_hidden(view, unseen.sample_hidden(rng), weights, rng)
-            root = determinize(view, hidden)
+            hidden = draw_deal(view, unseen, weights, checks, rng)
+            if template is None:
+                root = template = determinize(view, hidden)
+            else:
+                root = redeal(template, view, hidden)
             counts = hand_counts[:]
             for c in hidden:
                 counts[RANK[c]] += 1
             total = len(hidden) + len(view.hand)
             results = []
+            deal = (
+                tuple(tuple(RANK[c] for c in h) for s, h in enumerate(root.hands) if s != seat)
+                if endgame
+                else ()
+            )
             for i in alive:
-                out = playout(root.copy(), options[i], counts[:], total, seat, deadline, clock)
-                if out is None:  # out of time inside the playout
-                    stop = True
-                    break
+                out = solved.get((i, deal)) if endgame else None
+                if out is None:
+                    out = run(root.copy(), options[i], counts[:], total, seat, deadline, clock)
+                    if out is None:  # out of time inside the playout
+                        stop = True
+                        break
+                    if endgame:
+                        solved[i, deal] = out
                 value, n = out
                 steps += n
                 results.append(value)

@@ -16,6 +16,7 @@ from ..engine.cards import RANK, SAME_RANK
 from ..engine.events import Events
 from ..engine.game import CAPTURE, STEAL, TRAIL, Game, Move
 from ..engine.moves import advance, legal_with, tables
+from .knowledge import distinct_moves
 from .medium import DEFEND, MAX_RANK, fast_move
 
 MARGIN_WEIGHT = 0.02  # a playout scores win share + this x (our bundle - best other bundle)
@@ -187,6 +188,45 @@ def _playout_single(
                 best = (card, TRAIL, None)
         move = Move(*best)
     return score(g, seat), n
+
+
+def solve(
+    g: Game,
+    move: Move,
+    counts: list[int],
+    total: int,
+    seat: int,
+    deadline: float | None = None,
+    clock: Callable[[], float] = time.perf_counter,
+) -> tuple[float, int] | None:
+    """Like `playout`, for a game whose stock is empty (nothing more gets dealt): play `move`,
+    then every line of `seat`'s own moves to the end, the others playing medium's move; the
+    value of the best line and the moves played. None if the clock passed `deadline`."""
+    rule_tables = tables(g.rules)
+    n = 0
+    while True:
+        if deadline is not None and clock() >= deadline:
+            return None
+        total = _play(g, move, counts, total)
+        n += 1
+        if g.turn is None:
+            return score(g, seat), n
+        moves = legal_with(g, rule_tables)
+        if g.turn != seat:
+            move = moves[0] if len(moves) == 1 else fast_move(g, moves, counts, total)
+            continue
+        options = distinct_moves(moves)
+        if len(options) == 1:
+            move = options[0]
+            continue
+        best = -1e18
+        for m in options:
+            out = solve(g.copy(), m, counts[:], total, seat, deadline, clock)
+            if out is None:
+                return None
+            best = max(best, out[0])
+            n += out[1]
+        return best, n
 
 
 def score(g: Game, seat: int) -> float:

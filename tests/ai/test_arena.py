@@ -111,3 +111,24 @@ def test_hard_on_fixed_work_reports_its_work_and_repeats_itself(capsys):
         for r in data["results"].values():
             r.pop("decision_ms")
     assert first == again
+
+
+def test_logged_chunks_add_up_to_the_whole_run(capsys, tmp_path):
+    args = ("--policies", "naive,easy")
+    log = tmp_path / "decks.log"
+    run_json(capsys, "--games", "4", "--seed", "4", "--log", str(log), *args)
+    run_json(capsys, "--games", "6", "--seed", "6", "--log", str(log), *args)  # decks 6-8
+    assert len(log.read_text().splitlines()) == 5
+    summed = run_json(capsys, "--from-log", str(log), str(log), *args)  # deck 6, 7 once
+    assert summed["decks"] == 5
+    whole = run_json(capsys, "--games", "10", "--seed", "4", *args)  # decks 4-8 in one run
+    assert summed["results"]["naive"]["win_share"] == whole["results"]["naive"]["win_share"]
+    assert summed["results"]["naive"]["mean_margin"] == whole["results"]["naive"]["mean_margin"]
+
+
+def test_cpu_times_need_fixed_work(capsys):
+    with pytest.raises(SystemExit):
+        arena.main(["--games", "2", "--policies", "hard,medium", "--cpu"])
+    capsys.readouterr()
+    data = run_json(capsys, "--games", "2", "--policies", "hard,medium", "--work", "300", "--cpu")
+    assert data["results"]["hard"]["decision_ms"]["p50"] > 0
