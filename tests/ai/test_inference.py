@@ -12,8 +12,8 @@ from bot.ai.inference import TrailChecks, draw_deal, hands_of
 from bot.ai.knowledge import MAX_RANK, declined, distinct_moves, redeal
 from bot.ai.rollout import playout, solve
 from bot.engine import PRESETS, RANK, Move, active, legal_moves, new_game, play, view
-from tests.ai.test_policies import positions
-from tests.strategies import any_rules
+from tests.support.games import positions
+from tests.support.strategies import any_rules
 
 
 def trailed_past_two_kings():

@@ -38,13 +38,13 @@ from bot.engine import (
     RANK,
     Game,
     Move,
-    Rules,
     active,
     legal_moves,
     new_game,
     play,
     view,
 )
+from tests.support.games import positions
 from tests.support.strategies import any_rules
 
 # The presets, and the options that change what moves exist.
@@ -55,18 +55,6 @@ RULESETS = {
     "wild_sweep": PRESETS["standard"].replace(wild_jacks=True, sweep_bonus=True),
     "sweep": PRESETS["standard"].replace(sweep_bonus=True),
 }
-
-
-def positions(rules: Rules, players: int, seed: int) -> list[Game]:
-    """Every position of one random game (playoffs included), one per move."""
-    rng = random.Random(seed)
-    game = new_game(rules, [f"p{i}" for i in range(players)], seed=seed, dealer=seed % players)
-    out = []
-    while game.result is None:
-        out.append(game)
-        moves = legal_moves(game)
-        game, _ = play(game.copy(), moves[int(rng.random() * len(moves))])
-    return out
 
 
 def hidden_cards(game: Game, seat: int) -> set[str]:
