@@ -1,7 +1,6 @@
 """Turn timers: when the seat to act is played for (a person who ran out of time, an away or
 forfeited seat, an AI opponent), and what is played. A collaborator Sessions owns: it arms one
-timer per table (a bare call that starts its task at the deadline), and when a deadline passes
-it works out the move and hands it to `due`."""
+task per table, and when a deadline passes it works out the move and hands it to `due`."""
 
 from __future__ import annotations
 
