@@ -101,9 +101,7 @@ class TurnTimers:
         table.timer = None
         # A restored game not read yet is not over: restore reads those that may be.
         if table.deadline is not None and not (table.loaded and table.game.over):
-            # A bare call at the deadline, as `arm_restored` makes: a task made at each move
-            # (and the last one cancelled) ran two steps in the click that played it.
-            self.arm_restored(table, self.clock())
+            table.timer = asyncio.create_task(self._run(table, table.version))
 
     def arm_restored(self, table: Table, now: float) -> None:
         """`arm` for a table just restored (no timer yet), at `now`: a bare call at its

@@ -33,17 +33,6 @@ async def test_user_play_rearms_the_timer(make):
     assert table.version == 1
 
 
-async def test_a_move_arms_the_next_timer_as_a_call_that_starts_its_task_at_the_deadline(make):
-    """A task made at every move (and the last one cancelled) ran two steps in the click that
-    played it: the timer a move arms is a bare call until its deadline, and still plays."""
-    s = make(turn_seconds=0.2)
-    table = await table_for(s)
-    await play_turn(s, table.game_id)
-    assert isinstance(table.timer, asyncio.TimerHandle) and table.version == 1
-    await wait_for(lambda: table.version == 2)  # at the deadline: the task, and its move
-    assert isinstance(table.timer, asyncio.TimerHandle)  # re-armed by that move
-
-
 async def test_three_autos_make_a_seat_away_and_a_play_clears_it(make, storage, notes):
     # The sessions' clock stands still, so a deadline is exactly its delay from now; the
     # timers still sleep that delay for real (20 ms a turn). The away delay is long enough
