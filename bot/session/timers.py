@@ -101,7 +101,7 @@ class TurnTimers:
         table.timer = None
         # A restored game not read yet is not over: restore reads those that may be.
         if table.deadline is not None and not (table.loaded and table.game.over):
-            table.timer = asyncio.create_task(self._run(table, table.version))
+            self._start(table, table.version)
 
     def arm_restored(self, table: Table, now: float) -> None:
         """`arm` for a table just restored (no timer yet), at `now`: a bare call at its
