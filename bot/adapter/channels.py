@@ -9,6 +9,7 @@ from collections.abc import Collection, Sequence
 
 import discord
 
+from bot.domain.place import Kind, Place
 from bot.i18n import t
 
 from .interactions import say
@@ -46,3 +47,16 @@ async def may_start(
         await say(interaction, "reply.missing_permissions", missing=", ".join(missing))
         return False
     return True
+
+
+def place_of(interaction: discord.Interaction) -> Place:
+    """Where this interaction came from, and whether the bot token reaches it. In a server the
+    bot is a member when the server installed the app (owner "0" is this server); the DM with
+    the bot is always reachable; a group DM or another DM never is."""
+    channel = interaction.channel_id or 0
+    if interaction.guild_id:
+        member = interaction.is_guild_integration()
+        return Place(Kind.SERVER, interaction.guild_id, channel, bot_member=member)
+    if interaction.context.private_channel:
+        return Place(Kind.PRIVATE, None, channel, bot_member=False)
+    return Place(Kind.BOT_DM, None, channel, bot_member=True)
