@@ -64,6 +64,8 @@ class Channel:
     table_token: tuple[str, float] | None = None
     nudge: asyncio.TimerHandle | None = None  # pings a player whose open hand sits idle
     refused: bool = False  # Discord refused the channel for good (403/404): logged once
+    # Outside a server: `guild_id` is then the channel's own id (guild_of); links say "@me".
+    dm: bool = False
     hands: set[str] = field(default_factory=set)  # players whose hand message needs a refresh
     notices: list[render.Message] = field(default_factory=list)  # to post after the table
     # Not shown by this process yet (restored, or ended or cancelled before a restart): its
@@ -90,6 +92,9 @@ class Channel:
     def log(self, lines: list[str]) -> None:
         self.said, self.unsaid = lines, []
 
+    def jump_url(self, message_id: int) -> str:
+        return render.jump_url(None if self.dm else self.guild_id, self.channel_id, message_id)
+
 
 class Discord(Protocol):
     """What the presenter needs of the client: a channel to send to and edit in."""
@@ -97,6 +102,8 @@ class Discord(Protocol):
     def get_partial_messageable(
         self, id: int, *, guild_id: int | None = None
     ) -> discord.PartialMessageable: ...
+
+    def get_guild(self, id: int, /) -> discord.Guild | None: ...
 
 
 async def set_table_id(sessions: Sessions, ch: Channel, message_id: int) -> None:

@@ -64,6 +64,9 @@ class Intake:
         if ch is None:
             # Unread until a lobby's post or a start says which messages are its own.
             ch = self.channels[game_id] = Channel(game_id, guild_id, channel_id, unread=True)
+            # A DM's key is its channel's id; an old server's first channel may share the
+            # server's id too, but that server is one the bot is in.
+            ch.dm = guild_id == channel_id and self.discord.get_guild(guild_id) is None
         return ch
 
     # ----- session events
@@ -273,7 +276,9 @@ class Intake:
         self.relink_ping(ch)
         if old is None:
             return
-        moved = render.table_moved(ch.lang, ch.guild_id, ch.channel_id, message_id)
+        moved = render.table_moved(
+            ch.lang, None if ch.dm else ch.guild_id, ch.channel_id, message_id
+        )
         target = self.discord.get_partial_messageable(ch.channel_id, guild_id=ch.guild_id)
         try:
             await target.get_partial_message(old).edit(**moved.kwargs())
