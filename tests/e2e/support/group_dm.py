@@ -24,6 +24,7 @@ What Discord answers there, and what the layer counts:
   installs get 5): 400, 40094. A followup that completes a deferred reply is an edit, not one.
 - `expired`: calls with a token 15 minutes after its interaction: 401, 50027 Invalid Webhook
   Token (discord-api-docs#6851; SimCord answers 404 10015). Driven by `env.advance_time`.
+- `bot_token_calls()`: every bot-token request since the place opened, wherever it went.
 - `requests[interaction id]`: every call made with that token (callback, followups, edits,
   reads, deletes), refused ones included; `total` sums them. Keyed by id: tokens are never shown.
 The bot gets no gateway event (MESSAGE_CREATE, ...) from the place, as it is not in it.
@@ -51,6 +52,7 @@ from simcord.backend import serializers
 from simcord.backend.errors import BackendError, SetupError
 from simcord.enums import ComponentType, InteractionType
 from simcord.results import InteractionResult, ResponseMessage
+from simcord.types import HttpLogEntry
 
 GROUP_DM = 3  # discord.ChannelType.group: SimCord's ChannelType has no member for it
 GROUP_DM_MAX = 10  # people in a group DM
@@ -80,6 +82,7 @@ class TokenPlace:
         self.expired: list[int] = []
         self.requests: Counter[int] = Counter()
         self.followups: Counter[int] = Counter()
+        self.opened = len(env.backend.http_requests)
         monkeypatch.setattr(router, "dispatch", self._dispatch(router.dispatch))
         monkeypatch.setattr(env.backend, "emit", self._emit(env.backend.emit))
 
@@ -168,6 +171,11 @@ class TokenPlace:
     def total(self) -> int:
         return sum(self.requests.values())
 
+    def bot_token_calls(self) -> list[str]:
+        """Every bot-token request since the place opened, anywhere, refused ones included."""
+        return [f"{r.method} {r.path}" for r in self.env.backend.http_requests[self.opened :]
+                if r.path.split("/")[1] not in ("webhooks", "interactions")]  # fmt: skip
+
     # ----- the interaction, as Discord sends it here
 
     async def _interact(
@@ -232,6 +240,8 @@ class TokenPlace:
                 parts[0] == "guilds" and parts[1] == str(self.guild_id)
             ):
                 self.refused.append(f"{method} {path}")
+                entry = HttpLogEntry(method, path, {}, kwargs.get("json"), None)
+                backend.http_requests.append(entry)  # as SimCord logs a refused call
                 raise BackendError(403, 50001, "Missing Access")
             return real(backend, method, path, **kwargs)
 

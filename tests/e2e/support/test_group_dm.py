@@ -13,6 +13,8 @@ from discord import app_commands
 
 from bot.adapter.channels import place_of
 from bot.domain.place import Kind
+from bot.shards import Shards
+from tests.e2e.conftest import make_bot
 from tests.e2e.support.group_dm import PRIVATE_APP_PERMISSIONS, TokenPlace
 
 
@@ -24,6 +26,12 @@ def probed() -> list[dict[str, Any]]:
 
 @pytest.fixture
 def simcord_bot(simcord_bot, probed):
+    return with_probe(simcord_bot, probed)
+
+
+def with_probe(bot, probed: list[dict[str, Any]]):
+    """`bot` with the test-only /probe, whose runs go to `probed`."""
+
     @app_commands.command(name="probe", description="Test only: report what reached the bot")
     @app_commands.allowed_installs(guilds=False, users=True)
     @app_commands.allowed_contexts(guilds=True, dms=False, private_channels=True)
@@ -59,8 +67,8 @@ def simcord_bot(simcord_bot, probed):
             await asyncio.sleep(later)
             await attempt(interaction.edit_original_response(content="later"))
 
-    simcord_bot.tree.add_command(probe)
-    return simcord_bot
+    bot.tree.add_command(probe)
+    return bot
 
 
 @pytest.fixture
@@ -93,6 +101,7 @@ async def test_a_command_in_the_group_dm_reaches_the_bot_as_discord_sends_it(gdm
     assert by_ann.is_user_integration() and not by_bob.is_user_integration()
     assert isinstance(by_bob.user, discord.User)  # a user, no member
     assert gdm.refused == [] and gdm.total == 2  # the two callbacks
+    assert gdm.bot_token_calls() == []
 
 
 async def test_a_command_not_offered_in_group_dms_cannot_be_run_there(gdm, people):
@@ -124,6 +133,7 @@ async def test_a_bot_token_send_into_the_group_dm_is_refused_and_counted(gdm, pe
 
     assert probed[0]["outcomes"] == [(403, 50001)]
     assert gdm.refused == [f"POST /channels/{gdm.channel_id}/messages"]
+    assert gdm.bot_token_calls() == gdm.refused
 
 
 async def test_a_sixth_followup_of_one_token_is_refused(gdm, people, probed):
@@ -169,3 +179,22 @@ async def test_a_server_where_only_a_person_installed_the_app(simcord_env, monke
     assert (place_here.kind, place_here.bot_member) == (Kind.SERVER, False)
     assert probed[0]["outcomes"] == [(403, 50001)]
     assert place.refused == [f"POST /channels/{room.id}/messages"]
+
+
+@pytest.mark.bot_options(shards=Shards(2, (0,)))
+async def test_group_dm_interactions_reach_shard_0_only_and_the_layer_outlives_restarts(
+    simcord_env, db_path, gdm, people, probed
+):
+    await gdm.slash(people[0], "probe")
+    assert len(probed) == 1
+
+    shard_1 = make_bot(db_path, sync=False, shards=Shards(2, (1,)))
+    await simcord_env.restart_bot(with_probe(shard_1, probed))
+    assert not (await gdm.slash(people[0], "probe")).acknowledged  # no guild: shard 0's
+    assert len(probed) == 1
+
+    shard_0 = make_bot(db_path, sync=False, shards=Shards(2, (0,)))
+    await simcord_env.restart_bot(with_probe(shard_0, probed))
+    await gdm.slash(people[1], "probe", followups=6)
+    assert probed[-1]["interaction"].guild_id is None and len(probed) == 2
+    assert gdm.over_cap == [probed[-1]["interaction"].id]
