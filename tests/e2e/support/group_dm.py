@@ -63,6 +63,20 @@ FOLLOWUP_CAP = 5
 TOKEN_LIFE = 15 * 60  # seconds; SimCord stamps each Interaction record's expires_at with it
 
 
+def server_installs(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Every SimCord interaction carries the server install that authorizes it, as Discord's
+    do: owners {"0": server id} in a server, {"0": "0"} in the DM with the bot (SimCord sends
+    {}, which reads as "not installed here"). A TokenPlace then sets its own owners."""
+    real = interactions.base_payload
+
+    def base_payload(backend: Any, **kwargs: Any) -> tuple[Any, dict[str, Any]]:
+        record, payload = real(backend, **kwargs)
+        payload["authorizing_integration_owners"] = {"0": str(kwargs.get("guild_id") or 0)}
+        return record, payload
+
+    monkeypatch.setattr(interactions, "base_payload", base_payload)
+
+
 class TokenPlace:
     """A group DM, or a server where only `installer` installed the app."""
 

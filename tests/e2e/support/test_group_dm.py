@@ -198,3 +198,21 @@ async def test_group_dm_interactions_reach_shard_0_only_and_the_layer_outlives_r
     await gdm.slash(people[1], "probe", followups=6)
     assert probed[-1]["interaction"].guild_id is None and len(probed) == 2
     assert gdm.over_cap == [probed[-1]["interaction"].id]
+
+
+async def test_a_server_that_installed_the_app_and_the_dm_with_the_bot(
+    simcord_env, guild, channel, players, probed
+):
+    """The conftest's server_install: SimCord's own actors, with the owners Discord sends."""
+    probe = next(c for c in simcord_env.bot.tree.get_commands() if c.name == "probe")
+    probe.allowed_installs = app_commands.AppInstallationType(guild=True, user=True)
+    probe.allowed_contexts = app_commands.AppCommandContext(guild=True, dm_channel=True)
+    await simcord_env.bot.tree.sync()
+    ann = players[0]
+    await ann.slash(channel, "probe")
+    await ann.user.slash("probe")  # in the DM with the bot
+
+    in_server, in_dm = (place_of(run["interaction"]) for run in probed)
+    assert (in_server.kind, in_server.guild_id, in_server.bot_member) == (
+        Kind.SERVER, guild.id, True)  # fmt: skip
+    assert (in_dm.kind, in_dm.bot_member) == (Kind.BOT_DM, True)
