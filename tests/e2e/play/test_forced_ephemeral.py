@@ -5,6 +5,8 @@ allow it. The server is made so at the HTTP seam (tests/e2e/support/external_app
 
 from __future__ import annotations
 
+import asyncio
+
 import pytest
 
 from bot.i18n import t
@@ -12,6 +14,7 @@ from tests.e2e.conftest import BOTH_BACKENDS
 from tests.e2e.support import payload_limits as limits
 from tests.e2e.support.external_apps import external_apps_off
 from tests.e2e.support.helpers import buttons, description, plain, title
+from tests.e2e.support.play import quick
 
 LOCALES = {"en": "en-US", "es": "es-ES", "fr": "fr", "it": "it"}
 
@@ -57,3 +60,28 @@ async def test_the_reply_is_within_discords_limits_in_every_language(
     sent = limits.sent_messages(simcord_env.http_requests[start:])
     assert len(sent) == 2  # the lobby as sent, and the edit that replaced it
     assert [p for _, m in sent for p in limits.message_problems(m)] == []
+
+
+async def test_a_deferred_lobby_that_came_back_ephemeral_is_withdrawn_too(
+    simcord_env, guild, channel, players, monkeypatch
+):
+    """A slow answer is deferred first ("thinking", asked public), then completed by a
+    follow-up: the server made the deferral ephemeral, so the lobby is too (its flags say so)."""
+    sessions = simcord_env.bot.app.sessions
+    real = sessions.open_lobby
+
+    async def slow(*args, **kwargs):  # a slow database: past the 2 s budget (virtual time)
+        await asyncio.sleep(2.5)
+        return await real(*args, **kwargs)
+
+    monkeypatch.setattr(sessions, "open_lobby", slow)
+    ann = players[0]
+    with external_apps_off(guild.id), quick(simcord_env, 1.0):
+        made = await ann.slash(channel, "steal new", bots=1)
+        await simcord_env.advance_time(2.1)
+        assert made.deferred  # "thinking", asked public, made ephemeral by the server
+        await simcord_env.advance_time(2.5)
+    said = made.followups[0] if made.followups else made.response
+    assert said.ephemeral and title(said) == t("en", "reply.forced_private.title")
+    assert sessions.live_in(channel.id) is None
+    assert channel.history() == []
