@@ -80,9 +80,9 @@ class Replays:
         ):
             await tell(interaction, ui.unknown(lang))
             return
-        names = ui.step_names(entry.seats, await records.names(entry.guild_id, entry.seats))
+        names = ui.step_names(entry.seats, await records.names(entry.board_id, entry.seats))
         try:
-            message = await work.run(entry.guild_id, draw, game_id, entry.record, step, names, lang)
+            message = await work.run(entry.board_id, draw, game_id, entry.record, step, names, lang)
         except BadState:
             log.warning("game %s: its record does not replay", game_id, exc_info=True)
             await tell(interaction, ui.unknown(lang))
