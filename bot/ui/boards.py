@@ -277,12 +277,14 @@ def player_stats(
     me: bool = False,
     medals: Sequence[int] = (),
     pending: bool = False,
+    ranked: str = "",
 ) -> Message:
     """A player's stats: the card (`picture`, from `stats_card`), every figure in its
     description (alt text), and in words only what the picture does not draw: the cards and
     steals of all their counted games. `name` is shown as given (escaped here); `me`: the
     reader's own stats; `pending`: the server's older games are still being worked out (after
-    an upgrade), so the trend and favourite capture leave them out."""
+    an upgrade), so the trend and favourite capture leave them out; `ranked`: their place on
+    the global ladder (bot.ui.ladder.global_rank), or "" not to show it."""
     card = stats_card(lang, p, name, rank, count, figures)
     said = shown(name)
     if me:
@@ -298,6 +300,8 @@ def player_stats(
         totals += "\n" + t(lang, "stats.medals", medals=medal_counts(lang, medals))
     if pending:
         totals += "\n" + t(lang, "stats.pending")
+    if ranked:
+        totals += "\n" + ranked
     board = command(lang, "leaderboard")
     footer = t(lang, "stats.footer", note=rating_note(lang), command=board)
     view = layout(
