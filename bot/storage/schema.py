@@ -311,6 +311,7 @@ global_ratings = Table(
 Index(
     "global_ratings_by_rating",
     global_ratings.c.rating.desc(), global_ratings.c.wins.desc(), global_ratings.c.user_id,
+    global_ratings.c.games,  # so a count or a rank reads the index alone (as players_by_*)
     sqlite_where=PLAYED, postgresql_where=PLAYED,
 )  # fmt: skip
 

@@ -85,7 +85,7 @@ def upgrade() -> None:
     op.create_index(
         "global_ratings_by_rating",
         "global_ratings",
-        [sa.text("rating DESC"), sa.text("wins DESC"), "user_id"],
+        [sa.text("rating DESC"), sa.text("wins DESC"), "user_id", "games"],
         sqlite_where=sa.text("games > 0"),
         postgresql_where=sa.text("games > 0"),
     )
