@@ -72,9 +72,11 @@ class Boards:
         # An empty board after the asker's own games: say so when games with AI are left out.
         ai_off = not count and not (await records.settings(guild_id)).values["ai_counts"]
         ai_off = ai_off and await records.played(guild_id, str(interaction.user.id))
+        serverless = place_of(interaction).guild_id is None
         return ui.leaderboard(
-            lang, standings, sort, shown, count, page, me, season=season, ai_uncounted=ai_off
-        )
+            lang, standings, sort, shown, count, page, me, season=season, ai_uncounted=ai_off,
+            serverless=serverless,
+        )  # fmt: skip
 
     async def past_board(
         self, interaction: discord.Interaction, past: Season, page: int, lang: str

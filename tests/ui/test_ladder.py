@@ -56,3 +56,13 @@ def test_the_stats_line_tells_a_hidden_reader_how_to_show_their_name() -> None:
     )
     shown = LadderEntry(4, HUMANS[0], 5, 2, 27.0, 6.0, "Ann")
     assert ladder.global_rank("en", shown, 9, me=True) == "🌍 Global ladder: **#4** of 9 players"
+
+
+def test_an_empty_board_outside_a_server_says_here() -> None:
+    """A group DM's or DM's own board (its key the channel's): not "this server"."""
+    from bot.ui import boards
+
+    here = words(boards.leaderboard("en", [], "rating", 1, 0, 1, serverless=True))
+    assert "Nobody has finished a game here yet." in here and "server" not in here
+    server = words(boards.leaderboard("en", [], "rating", 1, 0, 1))
+    assert "Nobody has finished a game in this server yet." in server
