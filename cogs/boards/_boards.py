@@ -264,11 +264,11 @@ class Boards:
         await self.edge.seen(interaction)
         lang = user_lang(interaction)  # an ephemeral answer: the clicking member's language
         entry = await self.sessions.records.finished(game_id)
-        # Another server's game gets the same answer as an unknown one: its existence stays private.
+        # Another place's game gets the same answer as an unknown one: its existence stays private.
         # And a game of a channel they cannot see: the same again (bot/adapter/access.py).
         if (
             entry is None
-            or entry.guild_id != interaction.guild_id
+            or entry.board_id != board_of(interaction)  # another place's game: unknown here
             or not await self.edge.can_see(interaction, entry.channel_id)
         ):
             await tell(interaction, history_ui.no_record(lang))

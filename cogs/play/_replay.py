@@ -15,6 +15,7 @@ from typing import Any
 import discord
 
 from bot import work
+from bot.adapter.channels import place_of
 from bot.adapter.edge import Edge
 from bot.adapter.interactions import reply, tell, update
 from bot.adapter.language import user_lang
@@ -75,7 +76,7 @@ class Replays:
         entry = await records.finished(game_id)
         if (
             entry is None
-            or entry.guild_id != interaction.guild_id
+            or entry.board_id != place_of(interaction).board_id  # another place's: unknown
             or not await self.edge.can_see(interaction, entry.channel_id)
         ):
             await tell(interaction, ui.unknown(lang))
