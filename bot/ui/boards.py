@@ -132,21 +132,20 @@ def leaderboard(
     season: int | None = None,
     past: Season | None = None,
     ai_uncounted: bool = False,
-    serverless: bool = False,
 ) -> Message:
     """One page of the board. `page` is the page shown (see clamp_page), `asked` the one
     requested, `count` how many players the whole board has; `me` the standing of the member
     who asked, highlighted on the page or shown below it. `season`: the season under way, named
     in the title once the server has had one end; `past`: an ended season's final board
-    instead (in its rating order, turned by the `page` option: no pager); `serverless`: the
-    board of a group DM or DM (an empty one then says "here", not "this server")."""
+    instead (in its rating order, turned by the `page` option: no pager). Its words say "here",
+    never "this server": a group DM and a DM keep boards too."""
     title = f"### 🏆 {t(lang, 'board.title')}"  # one line on a phone
     if past is not None:
         title = f"### 🏆 {t(lang, 'board.season_title', n=past.number)}"
     elif season is not None and season > 1:
         title = f"### 🏆 {t(lang, 'board.season_title', n=season)}"
     if count == 0:
-        empty = t(lang, "board.empty_here" if serverless else "board.empty", start=start(lang))
+        empty = t(lang, "board.empty", start=start(lang))
         if past is None and season is not None and season > 1:
             empty = t(lang, "board.season_empty", n=season, start=start(lang))
         elif ai_uncounted:  # the usual surprise: a game against AI opponents just ended

@@ -69,11 +69,9 @@ class Boards:
         ai_off = interaction.guild_id is not None and not count
         ai_off = ai_off and not (await records.settings(guild_id)).values["ai_counts"]
         ai_off = ai_off and await records.played(guild_id, str(interaction.user.id))
-        serverless = place_of(interaction).guild_id is None
         return ui.leaderboard(
-            lang, standings, sort, shown, count, page, me, season=season, ai_uncounted=ai_off,
-            serverless=serverless,
-        )  # fmt: skip
+            lang, standings, sort, shown, count, page, me, season=season, ai_uncounted=ai_off
+        )
 
     async def past_board(
         self, interaction: discord.Interaction, past: Season, page: int, lang: str

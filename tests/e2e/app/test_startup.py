@@ -16,7 +16,7 @@ async def test_the_commands_and_intents_are_not_privileged(simcord_env):
     assert group.default_permissions is None
     assert {c.name for c in group.commands} == {
         "new", "join", "leave", "start", "hand", "table", "rules", "forfeit", "cancel",
-        "leaderboard", "stats", "history", "replay", "forget-me", "tournament",
+        "leaderboard", "stats", "history", "replay", "forget-me", "tournament", "profile",
     }  # fmt: skip
     # Discord applies default permissions to top-level commands only: a group of its own.
     assert admin.name == "steal-admin" and admin.guild_only
