@@ -25,7 +25,7 @@ from bot.domain.values import HandToken
 from bot.session import Sessions, Table
 from bot.ui import hand_message as hand_ui
 
-from ..buttons import dynamic
+from ..buttons import as_sent
 from ..hands import drawn
 from ..language import reader_in_game, user_lang
 from .channel import Channel
@@ -312,7 +312,7 @@ class OpenHands:
             message = await drawn(lang, table, seat, self.names(ch))
         try:
             await self.webhooks(ref.token.token).edit(
-                ref.token.message_id, **dynamic(message.kwargs())
+                ref.token.message_id, **as_sent(message.kwargs())
             )
         except discord.HTTPException as exc:
             log.debug("game %s: hand of %s not refreshed (%s)", ch.game_id, user, exc.status)

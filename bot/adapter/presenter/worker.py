@@ -19,7 +19,7 @@ from bot.ui import ids, render
 from bot.ui.widgets import button, view_of
 
 from .. import governor as rest
-from ..buttons import dynamic
+from ..buttons import as_sent
 from .catch_up import catch_up
 from .channel import ANSWERING_TASK, ANSWERING_TOKEN, Channel, Discord, set_table_id
 from .drawing import Drawing
@@ -174,7 +174,7 @@ class Worker:
             while ch.notices:
                 target = self.discord.get_partial_messageable(ch.channel_id, guild_id=ch.guild_id)
                 with rest.priority(rest.Priority.OWED):
-                    await target.send(**dynamic(ch.notices[0].send_kwargs()))
+                    await target.send(**as_sent(ch.notices[0].send_kwargs()))
                 ch.notices.pop(0)  # only once sent: a failed send is retried
             while ch.hands:
                 await self.hands.refresh(ch, ch.hands.pop())
@@ -215,7 +215,7 @@ class Worker:
         voice = self._table_voice(ch)
         if ch.table_id is not None and voice is not None:
             try:
-                await self.hands.webhooks(voice[0]).edit(None, **dynamic(message.kwargs()))
+                await self.hands.webhooks(voice[0]).edit(None, **as_sent(message.kwargs()))
                 return
             except discord.HTTPException as exc:
                 log.info("game %s: table not edited through its token (%s)", ch.game_id,
@@ -223,13 +223,13 @@ class Worker:
                 ch.table_token = None  # the bot token's edit below, or a new table
         if ch.table_id is not None:
             try:
-                await target.get_partial_message(ch.table_id).edit(**dynamic(message.kwargs()))
+                await target.get_partial_message(ch.table_id).edit(**as_sent(message.kwargs()))
                 return
             except discord.NotFound:
                 log.info("game %s: the table message is gone; posting a new one", ch.game_id)
         if ch.closing is not None:
             return  # no table to replace: nothing to say that the game is gone
-        sent = await target.send(**dynamic(message.send_kwargs()))
+        sent = await target.send(**as_sent(message.send_kwargs()))
         await set_table_id(self.sessions, ch, sent.id)
 
     async def _send_ping(self, ch: Channel, user: str | None) -> None:
@@ -251,7 +251,7 @@ class Worker:
             if not self.hands.alive(ch.game_id, user):  # no hand to refresh: one click opens one
                 mine = button(ids.table("hand", ch.game_id), t(ch.lang, "table.button.hand"),
                               discord.ButtonStyle.primary, emoji="🃏")  # fmt: skip
-                extra = dynamic({"view": view_of(mine)})
+                extra = as_sent({"view": view_of(mine)})
             mention = discord.AllowedMentions(users=[discord.Object(int(user))])
             voice = self._voice(ch)
             try:
