@@ -72,38 +72,48 @@ class Worker:
         if not self._answering:
             self._quiet.set()
 
-    async def _after_answers(self, after: asyncio.Task[Any] | None) -> None:
-        """Wait for the click that made this work to be answered, then (at most QUIET_WAIT)
-        for the other clicks being answered: tables are drawn once nobody waits for an answer,
-        so a burst of moves in many games is answered first."""
-        if after is not None and not after.done():
-            # A bare future, not asyncio.wait: this first step runs while the click still
-            # waits for its answer to be sent.
-            clicked: asyncio.Future[None] = asyncio.get_running_loop().create_future()
-
-            def answered(_: object) -> None:
-                if not clicked.done():  # not cancelled with this task meanwhile
-                    clicked.set_result(None)
-
-            after.add_done_callback(answered)
-            await clicked
+    async def _after_answers(self) -> None:
+        """Wait (at most QUIET_WAIT) for the clicks being answered: tables are drawn once
+        nobody waits for an answer, so a burst of moves in many games is answered first. (The
+        click that kicked this work is answered already: `kick`.)"""
         if not self._quiet.is_set():
             quiet = asyncio.ensure_future(self._quiet.wait())
             await asyncio.wait({quiet}, timeout=QUIET_WAIT)
             quiet.cancel()
 
     def kick(self, ch: Channel) -> None:
-        if ch.worker is None or ch.worker.done():
-            # Made in a click's handler: the work waits for the click to be answered.
-            after = ANSWERING_TASK.get()
-            ch.worker = asyncio.create_task(self._work(ch, after), name=f"table-{ch.game_id}")
+        if ch.worker is not None and not ch.worker.done():
+            return
+        after = ANSWERING_TASK.get()
+        if after is None or after.done():
+            ch.worker = asyncio.create_task(self._work(ch), name=f"table-{ch.game_id}")
+            return
+        # Kicked in a click's handler: the work waits for the click to be answered, and its
+        # task is made only then (made now, it and its first step ran in the click: ~15 us).
+        # Until then a bare future holds its place: cancelled (close), no task is made.
+        slot: asyncio.Future[None] = asyncio.get_running_loop().create_future()
+        ch.worker = slot
+        after.add_done_callback(lambda _: self._begin(ch, slot))
 
-    def running(self) -> list[asyncio.Task[None]]:
+    def _begin(self, ch: Channel, slot: asyncio.Future[None]) -> None:
+        if slot.done():  # cancelled meanwhile
+            return
+        task = asyncio.create_task(self._work(ch), name=f"table-{ch.game_id}")
+        if ch.worker is slot:
+            ch.worker = task
+
+        def ended(_: object) -> None:
+            if not slot.done():
+                slot.set_result(None)
+
+        task.add_done_callback(ended)
+
+    def running(self) -> list[asyncio.Future[None]]:
         return [ch.worker for ch in self.channels.values() if ch.worker and not ch.worker.done()]
 
-    async def _work(self, ch: Channel, after: asyncio.Task[Any] | None = None) -> None:
+    async def _work(self, ch: Channel) -> None:
         rest.SERVER.set(ch.guild_id)  # this task's: its requests take their server's turns
-        await self._after_answers(after)
+        await self._after_answers()
         # Anything else failing (the database, a drawing) is retried too, with the same
         # backoff, until it works or the game is gone; logged once per game.
         for failures in itertools.count():
