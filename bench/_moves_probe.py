@@ -52,7 +52,8 @@ class Probe(logging.Handler):
         for name in ("transaction", "driver_transaction", "driver", "on_loop"):
             if name != "transaction" and connection.writer is None:
                 continue  # PostgreSQL: only transaction()
-            setattr(connection, name, self.counted(getattr(connection, name)))
+            counted = self.counted_now if name == "on_loop" else self.counted
+            setattr(connection, name, counted(getattr(connection, name)))
 
     def emit(self, record: logging.LogRecord) -> None:
         self.problems.append(record.getMessage())
@@ -105,6 +106,16 @@ class Probe(logging.Handler):
                 self.writes[self.phase][asker()] += 1
             async with opened() as db:
                 yield db
+
+        return counting
+
+    def counted_now(self, opened: Any) -> Any:
+        """`counted` for the loop's connection, used right away (Connection.on_loop)."""
+
+        def counting() -> Any:
+            if self.phase is not None:
+                self.writes[self.phase][asker()] += 1
+            return opened()
 
         return counting
 

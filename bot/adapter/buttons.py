@@ -8,9 +8,10 @@ dispatch it was made with (`families`: the Registry makes them, bot/adapter/regi
 the client adds those). An id no family matches is answered once, politely, by the Steal cog's
 `on_interaction`.
 
-The ui draws plain buttons; `dynamic` turns each into its family's item when a message is sent
-and marks the view done, so discord.py keeps no per-message view (nor registers the sent
-items' classes over the registry's) and a click works the same after a restart."""
+The ui draws plain buttons; `as_sent` marks a view done when its message is sent, so discord.py
+keeps no per-message view (nor registers the sent items' classes over the registry's) and a
+click goes to the families, the same after a restart. `routed` says which family an item's
+custom_id belongs to."""
 
 from __future__ import annotations
 
@@ -38,8 +39,8 @@ class Family(DynamicItem[Item], template=r"(?!)"):
     ids.TEMPLATES below are registered."""
 
     kind: ClassVar[str] = ""
-    # The registry's dispatch, given when the family is made (`families`); the families
-    # `dynamic` sends with have none: a sent view is never kept, so they are never called.
+    # The registry's dispatch, given when the family is made (`families`); SHOWN's have none
+    # (they only parse: `routed`, the bench's floor).
     dispatch: ClassVar[Dispatch | None] = None
 
     def __init__(self, item: Item, action: ids.Action) -> None:
@@ -108,32 +109,19 @@ def families(dispatch: Dispatch) -> tuple[type[Family] | type[SelectFamily], ...
     return tuple(_family(kind, dispatch) for kind in ids.TEMPLATES)
 
 
-# The families messages are sent with: the parsing of `ids`, no dispatch (see Family).
+# The families without a dispatch: the parsing of `ids` (see Family).
 SHOWN: tuple[type[Family] | type[SelectFamily], ...] = tuple(map(_family, ids.TEMPLATES))
 _BY_KIND = {family.kind: family for family in SHOWN}
 
 
-def dynamic(fields: dict[str, Any]) -> dict[str, Any]:
-    """Message fields with the view's buttons made into their families' items."""
+def as_sent(fields: dict[str, Any]) -> dict[str, Any]:
+    """Message fields with their view marked done (`_done`). Its plain buttons are sent as they
+    are: discord.py keeps no view of a done one, so a click goes to the registered families
+    whatever the sent items' classes (swapping each for its family's item cost ~25 us a hand)."""
     view = fields.get("view")
-    if view is None:
-        return fields
-    if isinstance(view, discord.ui.LayoutView):
-        # Buttons sit inside rows and sections: each is swapped in its own parent, in place.
-        for item in list(view.walk_children()):
-            new = routed(item)
-            if new is not item:
-                parent = item.parent or view
-                parent._swap_item(item, new, item.custom_id)  # type: ignore[attr-defined,arg-type]
-                new._parent = item.parent
-                new._view = view
+    if view is not None:
         _done(view)
-        return fields
-    made = discord.ui.View(timeout=None)
-    for item in view.children:
-        made.add_item(routed(item))
-    _done(made)
-    return {**fields, "view": made}
+    return fields
 
 
 def _done(view: discord.ui.View | discord.ui.LayoutView) -> None:

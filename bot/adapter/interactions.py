@@ -15,7 +15,7 @@ from discord import app_commands
 from bot.i18n import t
 from bot.ui.text import next_steps
 
-from .buttons import dynamic
+from .buttons import as_sent
 from .language import user_lang
 
 log = logging.getLogger(__name__)
@@ -139,7 +139,7 @@ async def reply(
 ) -> discord.Message | None:
     """A new message in answer (ephemeral by default). Only the fields that are set are sent.
     The message, when it was sent as a follow-up (the only case a caller needs it from)."""
-    fields = dynamic({k: v for k, v in fields.items() if v is not None})
+    fields = as_sent({k: v for k, v in fields.items() if v is not None})
     if await _answered(interaction):
         sent = await interaction.followup.send(ephemeral=ephemeral, wait=True, **fields)
         interaction.extras[_PRIVATE] = sent.flags.ephemeral and not ephemeral
@@ -166,7 +166,7 @@ async def post(interaction: discord.Interaction, **fields: Any) -> int:
 
 async def update(interaction: discord.Interaction, **fields: Any) -> None:
     """Edit the message whose button was clicked."""
-    fields = dynamic(fields)
+    fields = as_sent(fields)
     if await _answered(interaction):
         await interaction.edit_original_response(**fields)
     else:

@@ -30,7 +30,7 @@ from bot.ui import tournament as screens
 from bot.ui.names import plain
 from bot.ui.render import Message
 
-from .buttons import dynamic
+from .buttons import as_sent
 from .governor import Priority, priority
 
 log = logging.getLogger(__name__)
@@ -135,7 +135,7 @@ class TournamentDesk:
                 channel = self.client.get_partial_messageable(row.channel_id, guild_id=row.guild_id)
                 for message in await self.messages(event):
                     with priority(Priority.OWED):
-                        await channel.send(**dynamic(message.send_kwargs()))
+                        await channel.send(**as_sent(message.send_kwargs()))
                 await ops.announced(row.id, event.key)
                 if isinstance(event, ev.TournamentOver | ev.RoundBlocked) or (
                     isinstance(event, ev.RoundStarted) and event.round == 1
@@ -170,7 +170,7 @@ class TournamentDesk:
         message = await self.signup_message(tournament_id)
         channel = self.client.get_partial_messageable(row.channel_id, guild_id=row.guild_id)
         with priority(Priority.OWED):
-            await channel.get_partial_message(row.message_id).edit(**dynamic(message.kwargs()))
+            await channel.get_partial_message(row.message_id).edit(**as_sent(message.kwargs()))
 
     async def close(self) -> None:
         for task in list(self.posts):

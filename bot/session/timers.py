@@ -1,6 +1,7 @@
 """Turn timers: when the seat to act is played for (a person who ran out of time, an away or
 forfeited seat, an AI opponent), and what is played. A collaborator Sessions owns: it arms one
-task per table, and when a deadline passes it works out the move and hands it to `due`."""
+timer per table (a call at the deadline that starts a task then), and when a deadline passes it
+works out the move and hands it to `due`."""
 
 from __future__ import annotations
 
@@ -100,7 +101,17 @@ class TurnTimers:
         stop(table.timer)
         table.timer = None
         # A restored game not read yet is not over: restore reads those that may be.
-        if table.deadline is not None and not (table.loaded and table.game.over):
+        if table.deadline is None or (table.loaded and table.game.over):
+            return
+        delay = table.deadline - self.clock()
+        if delay > 0:
+            # A bare call until the deadline: a task made at each move (and the last one
+            # cancelled) ran two of its steps in the click that played it (~60 us a move).
+            loop = asyncio.get_running_loop()
+            table.timer = loop.call_later(delay, self._start, table, table.version)
+        else:
+            # Due now (an AI with no delay): the task at once. A call at "now" is a timer
+            # on SimCord's virtual clock, one tick later: an advance of time for each move.
             self._start(table, table.version)
 
     def arm_restored(self, table: Table, now: float) -> None:

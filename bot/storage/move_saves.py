@@ -132,10 +132,8 @@ class MoveSaves:
         """On the loop's connection if that cannot wait, else through the writer's thread
         (sqlite_moves.py): returns once the move is committed."""
         connection = self.connection
-        if fast.ready() and connection.loop_free():
-            async with connection.on_loop() as db:
-                if fast.now(db, payload):
-                    return
+        if fast.ready() and connection.loop_free() and fast.now(connection.on_loop(), payload):
+            return
         if fast.due():  # a checkpoint, then this move, on the thread
             async with connection.driver() as db:
                 await fast.checkpointed(db, payload)

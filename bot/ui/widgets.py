@@ -1,5 +1,5 @@
 """Buttons as the ui draws them: plain buttons whose custom_id (bot/ui/ids.py) says what they
-do. The cogs turn each into its family's DynamicItem (cogs/buttons.py) when it is sent."""
+do. They are sent as they are; their families (bot/adapter/buttons.py) answer their clicks."""
 
 from __future__ import annotations
 

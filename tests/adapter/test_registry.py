@@ -8,7 +8,7 @@ import re
 
 import discord
 
-from bot.adapter.buttons import SHOWN, dynamic
+from bot.adapter.buttons import as_sent
 from bot.adapter.registry import Registry
 from bot.ui import ids
 from bot.ui.widgets import button, view_of
@@ -47,10 +47,10 @@ def test_each_registry_makes_families_that_dispatch_to_it():
 
 
 async def test_a_sent_view_is_done_so_it_is_never_kept():
-    sent = dynamic({"view": view_of(button(ids.lobby("join", 5), "Join"))})["view"]
+    sent = as_sent({"view": view_of(button(ids.lobby("join", 5), "Join"))})["view"]
     assert sent.is_finished()
     [item] = sent.children
-    assert type(item) in SHOWN and item.action.game_id == 5
+    assert isinstance(item, discord.ui.Button) and item.custom_id == "stb:lobby:join:5"
 
 
 async def test_a_layout_made_off_the_loop_is_done_when_sent():
@@ -65,4 +65,4 @@ async def test_a_layout_made_off_the_loop_is_done_when_sent():
     made = await asyncio.to_thread(layout)
     made.stop()
     assert not made.is_finished()  # what discord.py alone leaves
-    assert dynamic({"view": made})["view"].is_finished()
+    assert as_sent({"view": made})["view"].is_finished()

@@ -33,6 +33,33 @@ async def test_user_play_rearms_the_timer(make):
     assert table.version == 1
 
 
+async def test_a_move_arms_the_next_timer_as_a_call_that_starts_its_task_at_the_deadline(make):
+    """A task made at every move (and the last one cancelled) ran two steps in the click that
+    played it: the timer a move arms is a bare call until its deadline, and still plays."""
+    s = make(turn_seconds=0.2)
+    table = await table_for(s)
+    await play_turn(s, table.game_id)
+    assert isinstance(table.timer, asyncio.TimerHandle) and table.version == 1
+    await wait_for(lambda: table.version == 2)  # at the deadline: the task, and its move
+    assert isinstance(table.timer, asyncio.TimerHandle)  # re-armed by that move
+
+
+async def test_a_deadline_already_due_starts_its_task_at_once(make):
+    """No delay (an AI seat with bot_delay 0, as in tests): the task at once, not a call at
+    "now", which SimCord's virtual clock fires one tick later (advance_time for each move)."""
+    s = make(clock=lambda: 1000.0)
+    table = await table_for(s)
+    table.deadline = 1000.0
+    s.timers.arm(table)
+    assert isinstance(table.timer, asyncio.Task)
+    table.deadline = 1000.5
+    s.timers.arm(table)
+    assert isinstance(table.timer, asyncio.TimerHandle)
+    table.deadline = None
+    s.timers.arm(table)
+    assert table.timer is None and table.version == 0
+
+
 async def test_three_autos_make_a_seat_away_and_a_play_clears_it(make, storage, notes):
     # The sessions' clock stands still, so a deadline is exactly its delay from now; the
     # timers still sleep that delay for real (20 ms a turn). The away delay is long enough

@@ -73,7 +73,7 @@ class Channel:
     unread: bool = False
     tally: Tally | None = None  # the highlights of every move seen; None: replayed at the end
     owed: bool = False  # shows how the game ended: retried until it lands (see worker)
-    worker: asyncio.Task[None] | None = None
+    worker: asyncio.Future[None] | None = None  # its task, or a future until it starts
 
     def say(self) -> None:
         """Put the moves marked so far in words."""

@@ -25,7 +25,7 @@ from bot.domain.values import HandToken
 from bot.session import Sessions, Table
 from bot.ui import hand_message as hand_ui
 
-from ..buttons import dynamic
+from ..buttons import as_sent
 from ..hands import drawn
 from ..language import reader_in_game, user_lang
 from .channel import Channel
@@ -100,6 +100,9 @@ class OpenHands:
         self.current = answering  # the task answering the current click, if any
         # (game id, player id) -> the newest hand message of that player, and its token
         self.tokens: dict[tuple[int, str], HandRef] = {}
+        # game id -> its players in `tokens` (changed only by `_put` and `_pop`): a move asks
+        # for its game's hands, and a scan of every game's grows with the bot's games.
+        self.players: dict[int, set[str]] = {}
         self.edits: set[asyncio.Task[None]] = set()  # older hands being deleted; tokens saved
         # (game id, player id) -> the token storage holds (or is being given) for that hand
         self.stored: dict[tuple[int, str], HandToken] = {}
@@ -139,7 +142,7 @@ class OpenHands:
         before = old if old is None or old.origin != origin else old.replaced
         before = None if before is None else replace(before, replaced=None)
         ref = HandRef(token, task if isinstance(task, asyncio.Task) else None, before)
-        self.tokens[(game_id, user_id)] = ref
+        self._put(game_id, user_id, ref)
         if secret:
             self._store(game_id, user_id, token)
         else:
@@ -158,10 +161,10 @@ class OpenHands:
         if ref is not None and ref.origin == origin:
             before = ref.replaced
             if before is None or before.origin == origin or not before.alive:
-                del self.tokens[(game_id, user_id)]
+                self._pop(game_id, user_id)
                 self._unstore(game_id, user_id)
                 return False
-            self.tokens[(game_id, user_id)] = replace(before, answering=None)
+            self._put(game_id, user_id, replace(before, answering=None))
             self._store(game_id, user_id, before.token)
         return self.alive(game_id, user_id)
 
@@ -242,16 +245,30 @@ class OpenHands:
             return
         for token in stored:
             if token.game_id in games:
-                self.tokens.setdefault((token.game_id, token.user_id), HandRef(token))
+                if (token.game_id, token.user_id) not in self.tokens:
+                    self._put(token.game_id, token.user_id, HandRef(token))
                 self.stored.setdefault((token.game_id, token.user_id), token)
+
+    def _put(self, game_id: int, user: str, ref: HandRef) -> None:
+        self.tokens[(game_id, user)] = ref
+        self.players.setdefault(game_id, set()).add(user)
+
+    def _pop(self, game_id: int, user: str) -> HandRef | None:
+        ref = self.tokens.pop((game_id, user), None)
+        users = self.players.get(game_id)
+        if users is not None:
+            users.discard(user)
+            if not users:
+                del self.players[game_id]
+        return ref
+
+    def _of(self, game_id: int) -> list[tuple[str, HandRef]]:
+        """The game's players and their hands."""
+        return [(user, self.tokens[(game_id, user)]) for user in self.players.get(game_id, ())]
 
     def open(self, game_id: int, but: str | None = None) -> set[str]:
         """The players of a game whose hand message can still be edited."""
-        return {
-            user
-            for (game, user), ref in self.tokens.items()
-            if game == game_id and user != but and ref.alive
-        }
+        return {user for user, ref in self._of(game_id) if user != but and ref.alive}
 
     def fresh(self, game_id: int, user: str, since: float) -> bool:
         """The player's hand can be edited and was shown after `since` (unix seconds)."""
@@ -261,9 +278,7 @@ class OpenHands:
     def voices(self, game_id: int) -> list[tuple[str, float]]:
         """The game's hand tokens that live, with their expiry: a ping can go through one."""
         return [
-            (ref.token.token, ref.token.expires_at)
-            for (game, _), ref in self.tokens.items()
-            if game == game_id and ref.alive
+            (ref.token.token, ref.token.expires_at) for _, ref in self._of(game_id) if ref.alive
         ]
 
     def answering(self, game_id: int, user: str) -> bool:
@@ -278,11 +293,11 @@ class OpenHands:
     def move_on(self, game_id: int, nxt: Table) -> None:
         """A match's next game: its players' open hands are its hands now."""
         for user in nxt.seats:
-            ref = self.tokens.pop((game_id, user), None)
+            ref = self._pop(game_id, user)
             self.stored.pop((game_id, user), None)
             if ref is not None:
                 moved = HandRef(replace(ref.token, game_id=nxt.game_id), ref.answering)
-                self.tokens[(nxt.game_id, user)] = moved
+                self._put(nxt.game_id, user, moved)
                 self._store(nxt.game_id, user, moved.token)
         self._forget_stored(game_id)
         self._spawn(self._forget_game(game_id), f"hands-gone-{game_id}")
@@ -312,7 +327,7 @@ class OpenHands:
             message = await drawn(lang, table, seat, self.names(ch))
         try:
             await self.webhooks(ref.token.token).edit(
-                ref.token.message_id, **dynamic(message.kwargs())
+                ref.token.message_id, **as_sent(message.kwargs())
             )
         except discord.HTTPException as exc:
             log.debug("game %s: hand of %s not refreshed (%s)", ch.game_id, user, exc.status)
@@ -322,7 +337,7 @@ class OpenHands:
         """A hand that can no longer be edited is forgotten (unless a newer one came); in
         storage too (`stored`), unless only its token expired: expired rows go in batches."""
         if self.tokens.get((game_id, user)) is ref:
-            del self.tokens[(game_id, user)]
+            self._pop(game_id, user)
             if stored:
                 self._unstore(game_id, user)
             else:
@@ -333,8 +348,8 @@ class OpenHands:
 
     def forget(self, game_id: int) -> None:
         """A game's end is shown: its hands are done, here and in storage."""
-        for key in [k for k in self.tokens if k[0] == game_id]:
-            del self.tokens[key]
+        for user, _ in self._of(game_id):
+            self._pop(game_id, user)
         self._forget_stored(game_id)
         self._spawn(self._forget_game(game_id), f"hands-gone-{game_id}")
 

@@ -30,7 +30,7 @@ from bot.ui.highlights import Tally
 from bot.ui.picture import LastMove
 from bot.ui.text import describe, names_of
 
-from ..buttons import dynamic
+from ..buttons import as_sent
 from .channel import ANSWERING_TOKEN, LOG_KEEP, Channel, Discord, set_table_id
 from .hand_tokens import OpenHands, now
 
@@ -294,6 +294,6 @@ class Intake:
         message = render.lobby(lang, lobby, self.sessions.names_in(lobby.guild_id))
         target = self.discord.get_partial_messageable(lobby.channel_id, guild_id=lobby.guild_id)
         try:
-            await target.get_partial_message(ch.table_id).edit(**dynamic(message.kwargs()))
+            await target.get_partial_message(ch.table_id).edit(**as_sent(message.kwargs()))
         except discord.HTTPException as exc:
             log.info("lobby %s: message not updated (%s)", lobby.game_id, exc)

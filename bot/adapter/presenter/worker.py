@@ -19,7 +19,7 @@ from bot.ui import ids, render
 from bot.ui.widgets import button, view_of
 
 from .. import governor as rest
-from ..buttons import dynamic
+from ..buttons import as_sent
 from .catch_up import catch_up
 from .channel import ANSWERING_TASK, ANSWERING_TOKEN, Channel, Discord, set_table_id
 from .drawing import Drawing
@@ -72,38 +72,48 @@ class Worker:
         if not self._answering:
             self._quiet.set()
 
-    async def _after_answers(self, after: asyncio.Task[Any] | None) -> None:
-        """Wait for the click that made this work to be answered, then (at most QUIET_WAIT)
-        for the other clicks being answered: tables are drawn once nobody waits for an answer,
-        so a burst of moves in many games is answered first."""
-        if after is not None and not after.done():
-            # A bare future, not asyncio.wait: this first step runs while the click still
-            # waits for its answer to be sent.
-            clicked: asyncio.Future[None] = asyncio.get_running_loop().create_future()
-
-            def answered(_: object) -> None:
-                if not clicked.done():  # not cancelled with this task meanwhile
-                    clicked.set_result(None)
-
-            after.add_done_callback(answered)
-            await clicked
+    async def _after_answers(self) -> None:
+        """Wait (at most QUIET_WAIT) for the clicks being answered: tables are drawn once
+        nobody waits for an answer, so a burst of moves in many games is answered first. (The
+        click that kicked this work is answered already: `kick`.)"""
         if not self._quiet.is_set():
             quiet = asyncio.ensure_future(self._quiet.wait())
             await asyncio.wait({quiet}, timeout=QUIET_WAIT)
             quiet.cancel()
 
     def kick(self, ch: Channel) -> None:
-        if ch.worker is None or ch.worker.done():
-            # Made in a click's handler: the work waits for the click to be answered.
-            after = ANSWERING_TASK.get()
-            ch.worker = asyncio.create_task(self._work(ch, after), name=f"table-{ch.game_id}")
+        if ch.worker is not None and not ch.worker.done():
+            return
+        after = ANSWERING_TASK.get()
+        if after is None or after.done():
+            ch.worker = asyncio.create_task(self._work(ch), name=f"table-{ch.game_id}")
+            return
+        # Kicked in a click's handler: the work waits for the click to be answered, and its
+        # task is made only then (made now, it and its first step ran in the click: ~15 us).
+        # Until then a bare future holds its place: cancelled (close), no task is made.
+        slot: asyncio.Future[None] = asyncio.get_running_loop().create_future()
+        ch.worker = slot
+        after.add_done_callback(lambda _: self._begin(ch, slot))
 
-    def running(self) -> list[asyncio.Task[None]]:
+    def _begin(self, ch: Channel, slot: asyncio.Future[None]) -> None:
+        if slot.done():  # cancelled meanwhile
+            return
+        task = asyncio.create_task(self._work(ch), name=f"table-{ch.game_id}")
+        if ch.worker is slot:
+            ch.worker = task
+
+        def ended(_: object) -> None:
+            if not slot.done():
+                slot.set_result(None)
+
+        task.add_done_callback(ended)
+
+    def running(self) -> list[asyncio.Future[None]]:
         return [ch.worker for ch in self.channels.values() if ch.worker and not ch.worker.done()]
 
-    async def _work(self, ch: Channel, after: asyncio.Task[Any] | None = None) -> None:
+    async def _work(self, ch: Channel) -> None:
         rest.SERVER.set(ch.guild_id)  # this task's: its requests take their server's turns
-        await self._after_answers(after)
+        await self._after_answers()
         # Anything else failing (the database, a drawing) is retried too, with the same
         # backoff, until it works or the game is gone; logged once per game.
         for failures in itertools.count():
@@ -174,7 +184,7 @@ class Worker:
             while ch.notices:
                 target = self.discord.get_partial_messageable(ch.channel_id, guild_id=ch.guild_id)
                 with rest.priority(rest.Priority.OWED):
-                    await target.send(**dynamic(ch.notices[0].send_kwargs()))
+                    await target.send(**as_sent(ch.notices[0].send_kwargs()))
                 ch.notices.pop(0)  # only once sent: a failed send is retried
             while ch.hands:
                 await self.hands.refresh(ch, ch.hands.pop())
@@ -215,7 +225,7 @@ class Worker:
         voice = self._table_voice(ch)
         if ch.table_id is not None and voice is not None:
             try:
-                await self.hands.webhooks(voice[0]).edit(None, **dynamic(message.kwargs()))
+                await self.hands.webhooks(voice[0]).edit(None, **as_sent(message.kwargs()))
                 return
             except discord.HTTPException as exc:
                 log.info("game %s: table not edited through its token (%s)", ch.game_id,
@@ -223,13 +233,13 @@ class Worker:
                 ch.table_token = None  # the bot token's edit below, or a new table
         if ch.table_id is not None:
             try:
-                await target.get_partial_message(ch.table_id).edit(**dynamic(message.kwargs()))
+                await target.get_partial_message(ch.table_id).edit(**as_sent(message.kwargs()))
                 return
             except discord.NotFound:
                 log.info("game %s: the table message is gone; posting a new one", ch.game_id)
         if ch.closing is not None:
             return  # no table to replace: nothing to say that the game is gone
-        sent = await target.send(**dynamic(message.send_kwargs()))
+        sent = await target.send(**as_sent(message.send_kwargs()))
         await set_table_id(self.sessions, ch, sent.id)
 
     async def _send_ping(self, ch: Channel, user: str | None) -> None:
@@ -251,7 +261,7 @@ class Worker:
             if not self.hands.alive(ch.game_id, user):  # no hand to refresh: one click opens one
                 mine = button(ids.table("hand", ch.game_id), t(ch.lang, "table.button.hand"),
                               discord.ButtonStyle.primary, emoji="🃏")  # fmt: skip
-                extra = dynamic({"view": view_of(mine)})
+                extra = as_sent({"view": view_of(mine)})
             mention = discord.AllowedMentions(users=[discord.Object(int(user))])
             voice = self._voice(ch)
             try:

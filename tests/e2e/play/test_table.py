@@ -138,10 +138,13 @@ async def test_the_presenters_work_starts_once_the_click_is_answered():
 
     async def handler() -> None:  # a click: watch() marks its task, the move kicks the worker
         presenter.answering(asyncio.current_task())
+        tasks = len(asyncio.all_tasks())
         presenter.worker.kick(ch)
         for _ in range(5):  # the answer's round trip to Discord
             await asyncio.sleep(0)
         assert flushed == []
+        # Not even its task yet: made in the click, it and its first step ran in the click.
+        assert len(asyncio.all_tasks()) == tasks and not isinstance(ch.worker, asyncio.Task)
 
     await asyncio.create_task(handler())
     assert ch.worker is not None
