@@ -143,7 +143,7 @@ class Matches:
         table = Table(
             0, last.guild_id, last.channel_id, last.host_id, game, version=0,
             away=set(last.away), forfeited=set(last.forfeited), match=match,
-            setup=last.setup,
+            setup=last.setup, place=last.place,
         )  # fmt: skip
         table.deadline = self.timers.deadline(table, game, table.away, table.forfeited)
         return table

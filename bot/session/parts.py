@@ -21,5 +21,6 @@ class Parts:
     notify: ev.Listener  # the games' events, as Sessions passes them on
     clock: Callable[[], float]
     seed_source: Callable[[], int]
-    owns: Callable[[int], bool]  # whether a guild's games are this process's (bot/shards.py)
+    # Whether a guild's games are this process's (bot/shards.py); None: no server (shard 0).
+    owns: Callable[[int | None], bool]
     retry_seconds: float  # the first wait before a background job storage failed is retried

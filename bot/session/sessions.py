@@ -70,7 +70,7 @@ class Sessions(Live):
         options: Options = DEFAULTS,
         retry_seconds: float = RETRY_SECONDS,
         restore_grace: float = RESTORE_GRACE,
-        owns: Callable[[int], bool] | None = None,
+        owns: Callable[[int | None], bool] | None = None,
         purge_grace: float = PURGE_GRACE,
         instruments: Instruments = QUIET,
         tournament_desk: Callable[[Sessions], Desk] | None = None,
@@ -79,7 +79,7 @@ class Sessions(Live):
         self.instruments = instruments  # what the parts report (bot/metrics.py)
         # Which guilds' games are this process's (its shards'; see bot/shards.py). Another
         # process restores, times and plays the rest, and delivers what they owe.
-        self.owns: Callable[[int], bool] = owns or (lambda guild_id: True)
+        self.owns: Callable[[int | None], bool] = owns or (lambda guild_id: True)
         self.storage = storage
         self.records = Records(storage)
         self.backfilling: asyncio.Task[None] | None = None  # the stats rows' job (restore)

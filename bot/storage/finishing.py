@@ -129,9 +129,11 @@ class Finishing:
             # go, in the same transaction.
             await db.execute(delete(moves).where(moves.c.game_id == game_id))
             await insert_owed(db, game_id, encoded, now)
+            # A game with no server counts on its channel's board (bot.domain.place).
+            board = row["channel_id"] if row["guild_id"] is None else row["guild_id"]
             await db.execute(
                 insert(history).values(
-                    game_id=game_id, guild_id=row["guild_id"], channel_id=row["channel_id"],
+                    game_id=game_id, guild_id=board, channel_id=row["channel_id"],
                     finished_at=now, seats=dumps(list(result.user_ids)),
                     places=dumps(list(result.places)), forfeited=dumps(list(result.forfeited)),
                     record=record,
@@ -142,7 +144,7 @@ class Finishing:
                 [{"game_id": game_id, "user_id": seat} for seat in result.user_ids],
             )
             if result.counted:
-                await add_game(db, row["guild_id"], result, game_id)
+                await add_game(db, board, result, game_id)
             if next_values is None:
                 return 0
             values = {
@@ -151,6 +153,7 @@ class Finishing:
                 "channel_id": row["channel_id"],
                 "host_id": row["host_id"],
                 "rules": row["rules"],
+                "place": row["place"],
             }
             return await insert_game(db, values, self.connection.clock())
 
