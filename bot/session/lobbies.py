@@ -46,6 +46,7 @@ class LobbyOps:
         self.timers = parts.timers
         self.notify = parts.notify
         self.clock = parts.clock
+        self.anchors = parts.anchors
         self.seed_source = parts.seed_source
         self.lobby_seconds = lobby_seconds  # the bot-wide default; a server's may differ
         self.retry_seconds = parts.retry_seconds  # after storage failed a background job
@@ -282,6 +283,8 @@ class LobbyOps:
             async with self.live.lock:
                 if self.live.lobbies.get(lobby.game_id) is not lobby:
                     return None
+                if lobby.tokens_only and not self.anchors.alive(lobby.game_id):
+                    return None  # nothing could say so: it waits, paused, for a click
                 waited = lobby.setup.lobby_seconds
                 if waited is None:
                     waited = self.lobby_seconds

@@ -7,7 +7,7 @@ import asyncio
 from collections.abc import Callable
 from typing import Any
 
-from bot.domain.values import HandToken
+from bot.domain.values import AnchorToken, HandToken
 from bot.engine import replay
 from bot.storage import Storage
 
@@ -17,7 +17,7 @@ from .restore import table_of
 
 
 class GameMessages:
-    def __init__(self, storage: Storage, *, owns: Callable[[int], bool]) -> None:
+    def __init__(self, storage: Storage, *, owns: Callable[[int | None], bool]) -> None:
         self.storage = storage
         self.owns = owns
 
@@ -46,6 +46,17 @@ class GameMessages:
     async def open_hands(self) -> list[HandToken]:
         """Every open hand whose token still lives (the caller keeps its own games')."""
         return await self.storage.hand_tokens.live()
+
+    async def keep_anchor(self, anchor: AnchorToken) -> None:
+        """The token that edits a group DM game's table, so a restart can still show it."""
+        await self.storage.anchor_tokens.keep(anchor)
+
+    async def forget_anchor(self, game_id: int) -> None:
+        await self.storage.anchor_tokens.forget(game_id)
+
+    async def anchors(self) -> list[AnchorToken]:
+        """Every anchor that still lives (the caller keeps its own games')."""
+        return await self.storage.anchor_tokens.live()
 
     async def owed(self) -> list[ev.Owed]:
         """Messages that this process's games which ended still owe Discord: end screens

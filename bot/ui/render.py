@@ -130,7 +130,8 @@ def timestamp(when: float, style: str = "R") -> str:
     return f"<t:{int(when)}:{style}>"
 
 
-def jump_url(guild_id: int, channel_id: int, message_id: int) -> str:
+def jump_url(guild_id: int | str, channel_id: int, message_id: int) -> str:
+    """A link to a message; `guild_id` "@me" outside a server."""
     return f"https://discord.com/channels/{guild_id}/{channel_id}/{message_id}"
 
 
@@ -240,7 +241,7 @@ def table_title(lang: str, t_: Table, playoff: int) -> str:
     return t(lang, key, number=m.number, games=m.games, playoff=playoff)
 
 
-def table_moved(lang: str, guild_id: int, channel_id: int, message_id: int) -> Message:
+def table_moved(lang: str, guild_id: int | str, channel_id: int, message_id: int) -> Message:
     link = jump_url(guild_id, channel_id, message_id)
     return notice(t(lang, "table.title"), t(lang, "table.moved", link=link))
 

@@ -17,6 +17,7 @@ from bot.ui.highlights import Tally
 from bot.ui.picture import LastMove
 from bot.ui.text import describe, names_of
 
+from .anchor import Anchoring
 from .channel import LOG_KEEP, Channel
 from .intake import Intake
 
@@ -71,7 +72,9 @@ class Restart:
         channels: dict[int, Channel],
         intake: Intake,
         announce: Callable[[SeasonOver], None],
+        anchoring: Anchoring,
     ) -> None:
+        self.anchoring = anchoring
         self.sessions = sessions
         self.channels = channels
         self.intake = intake
@@ -85,6 +88,8 @@ class Restart:
         await self.intake.hands.restore(set(game_ids))
         for game_id in game_ids:
             table = self.sessions.table_of(game_id)
+            if table is not None and table.tokens_only:  # its anchor, if one lives, below
+                self.intake.channel(game_id, table.guild_id, table.channel_id)
             if table is not None:  # its channel is read at its first change (unread)
                 if game_id in redraw and table.loaded:
                     self.intake.changed(table)
@@ -94,7 +99,10 @@ class Restart:
                 lobby_id, _, _ = await self.sessions.messages(game_id)
                 ch = self.intake.channel(game_id, lobby.guild_id, lobby.channel_id)
                 ch.table_id, ch.lang, ch.unread = lobby_id, render.public_lang(lobby), False
+                if lobby.tokens_only:  # through its anchor, read now
+                    await self.anchoring.restore({game_id})
                 await self.intake.show_lobby(lobby)
+        await self.anchoring.restore({g for g in game_ids if self.sessions.table_of(g)})
 
     async def deliver_owed(self) -> None:
         """At start-up: show what games that ended before a restart still owe their channels

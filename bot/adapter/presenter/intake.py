@@ -5,6 +5,7 @@ kicked here, sends what is out of date. Only the cogs' reports make their one ca
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import functools
 import logging
 from collections.abc import Callable
@@ -31,6 +32,7 @@ from bot.ui.picture import LastMove
 from bot.ui.text import describe, names_of
 
 from ..buttons import dynamic
+from .anchor import Anchoring
 from .channel import ANSWERING_TOKEN, LOG_KEEP, Channel, Discord, set_table_id
 from .hand_tokens import OpenHands, now
 
@@ -49,8 +51,10 @@ class Intake:
         channels: dict[int, Channel],
         hands: OpenHands,
         kick: Callable[[Channel], None],
+        anchoring: Anchoring,
     ) -> None:
         self.discord = client
+        self.anchoring = anchoring
         self.sessions = sessions
         self.channels = channels
         self.hands = hands
@@ -64,6 +68,8 @@ class Intake:
         if ch is None:
             # Unread until a lobby's post or a start says which messages are its own.
             ch = self.channels[game_id] = Channel(game_id, guild_id, channel_id, unread=True)
+            live = self.sessions.table_of(game_id) or self.sessions.lobby_of(game_id)
+            ch.place = None if live is None else live.place
         return ch
 
     # ----- session events
@@ -105,7 +111,7 @@ class Intake:
         """The lobby message became the table: `message_id`, else the one this channel knows
         (None for a match's next game: a new table is posted)."""
         ch = self.channel(table.game_id, table.guild_id, table.channel_id)
-        ch.table, ch.dirty, ch.unread = table, True, False
+        ch.table, ch.dirty, ch.unread, ch.place = table, True, False, table.place
         ch.tally = Tally(len(table.seats)) if table.version == 0 else None
         if message_id is not None:
             ch.table_id = message_id
@@ -244,8 +250,9 @@ class Intake:
         """The lobby's message was posted: it is the game's message (the table, once it
         starts), kept in storage so a restart finds it."""
         ch = self.channel(lobby.game_id, lobby.guild_id, lobby.channel_id)
-        ch.lang, ch.unread = render.public_lang(lobby), False
+        ch.lang, ch.unread, ch.place = render.public_lang(lobby), False, lobby.place
         await set_table_id(self.sessions, ch, message_id)
+        self.anchoring.anchored(ch)  # the command's answer: the lobby, then the table
         await self.sessions.keep_messages(lobby.game_id, lobby=message_id)
 
     def table_shown(self, table: Table, version: int) -> None:
@@ -259,6 +266,7 @@ class Intake:
         clicked = ANSWERING_TOKEN.get()
         if clicked is not None and clicked[0] == ch.channel_id:
             ch.table_token = clicked[1], clicked[2]
+        self.anchoring.anchored(ch)
         if ch.table is table and table.version == version:
             ch.dirty = False
             metrics.TABLES.shown(table.game_id, metrics.TABLES.drawing(table.game_id))
@@ -268,12 +276,18 @@ class Intake:
         and the old one becomes a link to it."""
         ch = self.channel(table.game_id, table.guild_id, table.channel_id)
         ch.table = table
-        old = ch.table_id
+        old, anchor = ch.table_id, ch.anchor
         await set_table_id(self.sessions, ch, message_id)
         self.relink_ping(ch)
+        moved = render.table_moved(ch.lang, ch.link_guild, ch.channel_id, message_id)
+        if ch.tokens_only:  # the old table through its own token; the command's is the anchor
+            self.anchoring.anchored(ch)
+            if anchor is not None and old is not None:
+                with contextlib.suppress(discord.HTTPException):
+                    await self.anchoring.edit(anchor, moved)
+            return
         if old is None:
             return
-        moved = render.table_moved(ch.lang, ch.guild_id, ch.channel_id, message_id)
         target = self.discord.get_partial_messageable(ch.channel_id, guild_id=ch.guild_id)
         try:
             await target.get_partial_message(old).edit(**moved.kwargs())
@@ -287,6 +301,13 @@ class Intake:
             return
         lang = render.public_lang(lobby)
         message = render.lobby(lang, lobby, self.sessions.names_in(lobby.guild_id))
+        if ch.tokens_only:  # through its anchor, never the bot token
+            if ch.anchor is not None:
+                try:
+                    await self.anchoring.edit(ch.anchor, message)
+                except discord.HTTPException as exc:
+                    log.info("lobby %s: message not updated (%s)", lobby.game_id, exc.status)
+            return
         target = self.discord.get_partial_messageable(lobby.channel_id, guild_id=lobby.guild_id)
         try:
             await target.get_partial_message(ch.table_id).edit(**dynamic(message.kwargs()))
