@@ -93,8 +93,6 @@ async def _dispatch(
 ) -> None:
     if dispatch is None:
         raise RuntimeError(f"a {action.kind} item made without its dispatch was clicked")
-    if interaction.guild_id is None:  # ours live in servers only: on_interaction answers
-        return
     await dispatch(interaction, action)
 
 

@@ -35,7 +35,10 @@ async def may_start(
     interaction: discord.Interaction, allowed: Collection[int], needs: Sequence[str] = NEEDED
 ) -> bool:
     """The check, with its refusal said to the member: the allowed channels first, then the
-    permissions the bot lacks here."""
+    permissions the bot lacks here. Outside a server there is neither: the DM with the bot
+    lets it post, and a group DM is played through interactions alone (`place_of`)."""
+    if interaction.guild_id is None:
+        return True
     if not allowed_here(interaction, allowed):
         where = ", ".join(f"<#{c}>" for c in allowed)
         await say(interaction, "reply.wrong_channel", channels=where)

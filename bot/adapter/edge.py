@@ -116,11 +116,12 @@ class Edge:
     # ----- members
 
     async def seen(self, interaction: discord.Interaction) -> str:
-        """The member's id; their display name is kept for this server's tables and boards."""
+        """The member's id; their display name is kept for this place's tables and boards (a
+        server's, or a DM's: `guild_of`)."""
         user = str(interaction.user.id)
-        if interaction.guild_id is not None:
-            name = interaction.user.display_name
-            await self.sessions.remember(interaction.guild_id, user, name)
+        await self.sessions.remember(
+            answers.guild_of(interaction), user, interaction.user.display_name
+        )
         return user
 
     async def is_manager(self, interaction: discord.Interaction) -> bool:
@@ -147,6 +148,8 @@ class Edge:
         """The channels of `channel_ids` the member may see (can_see), at most one manager
         check."""
         guild, member = interaction.guild, interaction.user
+        if interaction.guild_id is None:  # a DM: its own games, played in this very channel
+            return {c for c in channel_ids if c == interaction.channel_id}
         if guild is None or not isinstance(member, discord.Member):
             return set()
         found: set[int] = set()

@@ -62,10 +62,10 @@ _ANSWERABLE = (discord.InteractionType.application_command, discord.InteractionT
 
 
 def guild_of(interaction: discord.Interaction) -> int:
-    """The server of a command or button: all of them are server-only (guild_only commands,
-    buttons checked by their family), so there always is one."""
-    assert interaction.guild_id is not None
-    return interaction.guild_id
+    """The key a place's settings, names, games and board are kept under: the server's id;
+    outside a server (the DM with the bot, a group DM), the channel's, as `Place.board_id`.
+    A channel's id is never a server's, so the two never share a board."""
+    return interaction.guild_id or interaction.channel_id or 0
 
 
 def watch(

@@ -20,7 +20,7 @@ from bot.i18n import t
 from bot.ui import ids
 
 from .buttons import Family, SelectFamily, families
-from .interactions import tell
+from .interactions import guild_of, tell
 from .language import user_lang
 
 log = logging.getLogger(__name__)
@@ -59,7 +59,7 @@ LIMITS: dict[str, tuple[int, float]] = {
 
 
 def _member(interaction: discord.Interaction) -> tuple[int | None, int]:
-    return interaction.guild_id, interaction.user.id
+    return guild_of(interaction), interaction.user.id
 
 
 class Limits(CooldownMapping[discord.Interaction]):
@@ -140,7 +140,7 @@ class Registry:
         if action.kind not in NAMES_A_GAME or not action.game_id:
             return False
         live = self._live(action.game_id)
-        return live is not None and live.guild_id != interaction.guild_id
+        return live is not None and live.guild_id != guild_of(interaction)
 
 
 async def _not_here(interaction: discord.Interaction) -> None:

@@ -130,9 +130,10 @@ def timestamp(when: float, style: str = "R") -> str:
     return f"<t:{int(when)}:{style}>"
 
 
-def jump_url(guild_id: int | str, channel_id: int, message_id: int) -> str:
-    """A link to a message; `guild_id` "@me" outside a server."""
-    return f"https://discord.com/channels/{guild_id}/{channel_id}/{message_id}"
+def jump_url(guild_id: int | None, channel_id: int, message_id: int) -> str:
+    """A message's link; `guild_id` None: a DM's ("@me")."""
+    where = "@me" if guild_id is None else guild_id
+    return f"https://discord.com/channels/{where}/{channel_id}/{message_id}"
 
 
 # ----- lobby
@@ -241,7 +242,7 @@ def table_title(lang: str, t_: Table, playoff: int) -> str:
     return t(lang, key, number=m.number, games=m.games, playoff=playoff)
 
 
-def table_moved(lang: str, guild_id: int | str, channel_id: int, message_id: int) -> Message:
+def table_moved(lang: str, guild_id: int | None, channel_id: int, message_id: int) -> Message:
     link = jump_url(guild_id, channel_id, message_id)
     return notice(t(lang, "table.title"), t(lang, "table.moved", link=link))
 

@@ -42,6 +42,9 @@ class Admin(commands.Cog):
         name="steal-admin",
         description="Set up Steal the Bundle on this server",
         guild_only=True,
+        # A server's settings: a server install, in servers only, said outright (issue 36).
+        allowed_installs=app_commands.AppInstallationType(guild=True),
+        allowed_contexts=app_commands.AppCommandContext(guild=True),
         # Server owners can hand it to other roles under Server Settings → Integrations.
         default_permissions=discord.Permissions(manage_guild=True),
     )

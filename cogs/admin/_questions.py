@@ -149,7 +149,7 @@ class Questions:
         if live is None and await sessions.end_broken(guild_of(interaction), game_id):
             common.changed(interaction, f"ended game {game_id}, set aside as unreadable")
             return t(lang, "admin.end.done_broken")
-        if live is None or live.guild_id != interaction.guild_id:
+        if live is None or live.guild_id != guild_of(interaction):
             return t(lang, "admin.end.gone")
         if lobby_only and sessions.lobby_of(game_id) is None:
             return t(lang, "admin.end.started")

@@ -14,7 +14,7 @@ from discord import app_commands
 
 from bot import work
 from bot.adapter.edge import Edge
-from bot.adapter.interactions import reply, tell, update
+from bot.adapter.interactions import guild_of, reply, tell, update
 from bot.adapter.language import user_lang
 from bot.adapter.registry import Handler
 from bot.domain import server_settings as settings
@@ -43,7 +43,7 @@ class Boards:
     ) -> Message:
         if sort not in ids.SORTS:
             sort = "rating"
-        guild_id = interaction.guild_id or 0
+        guild_id = guild_of(interaction)
         sessions = self.sessions
         records = sessions.records
         count = await records.players(guild_id)
@@ -63,7 +63,7 @@ class Boards:
         self, interaction: discord.Interaction, past: Season, page: int, lang: str
     ) -> Message:
         """An ended season's final board, as archived, best rating first."""
-        guild_id = interaction.guild_id or 0
+        guild_id = guild_of(interaction)
         seasons = self.sessions.seasons
         count = await seasons.players(guild_id, past.number)
         shown = ui.clamp_page(page, count)
@@ -79,7 +79,7 @@ class Boards:
         await self.edge.seen(interaction)
         lang = await self.edge.guild_lang(interaction)  # public: the server's language
         seasons = self.sessions.seasons
-        guild_id = interaction.guild_id or 0
+        guild_id = guild_of(interaction)
         if season is not None and season != await seasons.current(guild_id):
             # Untrusted: a season this server never had is refused, naming the ones it had.
             past = await seasons.past(guild_id)
@@ -98,7 +98,7 @@ class Boards:
         """The `season` option's autocomplete: the server's past seasons, newest first (those
         whose number starts with what was typed)."""
         lang = user_lang(interaction)
-        past = await self.sessions.seasons.past(interaction.guild_id or 0)
+        past = await self.sessions.seasons.past(guild_of(interaction))
         typed = typed.strip()
         return [
             app_commands.Choice(name=ui.season_choice(lang, s), value=s.number)
@@ -118,7 +118,7 @@ class Boards:
         # /steal leaderboard. It also keeps checking someone else's numbers discreet.
         await self.edge.seen(interaction)
         lang = user_lang(interaction)
-        guild_id = interaction.guild_id or 0
+        guild_id = guild_of(interaction)
         records = self.sessions.records
         user = str(member.id)
         me = member.id == interaction.user.id
@@ -157,7 +157,7 @@ class Boards:
         # Its Record buttons answer privately too.
         await self.edge.seen(interaction)
         lang = user_lang(interaction)
-        guild_id = interaction.guild_id or 0
+        guild_id = guild_of(interaction)
         records = self.sessions.records
         user = None if member is None else str(member.id)
         # Only games of channels the member can see; read a few times the page, to fill it.
@@ -184,7 +184,7 @@ class Boards:
         # And a game of a channel they cannot see: the same again (bot/adapter/access.py).
         if (
             entry is None
-            or entry.guild_id != interaction.guild_id
+            or entry.guild_id != guild_of(interaction)
             or not await self.edge.can_see(interaction, entry.channel_id)
         ):
             await tell(interaction, history_ui.no_record(lang))

@@ -16,7 +16,7 @@ import discord
 
 from bot import work
 from bot.adapter.edge import Edge
-from bot.adapter.interactions import reply, tell, update
+from bot.adapter.interactions import guild_of, reply, tell, update
 from bot.adapter.language import user_lang
 from bot.engine import BadState
 from bot.session import Sessions
@@ -49,7 +49,7 @@ class Replays:
         user = await self.edge.seen(interaction)
         lang = user_lang(interaction)
         if game_id is None:
-            guild_id = interaction.guild_id or 0
+            guild_id = guild_of(interaction)
             mine = await self.sessions.records.history(guild_id, user, limit=LAST)
             shown = await self.edge.seen_channels(interaction, {e.channel_id for e in mine})
             mine = [e for e in mine if e.channel_id in shown]
@@ -75,7 +75,7 @@ class Replays:
         entry = await records.finished(game_id)
         if (
             entry is None
-            or entry.guild_id != interaction.guild_id
+            or entry.guild_id != guild_of(interaction)
             or not await self.edge.can_see(interaction, entry.channel_id)
         ):
             await tell(interaction, ui.unknown(lang))

@@ -6,7 +6,7 @@ from __future__ import annotations
 import discord
 
 from bot import work
-from bot.adapter.interactions import reply, update
+from bot.adapter.interactions import guild_of, reply, update
 from bot.adapter.language import user_lang
 from bot.domain import server_settings as settings
 from bot.engine import PRESETS
@@ -28,7 +28,7 @@ class RulesPages:
         in_play = await sessions.rules_here(interaction.channel_id or 0)  # a restored game is read
         if in_play is not None:
             return ui.Shown(in_play, ui.closest_preset(in_play), "game")
-        values = (await sessions.records.settings(interaction.guild_id or 0)).values
+        values = (await sessions.records.settings(guild_of(interaction))).values
         return ui.Shown(settings.rules_for(values), values["preset"], "server")
 
     async def page(self, interaction: discord.Interaction, source: str, tab: str) -> Message:
@@ -36,7 +36,7 @@ class RulesPages:
         rules = await self.shown(interaction, source)
         pictures: tuple[tuple[str, bytes], ...] = ()
         if tab == "play":  # drawn once per language and deck, off the event loop
-            guild = interaction.guild_id or 0
+            guild = guild_of(interaction)
             pictures = await work.run(guild, ui.examples, lang, rules.rules.deck)
         return ui.page(lang, rules, tab, source, pictures)
 

@@ -9,7 +9,7 @@ from typing import Any
 import discord
 
 from bot.adapter.edge import Edge
-from bot.adapter.interactions import post, reply, update
+from bot.adapter.interactions import guild_of, post, reply, update
 from bot.adapter.language import user_lang
 from bot.adapter.presenter import Presenter
 from bot.i18n import t
@@ -51,7 +51,7 @@ class Games:
         except NoGame:
             # A tournament's channel: the member's table plays in one of its threads.
             guild, here = interaction.guild, interaction.channel_id
-            for seated in self.sessions.seated_at(interaction.guild_id or 0, str(user)):
+            for seated in self.sessions.seated_at(guild_of(interaction), str(user)):
                 thread = guild.get_thread(seated.channel_id) if guild is not None else None
                 if thread is not None and thread.parent_id == here:
                     raise NoGame("error.game_in_thread", thread=thread.mention) from None

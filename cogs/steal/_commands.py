@@ -48,8 +48,15 @@ SORT_CHOICES = [app_commands.Choice(name=name.replace("_", " "), value=name) for
 
 
 class Steal(commands.Cog):
+    # Offered to server and user installs, in servers, the DM with the bot and group DMs
+    # (issue 36); its subcommands share this, as Discord sets it on top-level commands only.
     steal = app_commands.Group(
-        name="steal", description="Play Steal the Bundle, the card game", guild_only=True
+        name="steal",
+        description="Play Steal the Bundle, the card game",
+        allowed_installs=app_commands.AppInstallationType(guild=True, user=True),
+        allowed_contexts=app_commands.AppCommandContext(
+            guild=True, dm_channel=True, private_channel=True
+        ),
     )
 
     def __init__(
@@ -99,13 +106,12 @@ class Steal(commands.Cog):
 
     @commands.Cog.listener()
     async def on_interaction(self, interaction: discord.Interaction) -> None:
-        """The one answer to a button no family's template matches: a crafted id, one from an
-        older version of the bot, or one of ours outside a server (where none can be).
-        Matched ones are answered by their family."""
+        """The one answer to a button no family's template matches: a crafted id, or one from
+        an older version of the bot. Matched ones are answered by their family."""
         if interaction.type is not discord.InteractionType.component:
             return
         custom_id = interaction.data.get("custom_id") if interaction.data else None
-        if not isinstance(custom_id, str) or not ids.known(custom_id) or not interaction.guild_id:
+        if not isinstance(custom_id, str) or not ids.known(custom_id):
             await self.edge.settle(interaction)
             await say(interaction, "reply.unknown_button")
 

@@ -37,6 +37,14 @@ log = logging.getLogger(__name__)
 UNTIMED_SERVER_TURN = 120
 
 
+def in_a_server(interaction: discord.Interaction) -> None:
+    """`/steal` is offered in DMs and group DMs too (issue 36), and its subcommands share
+    that; a tournament's tables are threads the bot makes in a server. So outside one, every
+    tournament command says where they are played, and what to play here instead."""
+    if interaction.guild_id is None:
+        raise SessionError("tour.error.server_only")
+
+
 class Tournaments:
     def __init__(self, sessions: Sessions, desk: TournamentDesk, edge: Edge) -> None:
         self.sessions = sessions
@@ -87,6 +95,7 @@ class Tournaments:
         check_in: bool = False,
     ) -> None:
         """/steal tournament new (managers): the sign-up message in this channel."""
+        in_a_server(interaction)
         await self._manager(interaction, "create")
         values = (await self.sessions.records.settings(guild_of(interaction))).values
         if not await may_start(interaction, values["channels"], (*NEEDED, *THREADS)):
@@ -119,6 +128,7 @@ class Tournaments:
     async def join(
         self, interaction: discord.Interaction, tournament_id: int | None = None
     ) -> None:
+        in_a_server(interaction)
         user = await self.edge.seen(interaction)
         ops = self.sessions.tournaments
         row = (
@@ -132,6 +142,7 @@ class Tournaments:
     async def leave(
         self, interaction: discord.Interaction, tournament_id: int | None = None
     ) -> None:
+        in_a_server(interaction)
         user = await self.edge.seen(interaction)
         ops = self.sessions.tournaments
         row = (
@@ -168,6 +179,7 @@ class Tournaments:
         self, interaction: discord.Interaction, tournament_id: int | None = None
     ) -> None:
         """Managers start early: the sign-up closes, round 1 is seated and its threads made."""
+        in_a_server(interaction)
         await self._manager(interaction, "start")
         await self.edge.seen(interaction)
         ops = self.sessions.tournaments
@@ -188,6 +200,7 @@ class Tournaments:
 
     async def ask_cancel(self, interaction: discord.Interaction) -> None:
         """Managers: a yes/no question first (a cancel ends every table's game)."""
+        in_a_server(interaction)
         await self._manager(interaction, "cancel")
         await self.edge.seen(interaction)
         row = await self._here(interaction)
@@ -218,6 +231,7 @@ class Tournaments:
         await self._refresh(interaction, row.id)
 
     async def remove(self, interaction: discord.Interaction, member: discord.abc.User) -> None:
+        in_a_server(interaction)
         await self._manager(interaction, "remove")
         user = await self.edge.seen(interaction)
         row = await self._here(interaction)
@@ -230,6 +244,7 @@ class Tournaments:
         await self._refresh(interaction, row.id)
 
     async def fill(self, interaction: discord.Interaction, count: int, level: str) -> None:
+        in_a_server(interaction)
         await self._manager(interaction, "fill")
         await self.edge.seen(interaction)
         row = await self._here(interaction)
@@ -242,6 +257,7 @@ class Tournaments:
 
     async def standings(self, interaction: discord.Interaction) -> None:
         """Privately: the standings picture, with the asker's own row."""
+        in_a_server(interaction)
         user = await self.edge.seen(interaction)
         ops = self.sessions.tournaments
         try:
@@ -271,6 +287,7 @@ class Tournaments:
 
     async def listing(self, interaction: discord.Interaction) -> None:
         """The server's tournaments, newest first (privately)."""
+        in_a_server(interaction)
         await self.edge.seen(interaction)
         infos = await self.sessions.tournaments.of_guild(guild_of(interaction))
         # Only those of channels the member may see, as /steal history lists games.

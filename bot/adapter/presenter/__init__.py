@@ -111,7 +111,7 @@ class Presenter:
         ch = self.channels.get(game_id)
         if ch is None or ch.table_id is None:
             return None
-        return render.jump_url(ch.link_guild, ch.channel_id, ch.table_id)
+        return ch.jump_url(ch.table_id)
 
     async def table_now(self, table: Table) -> render.Message:
         """The running game's table as its channel shows it (its move log, the last move)."""

@@ -66,6 +66,8 @@ class Channel:
     table_token: tuple[str, float] | None = None
     nudge: asyncio.TimerHandle | None = None  # pings a player whose open hand sits idle
     refused: bool = False  # Discord refused the channel for good (403/404): logged once
+    # Outside a server: `guild_id` is then the channel's own id (guild_of); links say "@me".
+    dm: bool = False
     hands: set[str] = field(default_factory=set)  # players whose hand message needs a refresh
     notices: list[render.Message] = field(default_factory=list)  # to post after the table
     # Not shown by this process yet (restored, or ended or cancelled before a restart): its
@@ -86,9 +88,9 @@ class Channel:
         return self.place is not None and self.place.tokens_only
 
     @property
-    def link_guild(self) -> int | str:
-        """The server part of a link to its messages: "@me" outside a server."""
-        return "@me" if self.place is not None and self.place.guild_id is None else self.guild_id
+    def link_guild(self) -> int | None:
+        """The server part of a link to its messages: None ("@me") outside a server."""
+        return None if self.dm else self.guild_id
 
     def say(self) -> None:
         """Put the moves marked so far in words."""
@@ -107,6 +109,9 @@ class Channel:
     def log(self, lines: list[str]) -> None:
         self.said, self.unsaid = lines, []
 
+    def jump_url(self, message_id: int) -> str:
+        return render.jump_url(None if self.dm else self.guild_id, self.channel_id, message_id)
+
 
 class Discord(Protocol):
     """What the presenter needs of the client: a channel to send to and edit in."""
@@ -114,6 +119,8 @@ class Discord(Protocol):
     def get_partial_messageable(
         self, id: int, *, guild_id: int | None = None
     ) -> discord.PartialMessageable: ...
+
+    def get_guild(self, id: int, /) -> discord.Guild | None: ...
 
 
 async def set_table_id(sessions: Sessions, ch: Channel, message_id: int) -> None:

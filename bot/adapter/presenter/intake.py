@@ -70,6 +70,10 @@ class Intake:
             ch = self.channels[game_id] = Channel(game_id, guild_id, channel_id, unread=True)
             live = self.sessions.table_of(game_id) or self.sessions.lobby_of(game_id)
             ch.place = None if live is None else live.place
+            # A DM's key is its channel's id; an old server's first channel may share the
+            # server's id too, but that server is one the bot is in.
+            ch.dm = ch.place is not None and ch.place.guild_id is None
+            ch.dm = ch.dm or (guild_id == channel_id and self.discord.get_guild(guild_id) is None)
         return ch
 
     # ----- session events

@@ -260,7 +260,7 @@ class Worker:
         if user is not None:
             text = t(ch.lang, "ping.turn", user=render.mention(user))
             if ch.table_id is not None:
-                url = render.jump_url(ch.link_guild, ch.channel_id, ch.table_id)
+                url = ch.jump_url(ch.table_id)
                 text = t(ch.lang, "ping.turn_link", user=render.mention(user), url=url)
             extra: dict[str, Any] = {}
             if not self.hands.alive(ch.game_id, user):  # no hand to refresh: one click opens one

@@ -1,4 +1,5 @@
-"""Start-up: command sync policy, guild-only commands, default intents."""
+"""Start-up: command sync policy, the commands' shape, default intents. Where each command is
+offered (installs, contexts): test_installs.py."""
 
 import discord
 
@@ -8,10 +9,10 @@ from tests.e2e.support.play import command_syncs
 from tests.e2e.support.screens import text as screen_text
 
 
-async def test_commands_are_guild_only_and_intents_are_not_privileged(simcord_env):
+async def test_the_commands_and_intents_are_not_privileged(simcord_env):
     bot = simcord_env.bot
     group, admin = bot.tree.get_commands()
-    assert group.name == "steal" and group.guild_only
+    assert group.name == "steal"
     assert group.default_permissions is None
     assert {c.name for c in group.commands} == {
         "new", "join", "leave", "start", "hand", "table", "rules", "forfeit", "cancel",

@@ -1,0 +1,38 @@
+"""Tournaments outside a server (issue 36): `/steal` is offered in the DM with the bot and in
+group DMs, and its subcommands share that, but a tournament's tables are threads the bot makes
+in a server. So every `/steal tournament` subcommand answers there, privately, where
+tournaments are played and what to do instead; nothing is stored."""
+
+from __future__ import annotations
+
+import pytest
+
+from bot.i18n import t
+from bot.ui.text import next_steps
+from tests.e2e.support.helpers import text_of
+
+EVERY = [
+    ("steal tournament new", {"name": "Kitchen Cup"}),
+    ("steal tournament join", {}),
+    ("steal tournament leave", {}),
+    ("steal tournament standings", {}),
+    ("steal tournament start", {}),
+    ("steal tournament cancel", {}),
+    ("steal tournament fill", {"count": 3}),
+    ("steal tournament list", {}),
+]
+
+
+@pytest.mark.parametrize(("command", "options"), EVERY, ids=[c for c, _ in EVERY])
+async def test_every_tournament_command_in_the_dm_with_the_bot_says_where_they_are_played(
+    simcord_env, command, options
+):
+    ann = simcord_env.create_user("ann")
+    said = await ann.slash(command, **options)
+    assert said.ephemeral
+    words = text_of(said.response)
+    assert words == t("en", "tour.error.server_only", **next_steps("en"))
+    assert "server" in words and "/steal new" in words  # where, and the next step here
+    assert await simcord_env.bot.storage.tournaments.open() == []
+    [error] = [getattr(e, "original", e) for e in simcord_env.errors]  # said, as the cog's
+    assert error.key == "tour.error.server_only"
