@@ -10,6 +10,7 @@ import simcord.interactions as interactions
 
 from bot.client import StealBot
 from bot.domain.options import Options
+from tests.e2e.support.group_dm import server_installs
 
 
 @pytest.fixture
@@ -85,6 +86,13 @@ def channel(guild):
 @pytest.fixture
 def players(simcord_env, guild):
     return [guild.add_member(simcord_env.create_user(n)) for n in ("ann", "bob", "cat", "dan")]
+
+
+@pytest.fixture(autouse=True)
+def server_install(monkeypatch):
+    """Interactions say the server installed the app (SimCord leaves their owners empty);
+    group DMs and user-installed servers: tests/e2e/support/group_dm.py."""
+    server_installs(monkeypatch)
 
 
 @pytest.fixture
