@@ -97,6 +97,13 @@ class Presenter:
         if table is not None and table.paused:
             self.anchoring.clicked(self.intake.channel(table.game_id, table.guild_id, channel_id))
 
+    def anchored(self, game_id: int) -> None:
+        """The click being answered edited the game's lobby or table into its answer: where
+        only tokens reach, its token shows the game from now on (anchor.py)."""
+        ch = self.channels.get(game_id)
+        if ch is not None:
+            self.anchoring.anchored(ch)
+
     def _webhook(self, token: str) -> Hook:
         """The interaction webhook of `token`: calls through it are not bound to the bot's
         global rate limit."""
