@@ -57,3 +57,12 @@ async def play_to_end(
             await gdm.env.advance_time(pace)
         assert moves < limit, "the game did not end"
     return moves
+
+
+def bot_token_calls(gdm: TokenPlace) -> list[str]:
+    """The bot-token requests since the place opened, but a start-up's own (the application,
+    the command sync): after a restart, those are no game's."""
+    startup = ("GET /oauth2/applications/@me", "/commands")
+    return [
+        c for c in gdm.bot_token_calls() if not c.startswith(startup[0]) and startup[1] not in c
+    ]
