@@ -7,7 +7,7 @@ from tests.e2e.conftest import BOTH_BACKENDS
 from tests.e2e.support.group_dm import TokenPlace
 from tests.e2e.support.helpers import is_over, table_text, title
 
-from .gdm import play_to_end, start, table_of
+from tests.e2e.support.gdm_play import play_to_end, start, table_of
 
 
 @BOTH_BACKENDS
