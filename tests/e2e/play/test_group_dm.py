@@ -4,10 +4,9 @@ interaction tokens alone, and the bot token is never used, not even once."""
 from __future__ import annotations
 
 from tests.e2e.conftest import BOTH_BACKENDS
+from tests.e2e.support.gdm_play import play_to_end, start, table_of
 from tests.e2e.support.group_dm import TokenPlace
 from tests.e2e.support.helpers import is_over, table_text, title
-
-from tests.e2e.support.gdm_play import play_to_end, start, table_of
 
 
 @BOTH_BACKENDS

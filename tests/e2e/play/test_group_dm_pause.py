@@ -7,10 +7,9 @@ from __future__ import annotations
 import pytest
 
 from tests.e2e.conftest import BOTH_BACKENDS
+from tests.e2e.support.gdm_play import play_one, play_to_end, start, table_of
 from tests.e2e.support.group_dm import TokenPlace
 from tests.e2e.support.helpers import buttons, table_text, whose_turn
-
-from tests.e2e.support.gdm_play import play_one, play_to_end, start, table_of
 
 # A turn longer than a token's life: only the pause can stop the game from waiting.
 pytestmark = pytest.mark.bot_options(turn_seconds=20 * 60)

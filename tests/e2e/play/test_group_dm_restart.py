@@ -7,10 +7,9 @@ from __future__ import annotations
 
 from bot.shards import Shards
 from tests.e2e.conftest import BOTH_BACKENDS, make_bot
+from tests.e2e.support.gdm_play import bot_token_calls, play_one, play_to_end, start, table_of
 from tests.e2e.support.group_dm import TokenPlace
 from tests.e2e.support.helpers import is_over, table_text
-
-from tests.e2e.support.gdm_play import bot_token_calls, play_one, play_to_end, start, table_of
 
 
 async def restart(env, db_path, **options) -> None:
