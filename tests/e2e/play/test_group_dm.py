@@ -31,3 +31,17 @@ async def test_a_friend_who_did_not_install_the_app_joins_by_a_click(simcord_env
     assert not joined.ephemeral
     assert "Players (2/" in table_text(lobby) and "bob" in table_text(lobby)
     assert gdm.bot_token_calls() == [] and simcord_env.errors == []
+
+
+async def test_a_game_in_a_server_where_only_a_player_installed_the_app(
+    simcord_env, monkeypatch, channel, players
+):
+    """The bot is no member of that server: the same tokens-only game, on the server's
+    board, whatever permissions the bot would lack there."""
+    two = players[:2]
+    here = TokenPlace.user_server(simcord_env, monkeypatch, channel, two, installer=two[0])
+    await start(here, two)
+    await play_to_end(here, two, pace=20.0)
+    assert is_over(table_of(here, two[0]))
+    assert here.bot_token_calls() == [] and here.refused == [] and here.over_cap == []
+    assert simcord_env.errors == []
