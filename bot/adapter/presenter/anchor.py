@@ -41,6 +41,8 @@ REPOST_AT = 7 * 60.0  # seconds the anchor has left: a move's fresher token repo
 PAUSE_AT = 60.0  # seconds the anchor has left, and no fresher token: the game pauses
 MAX_FOLLOWUPS = 5  # Discord's cap on one token's follow-ups where only a user install is
 KEEP_COUNTS = 4096  # tokens whose follow-ups are counted (the oldest are long expired)
+GONE = (401, 404)  # a token expired (401, 50027) or failed early, or its message is gone
+CAPPED = 40094  # Discord's code for a follow-up past the cap
 
 
 class Spent(Exception):
@@ -125,21 +127,78 @@ class Anchoring:
         anchor = ch.anchor
         alive = anchor is not None and anchor.expires_at > now() + 5
         if anchor is not None and alive and anchor.expires_at - now() > REPOST_AT:
-            await self.edit(anchor, message)
+            if await self._edit_or_lose(ch, anchor, message):
+                return
+            anchor, alive = None, False
+        posted = await self._post(ch, message, (anchor.expires_at if anchor and alive else now()))
+        if posted is None:
+            if anchor is None or not alive or not await self._edit_or_lose(ch, anchor, message):
+                self._stranded(ch)
             return
-        fresh = self.fresh(ch, (anchor.expires_at if anchor and alive else now()) + 60)
-        if fresh is None:
-            if anchor is not None and alive:
-                await self.edit(anchor, message)
-            return  # nothing can show it: the game is (or is about to be) paused
-        self.followups.take(fresh[0])
-        sent = await self.hands.webhooks(fresh[0]).post(**dynamic(message.send_kwargs()))
+        fresh, sent = posted
         self.hold(ch, AnchorToken(ch.game_id, fresh[0], sent, fresh[1]))
         await set_table_id(self.sessions, ch, sent)
         if anchor is not None and alive:  # the old table: a link to the new one
             moved = render.table_moved(ch.lang, ch.link_guild, ch.channel_id, sent)
             with contextlib.suppress(discord.HTTPException):
                 await self.edit(anchor, moved)
+
+    async def _post(
+        self, ch: Channel, message: render.Message, outlive: float
+    ) -> tuple[tuple[str, float], int] | None:
+        """The table as a follow-up of the freshest token that outlives `outlive` by a minute:
+        (that token, the message's id); None if no token can."""
+        while (fresh := self.fresh(ch, outlive + 60)) is not None:
+            self.followups.take(fresh[0])
+            try:
+                return fresh, await self.hands.webhooks(fresh[0]).post(
+                    **dynamic(message.send_kwargs())
+                )
+            except discord.HTTPException as exc:
+                self.refused(fresh[0], exc)
+                if exc.status not in GONE:
+                    raise
+                self.followups.sent[fresh[0]] = MAX_FOLLOWUPS  # gone early: never chosen again
+        return None
+
+    async def _edit_or_lose(
+        self, ch: Channel, anchor: AnchorToken, message: render.Message
+    ) -> bool:
+        """Edit the table through its anchor; False if the anchor turned out to be gone (a
+        token can fail before its 15 minutes: 404, or 401 once expired)."""
+        try:
+            await self.edit(anchor, message)
+            return True
+        except discord.HTTPException as exc:
+            if exc.status not in GONE:
+                raise
+            log.info("game %s: its anchor is gone (%s)", ch.game_id, exc.status)
+            self.lose(ch)
+            return False
+
+    def lose(self, ch: Channel) -> None:
+        """The anchor can no longer edit the table: forgotten, here and in storage."""
+        ch.anchor = None
+        if ch.pausing is not None:
+            ch.pausing.cancel()
+            ch.pausing = None
+        self.sessions.anchors.drop(ch.game_id)
+        self._spawn(self._forget(ch.game_id), f"anchor-lost-{ch.game_id}")
+
+    def refused(self, token: str, exc: discord.HTTPException) -> None:
+        """Discord refused a follow-up: a token at its cap sends no more."""
+        if exc.code == CAPPED:
+            self.followups.sent[token] = MAX_FOLLOWUPS
+
+    def _stranded(self, ch: Channel) -> None:
+        """Nothing can show the game (no anchor, no fresher token): it pauses, and the first
+        click in it resumes it."""
+        table = ch.table
+        if table is None or table.game.over or ch.closing is not None or ch.paused:
+            return
+        self.sessions.pause(ch.game_id)
+        ch.paused = True
+        self.paused[ch.game_id] = ch
 
     async def edit(self, anchor: AnchorToken, message: render.Message) -> None:
         await self.hands.webhooks(anchor.token).edit(anchor.message_id, **dynamic(message.kwargs()))
@@ -156,7 +215,11 @@ class Anchoring:
             return None
         self.followups.take(best[0])
         self.sent_by = best
-        return await self.hands.webhooks(best[0]).post(**fields)
+        try:
+            return await self.hands.webhooks(best[0]).post(**fields)
+        except discord.HTTPException as exc:
+            self.refused(best[0], exc)
+            raise
 
     # ----- pause and resume
 

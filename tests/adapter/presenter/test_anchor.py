@@ -6,6 +6,7 @@ from __future__ import annotations
 import asyncio
 from typing import Any
 
+import discord
 import pytest
 
 from bot.adapter.presenter import anchor as anchor_module
@@ -20,15 +21,24 @@ NOW = 1_000_000.0
 GROUP_DM = Place(Kind.PRIVATE, None, 50, bot_member=False)
 
 
+class Gone(discord.HTTPException):
+    def __init__(self, status: int) -> None:
+        self.status, self.code, self.text = status, 0, "gone"
+
+
 class FakeHook:
-    def __init__(self, calls: list[tuple[str, str, Any]], token: str) -> None:
-        self.calls, self.token = calls, token
+    def __init__(self, calls: list[tuple[str, str, Any]], token: str, gone: set[str]) -> None:
+        self.calls, self.token, self.gone = calls, token, gone
 
     async def edit(self, message: int | None, **fields: Any) -> None:
         self.calls.append((self.token, "edit", message))
+        if self.token in self.gone:
+            raise Gone(404)
 
     async def post(self, **fields: Any) -> int:
         self.calls.append((self.token, "post", None))
+        if self.token in self.gone:
+            raise Gone(401)
         return 900 + len(self.calls)
 
 
@@ -36,9 +46,10 @@ class FakeHands:
     def __init__(self) -> None:
         self.calls: list[tuple[str, str, Any]] = []
         self.live: list[tuple[str, float]] = []
+        self.gone: set[str] = set()  # tokens Discord refuses before their time
 
     def webhooks(self, token: str) -> FakeHook:
-        return FakeHook(self.calls, token)
+        return FakeHook(self.calls, token, self.gone)
 
     def voices(self, game_id: int) -> list[tuple[str, float]]:
         return self.live
@@ -129,3 +140,25 @@ async def test_with_no_fresher_token_the_game_pauses_and_says_so(world):
     anchoring._pause(ch, dying)
     assert sessions.paused == [7] and ch.paused and ch.dirty and 7 in anchoring.paused
     assert "⏸" in ch.log[-1]
+
+
+async def test_an_anchor_gone_early_hands_over_to_a_live_token(world):
+    anchoring, ch, hands, sessions = world
+    anchoring.hold(ch, AnchorToken(7, "start", None, NOW + 800))
+    hands.gone = {"start", "dead"}
+    hands.live = [("move", NOW + 700), ("dead", NOW + 840)]
+    await anchoring.put(ch, MESSAGE)
+    # The anchor's edit failed (404): a fresher token reposts; one that fails too is passed over.
+    assert hands.calls == [("start", "edit", None), ("dead", "post", None), ("move", "post", None)]
+    assert ch.anchor is not None and ch.anchor.token == "move"
+    assert anchoring.followups.left("dead") == 0 and sessions.anchors.alive(7)
+
+
+async def test_with_nothing_left_to_show_it_the_game_pauses(world):
+    anchoring, ch, hands, sessions = world
+    ch.table = type("T", (), {"game": type("G", (), {"over": False})()})()  # type: ignore[assignment]
+    anchoring.hold(ch, AnchorToken(7, "start", None, NOW + 800))
+    hands.gone = {"start"}
+    await anchoring.put(ch, MESSAGE)
+    assert ch.anchor is None and not sessions.anchors.alive(7)
+    assert sessions.paused == [7] and ch.paused
