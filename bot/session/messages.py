@@ -70,8 +70,16 @@ class GameMessages:
             if item.kind == SEASON
             else ev.EndOwed(item.game_id)
             for item in await self.storage.outbox.pending()
-            if item.payload.get("guild_id") is None or self.owns(int(item.payload["guild_id"]))
+            if self._owned(item.payload)
         ]  # fmt: skip
+
+    def _owned(self, payload: dict[str, Any]) -> bool:
+        """Whether an owed item's game is this process's: its server's shard, or shard 0's
+        for a game with no server (its place says so; its `guild_id` is then its board)."""
+        place = payload.get("place")
+        if place is not None and place.get("guild_id") is None:
+            return self.owns(None)
+        return payload.get("guild_id") is None or self.owns(int(payload["guild_id"]))
 
     async def delivered(self, game_id: int) -> None:
         """A game's owed message is shown: nothing is owed for it any more (a season's

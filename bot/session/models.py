@@ -266,6 +266,7 @@ def closing(live: Lobby | Table, reason: str, **details: Any) -> dict[str, Any]:
         "lang": live.setup.lang,
         "reason": reason,
         "what": "game" if isinstance(live, Table) else "lobby",
+        **({} if live.place is None else {"place": live.place.to_dict()}),
         **details,
     }
 

@@ -85,6 +85,7 @@ class Anchoring:
         self.paused: dict[int, Channel] = {}  # game id -> a paused game's channel
         self.sent_by: tuple[str, float] | None = None  # the token of the last `send`
         self.jobs: set[asyncio.Task[None]] = set()  # anchors being stored or forgotten
+        self.pending: dict[int, AnchorToken] = {}  # read back, for a channel not made yet
 
     # ----- the anchor
 
@@ -276,14 +277,27 @@ class Anchoring:
             await self.sessions.game_messages.forget_anchor(game_id)
 
     async def restore(self, games: set[int]) -> None:
-        """After a restart: the anchors of `games` (this process's) that still live."""
+        """After a restart: the anchors of `games` (this process's) that still live. A game
+        whose channel is not made yet takes its anchor when it is (`adopt`); its timers see it
+        alive at once."""
         try:
             stored = await self.sessions.game_messages.anchors()
         except Exception:
             log.warning("could not read the anchors; those games wait for a click", exc_info=True)
             return
         for anchor in stored:
+            if anchor.game_id not in games:
+                continue
+            self.followups.sent[anchor.token] = anchor.followups
             ch = self.channels.get(anchor.game_id)
-            if anchor.game_id in games and ch is not None:
-                self.followups.sent[anchor.token] = anchor.followups
+            if ch is None:
+                self.pending[anchor.game_id] = anchor
+                self.sessions.anchors.hold(anchor.game_id, anchor.expires_at)
+            else:
                 self.hold(ch, anchor, store=False)
+
+    def adopt(self, ch: Channel) -> None:
+        """A game's channel was just made: its anchor read back after a restart, if any."""
+        anchor = self.pending.pop(ch.game_id, None)
+        if anchor is not None and ch.anchor is None:
+            self.hold(ch, anchor, store=False)

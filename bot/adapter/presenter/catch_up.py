@@ -86,10 +86,9 @@ class Restart:
         in `redraw` (its time left changed: the restart's grace). Until then a table's message
         shows the game as it stands. The open hands of these games follow them again."""
         await self.intake.hands.restore(set(game_ids))
+        await self.anchoring.restore(set(game_ids))  # those of games only tokens reach
         for game_id in game_ids:
             table = self.sessions.table_of(game_id)
-            if table is not None and table.tokens_only:  # its anchor, if one lives, below
-                self.intake.channel(game_id, table.guild_id, table.channel_id)
             if table is not None:  # its channel is read at its first change (unread)
                 if game_id in redraw and table.loaded:
                     self.intake.changed(table)
@@ -99,10 +98,7 @@ class Restart:
                 lobby_id, _, _ = await self.sessions.messages(game_id)
                 ch = self.intake.channel(game_id, lobby.guild_id, lobby.channel_id)
                 ch.table_id, ch.lang, ch.unread = lobby_id, render.public_lang(lobby), False
-                if lobby.tokens_only:  # through its anchor, read now
-                    await self.anchoring.restore({game_id})
                 await self.intake.show_lobby(lobby)
-        await self.anchoring.restore({g for g in game_ids if self.sessions.table_of(g)})
 
     async def deliver_owed(self) -> None:
         """At start-up: show what games that ended before a restart still owe their channels
@@ -114,6 +110,7 @@ class Restart:
             self.announce(season)
         games = [item for item in owed if not isinstance(item, SeasonOver)]
         await self.intake.hands.restore({item.game_id for item in games})
+        await self.anchoring.restore({item.game_id for item in games})
         for item in games:
             if item.game_id in self.channels:
                 continue  # already being shown (ended during restore)

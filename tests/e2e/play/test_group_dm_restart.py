@@ -52,3 +52,16 @@ async def test_a_group_dm_game_is_restored_by_the_process_holding_shard_0(
     assert env.bot.app.sessions.table_of(game) is not None
     await play_one(gdm, people, {})
     assert bot_token_calls(gdm) == [] and env.errors == []
+
+
+async def test_a_group_dm_lobby_survives_a_restart(simcord_env, db_path, monkeypatch):
+    env = simcord_env
+    ann, bob = env.create_user("ann"), env.create_user("bob")
+    gdm = TokenPlace.group_dm(env, monkeypatch, [ann, bob], installer=ann)
+    lobby = (await gdm.slash(ann, "steal new")).response
+    await restart(env, db_path)
+    await gdm.click(bob, lobby, label="Join")  # its answer edits the lobby: no other token
+    assert "bob" in table_text(lobby)
+    await gdm.click(ann, lobby, label="Start")
+    await play_one(gdm, [ann, bob], {})
+    assert bot_token_calls(gdm) == [] and gdm.refused == [] and env.errors == []
