@@ -45,3 +45,14 @@ async def test_a_game_in_a_server_where_only_a_player_installed_the_app(
     assert is_over(table_of(here, two[0]))
     assert here.bot_token_calls() == [] and here.refused == [] and here.over_cap == []
     assert simcord_env.errors == []
+
+
+async def test_a_cancelled_group_dm_game_says_so_through_its_anchor(simcord_env, monkeypatch):
+    ann, bob = simcord_env.create_user("ann"), simcord_env.create_user("bob")
+    gdm = TokenPlace.group_dm(simcord_env, monkeypatch, [ann, bob], installer=ann)
+    await start(gdm, [ann, bob])
+    table = table_of(gdm, ann)
+    asked = await gdm.slash(ann, "steal cancel")
+    await gdm.click(ann, asked.response, label="Yes, cancel the game")
+    assert "cancelled" in table_text(table).lower(), table_text(table)
+    assert gdm.bot_token_calls() == [] and gdm.refused == [] and simcord_env.errors == []
