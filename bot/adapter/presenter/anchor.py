@@ -230,11 +230,11 @@ class Anchoring:
         ch.pausing = None
         if ch.anchor is not anchor or self.channels.get(ch.game_id) is not ch:
             return
-        if ch.closing is not None or (ch.table is not None and ch.table.game.over):
-            return
+        if ch.closing is not None or ch.table is None or ch.table.game.over:
+            return  # a lobby waits for its expiry, which waits for a live anchor
         if self.fresh(ch, now() + 2 * PAUSE_AT) is not None:
             ch.dirty = True  # `put` reposts the table through it
-        elif ch.table is not None:
+        else:
             self.sessions.pause(ch.game_id)
             ch.paused, ch.dirty = True, True
             self.paused[ch.game_id] = ch
