@@ -70,3 +70,16 @@ async def test_timed_moves_ping_through_one_token_at_most_five_times(simcord_env
     assert table.version > 8  # timed moves
     assert gdm.over_cap == [] and max(gdm.followups.values()) == 5
     assert gdm.bot_token_calls() == [] and env.errors == []
+
+
+@pytest.mark.bot_options(lobby_seconds=None)  # a lobby that never expires
+async def test_a_lobby_outlives_its_tokens_and_a_click_still_starts_it(simcord_env, monkeypatch):
+    env = simcord_env
+    ann, bob = env.create_user("ann"), env.create_user("bob")
+    gdm = TokenPlace.group_dm(env, monkeypatch, [ann, bob], installer=ann)
+    lobby = (await gdm.slash(ann, "steal new")).response
+    await env.advance_time(20 * 60)  # every token ran out: nothing to show, nothing broken
+    await gdm.click(bob, lobby, label="Join")
+    await gdm.click(ann, lobby, label="Start")
+    await play_one(gdm, [ann, bob], {})
+    assert gdm.bot_token_calls() == [] and env.errors == []
