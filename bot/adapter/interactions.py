@@ -28,6 +28,7 @@ ACK_BUDGET = 2.0
 # defer has started to answer (so the two never both answer); set when the watch defers.
 _DEFERRING, _WATCH, _ANSWERING, _LATE = "deferring", "watch", "answering", "late"
 _COOLDOWNS = "cooldowns"  # the bot's per_member buckets (None: off), told at the watch
+_PRIVATE = "made_private"  # a public answer came back ephemeral (made_private)
 
 
 class Cooldowns:
@@ -140,9 +141,19 @@ async def reply(
     The message, when it was sent as a follow-up (the only case a caller needs it from)."""
     fields = dynamic({k: v for k, v in fields.items() if v is not None})
     if await _answered(interaction):
-        return await interaction.followup.send(ephemeral=ephemeral, wait=True, **fields)
-    await interaction.response.send_message(ephemeral=ephemeral, **fields)
+        sent = await interaction.followup.send(ephemeral=ephemeral, wait=True, **fields)
+        interaction.extras[_PRIVATE] = sent.flags.ephemeral and not ephemeral
+        return sent
+    answered = await interaction.response.send_message(ephemeral=ephemeral, **fields)
+    interaction.extras[_PRIVATE] = answered.is_ephemeral() and not ephemeral
     return None
+
+
+def made_private(interaction: discord.Interaction) -> bool:
+    """Whether the last public answer came back ephemeral: Discord does that to an app the
+    server did not add when the server turned "Use External Apps" off (the callback's
+    `response_message_ephemeral`, or the follow-up's flags after a defer)."""
+    return bool(interaction.extras.get(_PRIVATE))
 
 
 async def post(interaction: discord.Interaction, **fields: Any) -> int:

@@ -52,8 +52,10 @@ class Boards:
         # The member who asked (or turned the page): their row is highlighted, or shown below.
         me = await records.standing(guild_id, str(interaction.user.id), sort) if count else None
         season = await sessions.seasons.current(guild_id)
-        # An empty board after the asker's own games: say so when games with AI are left out.
-        ai_off = not count and not (await records.settings(guild_id)).values["ai_counts"]
+        # An empty board after the asker's own games: say so when games with AI are left out
+        # (and how an admin changes it: in a server, where /steal-admin is offered).
+        ai_off = interaction.guild_id is not None and not count
+        ai_off = ai_off and not (await records.settings(guild_id)).values["ai_counts"]
         ai_off = ai_off and await records.played(guild_id, str(interaction.user.id))
         return ui.leaderboard(
             lang, standings, sort, shown, count, page, me, season=season, ai_uncounted=ai_off
@@ -135,7 +137,8 @@ class Boards:
             if not played:
                 await tell(interaction, ui.never_played(lang, whose))
                 return
-            ai_off = not (await records.settings(guild_id)).values["ai_counts"]
+            ai_off = interaction.guild_id is not None  # where /steal-admin could change it
+            ai_off = ai_off and not (await records.settings(guild_id)).values["ai_counts"]
             await tell(interaction, ui.only_uncounted(lang, whose, ai_off))
             return
         rank = await records.rank(guild_id, user)

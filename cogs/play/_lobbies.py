@@ -13,7 +13,7 @@ import discord
 from bot.adapter.channels import may_start, place_of
 from bot.adapter.edge import Edge
 from bot.adapter.ephemera import Ephemera
-from bot.adapter.interactions import guild_of, post, reply, say, tell, update
+from bot.adapter.interactions import guild_of, made_private, post, reply, say, tell, update
 from bot.adapter.language import game_lang, user_lang
 from bot.adapter.presenter import Presenter
 from bot.domain import server_settings as settings
@@ -128,6 +128,8 @@ class Lobbies:
             # Nobody saw it: it must not hold the channel, or trying again says "already running".
             await self.sessions.withdraw(lobby.game_id)
             raise
+        if await self.shown_to_host_only(interaction, lobby):
+            return
         await self.presenter.lobby_posted(lobby, message_id)
 
     @staticmethod
@@ -135,6 +137,22 @@ class Lobbies:
         """Where the lobby opens; None for a server channel the bot is in (as ever)."""
         place = place_of(interaction)
         return None if place.kind is Kind.SERVER and place.bot_member else place
+
+    async def shown_to_host_only(self, interaction: discord.Interaction, lobby: Lobby) -> bool:
+        """A server that turned "Use External Apps" off makes the answers of an app it did not
+        add ephemeral: the lobby came back seen by its host alone. A game nobody else can see
+        is not started: the lobby is withdrawn, and its message says why and how the server
+        can allow it."""
+        if not made_private(interaction):
+            return False
+        await self.sessions.withdraw(lobby.game_id)
+        lang = user_lang(interaction)
+        body = t(lang, "reply.forced_private", new=render.command(lang, "new"))
+        await update(
+            interaction, **render.notice(t(lang, "reply.forced_private.title"), body).kwargs()
+        )
+        log.info("game %s: the lobby came back ephemeral; withdrawn", lobby.game_id)
+        return True
 
     async def rematch(self, interaction: discord.Interaction, game_id: int) -> None:
         """A new lobby with the finished game's rules and players seated; whoever clicks

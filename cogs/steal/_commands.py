@@ -205,7 +205,7 @@ class Steal(commands.Cog):
     @per_member(3, 10)
     @app_commands.describe(member="Whose stats (default: yours)")
     async def stats(
-        self, interaction: discord.Interaction, member: discord.Member | None = None
+        self, interaction: discord.Interaction, member: discord.User | None = None
     ) -> None:
         await self.boards.stats(interaction, member or interaction.user)
 
@@ -213,7 +213,7 @@ class Steal(commands.Cog):
     @per_member(3, 10)
     @app_commands.describe(member="Only games this member played")
     async def history(
-        self, interaction: discord.Interaction, member: discord.Member | None = None
+        self, interaction: discord.Interaction, member: discord.User | None = None
     ) -> None:
         await self.boards.history(interaction, member)
 
@@ -315,7 +315,7 @@ class Steal(commands.Cog):
     @per_member(4, 10)
     @app_commands.describe(member="Who to take out")
     async def tournament_remove(
-        self, interaction: discord.Interaction, member: discord.Member
+        self, interaction: discord.Interaction, member: discord.User
     ) -> None:
         await self.tournaments.remove(interaction, member)
 

@@ -863,7 +863,7 @@ async def test_reset_leaderboard_confirm_cancel_and_expiry(
 
     assert asked.response.content == "The leaderboard was reset (2 players)."
     assert asked.response.components == []
-    assert "Nobody has finished a game in this server" in await board_players(ann, channel)
+    assert "Nobody has finished a game here" in await board_players(ann, channel)
     mine = await ann.slash(channel, "steal stats")  # she did finish one: it no longer counts
     assert mine.response.content.startswith(
         "None of your finished games here counted for the leaderboard"

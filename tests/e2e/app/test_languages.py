@@ -179,7 +179,7 @@ async def test_stats_follow_the_member_and_the_board_the_server(
     board = await bob.slash(channel, "steal leaderboard")  # public: the server's Spanish
     assert screen_text(board.response).startswith("### 🏆 Clasificación de Casita Robada\n")
     history = await ann.slash(channel, "steal history")  # ephemeral: Ann's French
-    assert title(history.response) == "Steal the Bundle : dernières parties sur ce serveur"
+    assert title(history.response) == "Steal the Bundle : dernières parties ici"
 
     # A server that fixes its language has it everywhere, ephemeral answers included.
     await simcord_env.bot.sessions.records.set_setting(guild.id, "language", "it")

@@ -23,7 +23,7 @@ from tests.storage.play import finish
 # These tests read commands as words: see the fixture.
 pytestmark = pytest.mark.usefixtures("commands_in_words")
 
-EMPTY_BOARD = "Nobody has finished a game in this server yet. Start one with `/steal new`!"
+EMPTY_BOARD = "Nobody has finished a game here yet. Start one with `/steal new`!"
 NO_RECORD = "I have no record of that game here. Only finished games of this server have one."
 # Each sort's order, written out independently of the SQL: best first, ties by user id.
 KEYS = {
@@ -182,7 +182,7 @@ async def test_empty_board_and_members_who_never_played(simcord_env, channel, pl
     history = await ann.slash(channel, "steal history")
     assert history.ephemeral
     assert history.response.content == (
-        "No game has finished in this server yet. Start one with `/steal new`!"
+        "No game has finished here yet. Start one with `/steal new`!"
     )
     theirs = await ann.slash(channel, "steal history", member=dan)
     assert theirs.response.content.startswith("dan hasn't finished a game here yet.")
@@ -255,7 +255,7 @@ async def test_history_of_the_server_and_of_a_member(simcord_env, channel, playe
     assert result.ephemeral
     shown = result.response
     embed = shown.embeds[0]
-    assert embed.title == "Steal the Bundle: Last games in this server"
+    assert embed.title == "Steal the Bundle: Last games here"
     assert fields(embed) == {
         f"Game #{second.game_id}": game_lines(second, names),
         f"Game #{first.game_id}": game_lines(first, names),

@@ -87,8 +87,8 @@ async def test_a_member_whose_games_all_went_uncounted_is_told_so(
     never = await ann.slash(channel, "steal stats", member=bob)
 
     assert mine.ephemeral and mine.response.content.startswith(
-        "None of your finished games here counted for the leaderboard: this server leaves out "
-        "some games (with AI opponents, or where a hint was taken)"
+        "None of your finished games here counted for the leaderboard: some games are left out "
+        "(with AI opponents, or where a hint was taken)"
     )
     assert theirs.response.content.startswith("None of ann's finished games here counted")
     assert never.response.content.startswith("bob hasn't finished a game here yet.")

@@ -9,10 +9,20 @@ import pytest
 import simcord.interactions as interactions
 
 from tests.e2e.conftest import BOTH_BACKENDS
-from tests.e2e.support.helpers import description, is_over, play_to_end, table_text, title
+from tests.e2e.support import payload_limits as limits
+from tests.e2e.support.helpers import (
+    buttons,
+    description,
+    is_over,
+    play_one,
+    play_to_end,
+    table_text,
+    title,
+)
 from tests.e2e.support.screens import text as screen_text
 
 USER_INSTALL, SERVER_INSTALL = "user", "server"
+LOCALES = {"en": "en-US", "es": "es-ES", "fr": "fr", "it": "it"}
 
 
 @pytest.fixture
@@ -75,3 +85,22 @@ async def test_links_to_a_dm_table_open_that_dm(simcord_env, installed):
     await ann.click(lobby, label="Start")
     again = (await ann.slash("steal table")).response
     assert f"https://discord.com/channels/@me/{dm}/{again.id}" in description(lobby)
+
+
+@pytest.mark.parametrize("lang", sorted(LOCALES))
+async def test_every_message_of_a_dm_game_is_within_discords_limits(
+    simcord_env, installed, locales, lang
+):
+    ann = simcord_env.create_user("ann")
+    locales[ann.id] = LOCALES[lang]
+    start = len(simcord_env.http_requests)
+    lobby = (await ann.slash("steal new", bots=3)).response
+    await ann.click(lobby, custom_id=next(b["custom_id"] for b in buttons(lobby)
+                                          if ":start:" in b["custom_id"]))  # fmt: skip
+    while not is_over(lobby):
+        await play_one(lobby, [ann], {})  # the labels are the reader's: by custom_id
+    for command in ("steal history", "steal stats", "steal leaderboard", "steal replay"):
+        await ann.slash(command)
+    sent = limits.sent_messages(simcord_env.http_requests[start:])
+    assert len(sent) > 20
+    assert [f"{where}: {p}" for where, m in sent for p in limits.message_problems(m)] == []

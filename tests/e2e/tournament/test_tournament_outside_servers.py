@@ -9,7 +9,10 @@ import pytest
 
 from bot.i18n import t
 from bot.ui.text import next_steps
+from tests.e2e.support import payload_limits as limits
 from tests.e2e.support.helpers import text_of
+
+LOCALES = {"en": "en-US", "es": "es-ES", "fr": "fr", "it": "it"}
 
 EVERY = [
     ("steal tournament new", {"name": "Kitchen Cup"}),
@@ -36,3 +39,15 @@ async def test_every_tournament_command_in_the_dm_with_the_bot_says_where_they_a
     assert await simcord_env.bot.storage.tournaments.open() == []
     [error] = [getattr(e, "original", e) for e in simcord_env.errors]  # said, as the cog's
     assert error.key == "tour.error.server_only"
+
+
+@pytest.mark.parametrize("lang", sorted(LOCALES))
+async def test_the_answer_is_within_discords_limits_in_every_language(simcord_env, locales, lang):
+    ann = simcord_env.create_user("ann")
+    locales[ann.id] = LOCALES[lang]
+    start = len(simcord_env.http_requests)
+    said = await ann.slash("steal tournament new", name="Kitchen Cup")
+    assert text_of(said.response) == t(lang, "tour.error.server_only", **next_steps(lang))
+    assert simcord_env.errors
+    sent = limits.sent_messages(simcord_env.http_requests[start:])
+    assert len(sent) == 1 and [p for _, m in sent for p in limits.message_problems(m)] == []
