@@ -63,13 +63,14 @@ class Standing:
 @dataclass(frozen=True)
 class HistoryEntry:
     game_id: int
-    guild_id: int
+    guild_id: int | None  # None: a game outside a server (a group DM, a DM)
     channel_id: int
     finished_at: float
     seats: tuple[str, ...]
     places: tuple[int, ...]  # per seat, 0 = first
     forfeited: tuple[str, ...]
     record: dict[str, Any]  # the engine's record(game); its result is null if ended by forfeit
+    board_id: int = 0  # the board it counted on (Place.board_id); 0: not read from storage
 
     @property
     def winners(self) -> tuple[str, ...]:
@@ -105,6 +106,28 @@ class SeatResult:
     before: tuple[float, float]  # (mu, sigma) the new rating was worked out from
     after: tuple[float, float]  # the new (mu, sigma)
     captures: tuple[tuple[int, int], ...] = ()  # (rank, captures made with it), by rank
+    # The global ladder's (mu, sigma) before and after; None: the game leaves it alone (an AI
+    # seat, or a game without two people: bot/session/results.py).
+    global_before: tuple[float, float] | None = None
+    global_after: tuple[float, float] | None = None
+
+
+@dataclass(frozen=True)
+class LadderEntry:
+    """A person on the global ladder (every rated game anywhere). `name` is None unless they
+    chose to show it (/steal profile): the screens then say "a player"."""
+
+    rank: int  # 1 for the top
+    user_id: str
+    games: int
+    wins: int
+    mu: float
+    sigma: float
+    name: str | None = None
+
+    @property
+    def rating(self) -> int:
+        return display_rating(self.mu, self.sigma)
 
 
 @dataclass(frozen=True)

@@ -1,6 +1,7 @@
-"""What the cogs read and change besides games: a server's settings, its leaderboard, stats
-and history. The cogs' only way to storage, so every path to the database passes the session
-layer (and the import contracts can say so)."""
+"""What the cogs read and change besides games: a server's settings, a board's leaderboard,
+stats and history (a board is keyed by Place.board_id: the server's id, or the channel's
+outside a server), the global ladder and the profile. The cogs' only way to storage, so
+every path to the database passes the session layer (and the import contracts can say so)."""
 
 from __future__ import annotations
 
@@ -11,7 +12,7 @@ from typing import Any
 
 from bot.domain import ratings as stats
 from bot.domain.seats import is_ai
-from bot.domain.values import GuildSettings, HistoryEntry, PlayerStats, Standing
+from bot.domain.values import GuildSettings, HistoryEntry, LadderEntry, PlayerStats, Standing
 from bot.storage import Storage
 
 log = logging.getLogger(__name__)
@@ -94,7 +95,7 @@ class Records:
 
     async def played(self, guild_id: int, user_id: str) -> bool:
         """Whether the member finished any game here, counted or not."""
-        return bool(await self._storage.history.by_player(user_id, guild_id=guild_id, limit=1))
+        return bool(await self._storage.history.by_player(user_id, board_id=guild_id, limit=1))
 
     async def stats_pending(self, guild_id: int) -> bool:
         """Whether the guild's stats card rows are still to be worked out (`backfill`): the
@@ -151,6 +152,23 @@ class Records:
     async def reset_board(self, guild_id: int) -> int:
         return await self._storage.stats.reset(guild_id)
 
+    # ----- the global ladder (every rated game anywhere) and the profile that names you on it
+
+    async def ladder(self, limit: int, offset: int) -> list[LadderEntry]:
+        return await self._storage.ladder.page(limit, offset)
+
+    async def ladder_size(self) -> int:
+        return await self._storage.ladder.count()
+
+    async def on_ladder(self, user_id: str) -> LadderEntry | None:
+        return await self._storage.ladder.entry(user_id)
+
+    async def profile(self, user_id: str) -> tuple[bool, str] | None:
+        return await self._storage.ladder.profile(user_id)
+
+    async def set_profile(self, user_id: str, show: bool, name: str) -> None:
+        await self._storage.ladder.set_profile(user_id, show, name)
+
     # ----- history
 
     async def finished(self, game_id: int) -> HistoryEntry | None:
@@ -162,7 +180,7 @@ class Records:
         """The guild's last finished games, or only those `user_id` played."""
         if user_id is None:
             return await self._storage.history.by_guild(guild_id, limit=limit)
-        return await self._storage.history.by_player(user_id, guild_id=guild_id, limit=limit)
+        return await self._storage.history.by_player(user_id, board_id=guild_id, limit=limit)
 
     async def whole_history(self, guild_id: int) -> list[HistoryEntry]:
         return await self._storage.history.all(guild_id)

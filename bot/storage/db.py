@@ -16,6 +16,7 @@ from .forget import Forgetting
 from .games import Games
 from .hand_tokens import HandTokens
 from .history import History
+from .ladder import Ladder
 from .leaderboard import START_RATING, Stats
 from .outbox import Outbox
 from .seasons import Seasons
@@ -27,7 +28,8 @@ from .url import parse
 
 class Storage:
     """The repositories (`games`, `stats`, `tallies`, `history`, `outbox`, `settings`,
-    `forgetting`, `hand_tokens`, `anchor_tokens`, `seasons`, `tournaments`) on one connection.
+    `forgetting`, `hand_tokens`, `anchor_tokens`, `seasons`, `tournaments`, `ladder`) on one
+    connection.
 
     `transaction`, `fetchall` and `fetchone` pass to the connection's; the repositories call
     the connection's own, so a test that slows or counts them patches `storage.connection`."""
@@ -54,6 +56,7 @@ class Storage:
         self.anchor_tokens = AnchorTokens(connection)
         self.seasons = Seasons(connection)
         self.tournaments = Tournaments(connection)
+        self.ladder = Ladder(connection, start_rating)
 
     @classmethod
     async def open(

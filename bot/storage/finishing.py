@@ -11,7 +11,7 @@ from sqlalchemy import ColumnElement, and_, case, delete, insert, update
 
 from bot.domain.values import GameResult, ordinal
 
-from . import tallies
+from . import ladder, tallies
 from .errors import StaleRatings
 from .schema import games, history, history_players, moves, players
 from .sql import (
@@ -62,17 +62,29 @@ class Finishing:
             await insert_owed(db, game_id, encoded, now)
             return True
 
-    async def finish(self, game_id: int, result: GameResult, *, owed: Owed = ()) -> bool:
+    async def finish(
+        self,
+        game_id: int,
+        result: GameResult,
+        *,
+        owed: Owed = (),
+        board_id: int | None = None,
+        guild_id: int | None = None,
+    ) -> bool:
         """Move an active game to history and add its result to its players' stats, all at
         once (the session layer works the result out: bot/session/results.py). Its move rows
         are dropped: the record holds the moves. `owed` (kind, payload) items go to the
         outbox in the same transaction: a game never ends without the messages its end owes.
+        `board_id`: the board it counts on (Place.board_id) and `guild_id` its server (None:
+        none), as the session knows its place; without a board, the game row's server is both.
+        Rated seats with a global rating worked out count on the global ladder too.
 
         Returns False, changing nothing, if the game was already finished, so calling it twice
         counts the game once (and owes its messages once). Raises StaleRatings, changing
         nothing, if a player's rating changed since the result was worked out.
         """
-        return await self._finish(game_id, result, None, owed) != -1
+        board = (board_id, guild_id)
+        return await self._finish(game_id, result, None, owed, board) != -1
 
     async def finish_then(
         self,
@@ -83,13 +95,16 @@ class Finishing:
         deadline: float | None = None,
         options: Mapping[str, Any] | None = None,
         owed: Owed = (),
+        board_id: int | None = None,
+        guild_id: int | None = None,
     ) -> int | None:
         """`finish`, and the match's next game (`state`: a game under way, in the same channel,
         with its turn `deadline` and `options`) created in the same transaction, so a crash can
         never keep the one without the other. The next game's id; None, changing nothing, if
         this game was already finished (its next game was created then). `owed` items are
-        owed for this game (`game_id`), not the next."""
-        new_id = await self._finish(game_id, result, (state, deadline, options), owed)
+        owed for this game (`game_id`), not the next. `board_id`, `guild_id`: as `finish`."""
+        board = (board_id, guild_id)
+        new_id = await self._finish(game_id, result, (state, deadline, options), owed, board)
         return None if new_id == -1 else new_id
 
     async def _finish(
@@ -98,6 +113,7 @@ class Finishing:
         result: GameResult,
         then: tuple[Mapping[str, Any], float | None, Mapping[str, Any] | None] | None,
         owed: Owed,
+        board: tuple[int | None, int | None],
     ) -> int:
         """-1 if already finished; else the id of the game created from `then`, or 0."""
         unknown = set(result.forfeited) - set(result.user_ids)
@@ -117,6 +133,9 @@ class Finishing:
             row = await require(db, game_id, (ACTIVE, FINISHED), lock=True)
             if row["status"] == FINISHED:
                 return -1
+            board_id, guild_id = board
+            if board_id is None:  # a server's game, as before places: its board is the server's
+                board_id = guild_id = row["guild_id"]
             if tuple(json.loads(row["seats"])) != result.user_ids:
                 raise ValueError(f"game {game_id} is seated {row['seats']}, not {result.user_ids}")
             await db.execute(
@@ -129,11 +148,10 @@ class Finishing:
             # go, in the same transaction.
             await db.execute(delete(moves).where(moves.c.game_id == game_id))
             await insert_owed(db, game_id, encoded, now)
-            # A game with no server counts on its channel's board (bot.domain.place).
-            board = row["channel_id"] if row["guild_id"] is None else row["guild_id"]
             await db.execute(
                 insert(history).values(
-                    game_id=game_id, guild_id=board, channel_id=row["channel_id"],
+                    game_id=game_id, board_id=board_id, guild_id=guild_id,
+                    channel_id=row["channel_id"],
                     finished_at=now, seats=dumps(list(result.user_ids)),
                     places=dumps(list(result.places)), forfeited=dumps(list(result.forfeited)),
                     record=record,
@@ -144,7 +162,8 @@ class Finishing:
                 [{"game_id": game_id, "user_id": seat} for seat in result.user_ids],
             )
             if result.counted:
-                await add_game(db, board, result, game_id)
+                await add_game(db, board_id, result, game_id)
+                await ladder.add(db, result)
             if next_values is None:
                 return 0
             values = {
@@ -158,8 +177,10 @@ class Finishing:
             return await insert_game(db, values, self.connection.clock())
 
 
-async def add_game(db: AsyncConnection, guild_id: int, result: GameResult, game_id: int) -> None:
-    """Count one finished game for its rated players, inside the caller's transaction.
+async def add_game(db: AsyncConnection, board_id: int, result: GameResult, game_id: int) -> None:
+    """Count one finished game for its rated players on the board `board_id` (players'
+    guild_id column: a server's id, or a channel's outside servers), inside the caller's
+    transaction.
 
     Totals are added in the statement itself (games = games + 1), so they are never lost. A
     new rating is written only where the stored one is still the rating it was worked out
@@ -175,7 +196,7 @@ async def add_game(db: AsyncConnection, guild_id: int, result: GameResult, game_
             continue
         (mu0, sigma0), (mu, sigma) = seat.before, seat.after
         insert_ = stmt.values(
-            guild_id=guild_id, user_id=seat.user_id, name=result.names.get(seat.user_id, ""),
+            guild_id=board_id, user_id=seat.user_id, name=result.names.get(seat.user_id, ""),
             games=1, wins=int(seat.won), cards=seat.cards, steals=seat.steals,
             biggest_steal=seat.biggest_steal, mu=mu, sigma=sigma, rating=ordinal(mu, sigma),
         )  # fmt: skip
@@ -202,4 +223,4 @@ async def add_game(db: AsyncConnection, guild_id: int, result: GameResult, game_
         counted = row.scalar_one_or_none()
         if counted is None:
             raise StaleRatings(f"the rating of player {seat.user_id} changed meanwhile")
-        await tallies.add(db, guild_id, game_id, seat, counted)
+        await tallies.add(db, board_id, game_id, seat, counted)

@@ -1,11 +1,14 @@
 """Deleting people's and servers' data (docs/privacy.md).
 
 A person forgotten: their stats rows (players, rated_games) and their places in past seasons
-(season_standings) go, and in the games they played (history, records, game rows and what
-those games still owe) their id is replaced by `former:<seat>`, which the screens show as
-"former player". No display name is kept anywhere but `players`, `season_standings` and a
-season's announcement still owed (outbox), so their name goes with those rows and is dropped
-from the announcement. A server purged: every row of it goes.
+(season_standings) go; forgotten everywhere (/steal forget-me, not one server's admin), so do
+their global rating and profile (global_ratings, profiles). In the games they played
+(history, records, game rows and what those games still owe) their id is replaced by
+`former:<seat>`, which the screens show as "former player". No display name is kept anywhere
+but `players`, `season_standings`, a shown `profiles` name and a season's announcement still
+owed (outbox), so their name goes with those rows and is dropped from the announcement.
+A server purged: every row of it goes; its players' global ratings stay (they are the
+players', earned in every place, and hold no server's id).
 Servers the bot was removed from wait in `guild_purges` until their grace is over, so a
 restart never loses one.
 """
@@ -23,6 +26,7 @@ from sqlalchemy import delete, or_, select, update
 from bot.domain.former import former
 from bot.domain.tournament.records import RUNNING, SEATED, SIGNUP
 
+from . import ladder
 from .errors import StillPlaying, StillSeated
 from .schema import (
     anchor_tokens,
@@ -124,6 +128,8 @@ class Forgetting:
             await db.execute(  # the anchors of their games (a click of theirs may be one)
                 delete(anchor_tokens).where(anchor_tokens.c.game_id.in_(_seated_games(user)))
             )
+            if guild_id is None:  # the global ladder and the profile are the person's own
+                await ladder.forget(db, user)
             kept = await _rewrite_history(db, user, guild_id)
             await _rewrite_tournaments(db, user, guild_id)
             await _scrub_outbox(db, user, guild_id)  # before the games: names go too
@@ -352,7 +358,8 @@ async def _purge(db: AsyncConnection, guild_id: int) -> int:
     of_tournaments = (
         select(tournaments.c.id).where(tournaments.c.guild_id == guild_id).scalar_subquery()
     )
-    finished = select(history.c.game_id).where(history.c.guild_id == guild_id).scalar_subquery()
+    # A server's finished games are on its board (keyed by its id): the index's range.
+    finished = select(history.c.game_id).where(history.c.board_id == guild_id).scalar_subquery()
     statements = (  # children before parents
         delete(tournament_tables).where(tournament_tables.c.tournament_id.in_(of_tournaments)),
         delete(tournament_entrants).where(tournament_entrants.c.tournament_id.in_(of_tournaments)),
@@ -364,7 +371,7 @@ async def _purge(db: AsyncConnection, guild_id: int) -> int:
         delete(history_players).where(history_players.c.game_id.in_(finished)),
         delete(rated_games).where(rated_games.c.guild_id == guild_id),
         delete(stats_backfill).where(stats_backfill.c.guild_id == guild_id),
-        delete(history).where(history.c.guild_id == guild_id),
+        delete(history).where(history.c.board_id == guild_id),
         delete(games).where(games.c.guild_id == guild_id),
         delete(players).where(players.c.guild_id == guild_id),
         delete(guild_settings).where(guild_settings.c.guild_id == guild_id),

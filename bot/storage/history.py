@@ -1,4 +1,5 @@
-"""Finished games' records, newest first."""
+"""Finished games' records, newest first. A board's are read by its key (Place.board_id: a
+server's id, or the channel's outside a server)."""
 
 from __future__ import annotations
 
@@ -16,7 +17,7 @@ if TYPE_CHECKING:
 
 h = history.c
 COLUMNS = (h.game_id, h.guild_id, h.channel_id, h.finished_at, h.seats, h.places, h.forfeited,
-           h.record)  # fmt: skip
+           h.record, h.board_id)  # fmt: skip
 
 
 def newest_first(query: Select[Any], limit: int, offset: int) -> Select[Any]:
@@ -33,6 +34,7 @@ def to_entry(r: Row[Any]) -> HistoryEntry:
         places=tuple(json.loads(r.places)),
         forfeited=tuple(json.loads(r.forfeited)),
         record=json.loads(r.record),
+        board_id=r.board_id,
     )
 
 
@@ -44,27 +46,29 @@ class History:
         row = await self.connection.fetchone(select(*COLUMNS).where(h.game_id == game_id))
         return to_entry(row) if row else None
 
-    async def by_guild(self, guild_id: int, limit: int = 10, offset: int = 0) -> list[HistoryEntry]:
-        query = newest_first(select(*COLUMNS).where(h.guild_id == guild_id), limit, offset)
+    async def by_board(self, board_id: int, limit: int = 10, offset: int = 0) -> list[HistoryEntry]:
+        query = newest_first(select(*COLUMNS).where(h.board_id == board_id), limit, offset)
         return [to_entry(r) for r in await self.connection.fetchall(query)]
 
+    by_guild = by_board  # a server's board is keyed by the server's id
+
     async def by_player(
-        self, user_id: str, guild_id: int | None = None, limit: int = 10, offset: int = 0
+        self, user_id: str, board_id: int | None = None, limit: int = 10, offset: int = 0
     ) -> list[HistoryEntry]:
-        """A player's finished games, in one guild or (guild_id None) everywhere."""
+        """A player's finished games, on one board or (board_id None) everywhere."""
         hp = history_players.c
         query = (
             select(*COLUMNS)
             .select_from(history_players.join(history, h.game_id == hp.game_id))
             .where(hp.user_id == str(user_id))
         )
-        if guild_id is not None:
-            query = query.where(h.guild_id == guild_id)
+        if board_id is not None:
+            query = query.where(h.board_id == board_id)
         return [
             to_entry(r) for r in await self.connection.fetchall(newest_first(query, limit, offset))
         ]
 
-    async def all(self, guild_id: int) -> list[HistoryEntry]:
-        """Every finished game of the guild, oldest first (for an export)."""
-        query = select(*COLUMNS).where(h.guild_id == guild_id).order_by(h.finished_at, h.game_id)
+    async def all(self, board_id: int) -> list[HistoryEntry]:
+        """Every finished game of the board, oldest first (for an export)."""
+        query = select(*COLUMNS).where(h.board_id == board_id).order_by(h.finished_at, h.game_id)
         return [to_entry(r) for r in await self.connection.fetchall(query)]

@@ -79,11 +79,14 @@ moves = Table(
     PrimaryKeyConstraint("game_id", "n"),
 )
 
+# `board_id`: the board the game counted on (the server's id; outside a server, its channel's:
+# Place.board_id); `guild_id` NULL for a game outside a server (revision 18).
 history = Table(
     "history",
     metadata,
     Column("game_id", Integer, ForeignKey("games.id"), primary_key=True, autoincrement=False),
-    Column("guild_id", BigInteger, nullable=False),
+    Column("board_id", BigInteger, nullable=False),
+    Column("guild_id", BigInteger),
     Column("channel_id", BigInteger, nullable=False),
     Column("finished_at", Real, nullable=False),
     Column("seats", Text, nullable=False),
@@ -92,7 +95,7 @@ history = Table(
     Column("record", Text, nullable=False),
 )
 Index(
-    "history_by_guild", history.c.guild_id, history.c.finished_at.desc(), history.c.game_id.desc()
+    "history_by_board", history.c.board_id, history.c.finished_at.desc(), history.c.game_id.desc()
 )
 
 history_players = Table(
@@ -103,6 +106,9 @@ history_players = Table(
     PrimaryKeyConstraint("user_id", "game_id"),
 )
 
+# A board's players: `guild_id` is the board's key (Place.board_id), the server's id, or the
+# channel's outside a server (a group DM keeps the board of that group). So in rated_games,
+# seasons and season_standings. Discord ids never collide across servers and channels.
 players = Table(
     "players",
     metadata,
@@ -304,8 +310,38 @@ tournament_tables = Table(
 )
 Index("tournament_tables_by_game", tournament_tables.c.game_id)
 
+# The global ladder (revision 18): one openskill rating per person over every rated game
+# anywhere (bot/storage/ladder.py); a person is stored once they play one.
+global_ratings = Table(
+    "global_ratings",
+    metadata,
+    Column("user_id", Text, primary_key=True),
+    Column("games", Integer, nullable=False, server_default="0"),
+    Column("wins", Integer, nullable=False, server_default="0"),
+    Column("mu", Real, nullable=False),
+    Column("sigma", Real, nullable=False),
+    Column("rating", Real, nullable=False),  # mu - 3 sigma
+)
+Index(
+    "global_ratings_by_rating",
+    global_ratings.c.rating.desc(), global_ratings.c.wins.desc(), global_ratings.c.user_id,
+    global_ratings.c.games,  # so a count or a rank reads the index alone (as players_by_*)
+    sqlite_where=PLAYED, postgresql_where=PLAYED,
+)  # fmt: skip
+
+# Whether a person shows their name on the global ladder (hidden by default: no row), and
+# the name they chose to show; written by /steal profile, deleted by /steal forget-me.
+profiles = Table(
+    "profiles",
+    metadata,
+    Column("user_id", Text, primary_key=True),
+    Column("show_name", Integer, nullable=False, server_default="0"),
+    Column("name", Text, nullable=False, server_default=""),
+    Column("updated_at", Real, nullable=False),
+)
+
 # Every table, parents before children: the order `copy` writes them in. Hand tokens are not
 # copied: they expire within minutes, and a copied database starts a new process anyway.
 TABLES = (guild_settings, games, moves, history, history_players, players, rated_games,
           stats_backfill, outbox, guild_purges, seasons, season_standings, tournaments,
-          tournament_entrants, tournament_tables)  # fmt: skip
+          tournament_entrants, tournament_tables, global_ratings, profiles)  # fmt: skip

@@ -174,7 +174,7 @@ class Seasons:
             if number == 1:
                 first_game = (
                     select(func.min(history.c.finished_at))
-                    .where(history.c.guild_id == guild_id)
+                    .where(history.c.board_id == guild_id)
                     .scalar_subquery()
                 )
                 start = func.coalesce(first_game, now)

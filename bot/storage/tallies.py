@@ -79,7 +79,7 @@ class Tallies:
         out again. Only the rows of the games read are replaced, so a game finished during
         the transaction keeps its own (`read` None: every row of the guild, unchecked)."""
         rows = [values(guild_id, user, game) for user, mine in games for game in mine]
-        count = select(func.count()).where(history.c.guild_id == guild_id)
+        count = select(func.count()).where(history.c.board_id == guild_id)
         played = select(func.coalesce(func.sum(players.c.games), 0)).where(
             players.c.guild_id == guild_id
         )

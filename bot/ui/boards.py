@@ -132,19 +132,21 @@ def leaderboard(
     season: int | None = None,
     past: Season | None = None,
     ai_uncounted: bool = False,
+    serverless: bool = False,
 ) -> Message:
     """One page of the board. `page` is the page shown (see clamp_page), `asked` the one
     requested, `count` how many players the whole board has; `me` the standing of the member
     who asked, highlighted on the page or shown below it. `season`: the season under way, named
     in the title once the server has had one end; `past`: an ended season's final board
-    instead (in its rating order, turned by the `page` option: no pager)."""
+    instead (in its rating order, turned by the `page` option: no pager); `serverless`: the
+    board of a group DM or DM (an empty one then says "here", not "this server")."""
     title = f"### 🏆 {t(lang, 'board.title')}"  # one line on a phone
     if past is not None:
         title = f"### 🏆 {t(lang, 'board.season_title', n=past.number)}"
     elif season is not None and season > 1:
         title = f"### 🏆 {t(lang, 'board.season_title', n=season)}"
     if count == 0:
-        empty = t(lang, "board.empty", start=start(lang))
+        empty = t(lang, "board.empty_here" if serverless else "board.empty", start=start(lang))
         if past is None and season is not None and season > 1:
             empty = t(lang, "board.season_empty", n=season, start=start(lang))
         elif ai_uncounted:  # the usual surprise: a game against AI opponents just ended
@@ -277,12 +279,14 @@ def player_stats(
     me: bool = False,
     medals: Sequence[int] = (),
     pending: bool = False,
+    ranked: str = "",
 ) -> Message:
     """A player's stats: the card (`picture`, from `stats_card`), every figure in its
     description (alt text), and in words only what the picture does not draw: the cards and
     steals of all their counted games. `name` is shown as given (escaped here); `me`: the
     reader's own stats; `pending`: the server's older games are still being worked out (after
-    an upgrade), so the trend and favourite capture leave them out."""
+    an upgrade), so the trend and favourite capture leave them out; `ranked`: their place on
+    the global ladder (bot.ui.ladder.global_rank), or "" not to show it."""
     card = stats_card(lang, p, name, rank, count, figures)
     said = shown(name)
     if me:
@@ -298,6 +302,8 @@ def player_stats(
         totals += "\n" + t(lang, "stats.medals", medals=medal_counts(lang, medals))
     if pending:
         totals += "\n" + t(lang, "stats.pending")
+    if ranked:
+        totals += "\n" + ranked
     board = command(lang, "leaderboard")
     footer = t(lang, "stats.footer", note=rating_note(lang), command=board)
     view = layout(

@@ -28,6 +28,7 @@ LOBBY_OPS = (
 )
 TABLE_OPS = ("hand", "rules")
 SORTS = ("rating", "wins", "cards", "win_rate")  # leaderboard orders
+GLOBAL = "global"  # the board pager's pages of the global ladder (bot/ui/ladder.py)
 CONFIRM_OPS = ("cancel", "close", "forfeit")  # cancel a game, close a lobby, forfeit
 # Admin questions: reset the leaderboard, reset every setting, end a channel's game or lobby
 # (a lobby and the game it becomes share an id: ending the lobby must not end its game).
@@ -63,7 +64,7 @@ TEMPLATES: dict[str, re.Pattern[str]] = {
         "hint": rf"(?P<game>{_ID}):(?P<version>{_ID})",
         "pick": rf"(?P<game>{_ID}):(?P<version>{_ID}):(?P<card>{_CARD})",
         "confirm": rf"(?P<op>{_one_of(CONFIRM_OPS)}):(?P<game>{_ID}):(?P<answer>yes|no)",
-        "board": rf"(?P<sort>{_one_of(SORTS)}):(?P<page>{_ID})",
+        "board": rf"(?P<sort>{_one_of((*SORTS, GLOBAL))}):(?P<page>{_ID})",
         "record": rf"(?P<game>{_ID})",
         "admin": (
             rf"(?P<op>{_one_of(ADMIN_OPS)}):(?P<expires>{_ID}):(?P<game>{_ID})"
@@ -155,7 +156,8 @@ def admin(op: str, expires: int, game_id: int, yes: bool) -> str:
 
 
 def board(sort: str, page: int) -> str:
-    """A leaderboard page button: the sort and the page to show (from 1)."""
+    """A leaderboard page button: the sort (or GLOBAL: the global ladder) and the page to
+    show (from 1)."""
     return f"{PREFIX}:board:{sort}:{page}"
 
 

@@ -1,8 +1,10 @@
-"""/steal leaderboard, stats and history, and their buttons (leaderboard pages, records).
+"""/steal leaderboard, stats, history and profile, and their buttons (leaderboard pages,
+records).
 
-Thin: read through the session layer, render with bot/ui/boards.py, reply. Options and
-custom_ids are untrusted: sorts are checked against ids.SORTS and pages are clamped before
-they reach a query.
+Thin: read through the session layer, render with bot/ui/boards.py (the global ladder and the
+profile: bot/ui/ladder.py), reply. Options and custom_ids are untrusted: sorts are checked
+against ids.SORTS, scopes against SCOPES, and pages are clamped before they reach a query.
+A board is the place's (Place.board_id): a server's, or a group DM's or DM's own.
 """
 
 from __future__ import annotations
@@ -13,6 +15,7 @@ import discord
 from discord import app_commands
 
 from bot import work
+from bot.adapter.channels import place_of
 from bot.adapter.edge import Edge
 from bot.adapter.interactions import guild_of, reply, tell, update
 from bot.adapter.language import user_lang
@@ -23,8 +26,17 @@ from bot.session import Sessions
 from bot.ui import boards as ui
 from bot.ui import history as history_ui
 from bot.ui import ids
+from bot.ui import ladder as ladder_ui
 from bot.ui.render import Message
 from bot.ui.stats_card import render_card
+
+SCOPES = ("server", "global")  # /steal leaderboard scope: this place's board, or the ladder
+SHOW_NAME = ("show", "hide")  # /steal profile global_name
+
+
+def whose_of(member: discord.abc.User, me: bool) -> str | None:
+    """Whose stats a message names: None for the reader's own."""
+    return None if me else member.display_name
 
 
 class Boards:
@@ -57,9 +69,11 @@ class Boards:
         ai_off = interaction.guild_id is not None and not count
         ai_off = ai_off and not (await records.settings(guild_id)).values["ai_counts"]
         ai_off = ai_off and await records.played(guild_id, str(interaction.user.id))
+        serverless = place_of(interaction).guild_id is None
         return ui.leaderboard(
-            lang, standings, sort, shown, count, page, me, season=season, ai_uncounted=ai_off
-        )
+            lang, standings, sort, shown, count, page, me, season=season, ai_uncounted=ai_off,
+            serverless=serverless,
+        )  # fmt: skip
 
     async def past_board(
         self, interaction: discord.Interaction, past: Season, page: int, lang: str
@@ -75,14 +89,31 @@ class Boards:
         me = await seasons.standing(guild_id, past.number, str(interaction.user.id))
         return ui.leaderboard(lang, standings, "rating", shown, count, page, me, past=past)
 
+    async def ladder(self, interaction: discord.Interaction, page: int, lang: str) -> Message:
+        """A page of the global ladder: every rated game anywhere."""
+        records = self.sessions.records
+        count = await records.ladder_size()
+        shown = ui.clamp_page(page, count)
+        entries = await records.ladder(ui.PER_PAGE, (shown - 1) * ui.PER_PAGE)
+        return ladder_ui.ladder(lang, entries, shown, count, page, str(interaction.user.id))
+
     async def leaderboard(
-        self, interaction: discord.Interaction, sort: str, page: int, season: int | None = None
+        self,
+        interaction: discord.Interaction,
+        sort: str,
+        page: int,
+        season: int | None = None,
+        scope: str = "server",
     ) -> None:
         await self.edge.seen(interaction)
         lang = await self.edge.guild_lang(interaction)  # public: the server's language
         seasons = self.sessions.seasons
         guild_id = guild_of(interaction)
-        if season is not None and season != await seasons.current(guild_id):
+        if scope not in SCOPES:  # untrusted, like every option
+            scope = "server"
+        if scope == "global":
+            message = await self.ladder(interaction, page, lang)
+        elif season is not None and season != await seasons.current(guild_id):
             # Untrusted: a season this server never had is refused, naming the ones it had.
             past = await seasons.past(guild_id)
             found = next((s for s in past if s.number == season), None)
@@ -112,7 +143,10 @@ class Boards:
         """Anyone may turn the public board's pages: it is edited in place."""
         await self.edge.seen(interaction)
         lang = await self.edge.guild_lang(interaction)  # still public
-        message = await self.board(interaction, sort, page, lang)
+        if sort == ids.GLOBAL:
+            message = await self.ladder(interaction, page, lang)
+        else:
+            message = await self.board(interaction, sort, page, lang)
         await update(interaction, **message.kwargs())
 
     async def stats(self, interaction: discord.Interaction, member: discord.abc.User) -> None:
@@ -127,19 +161,15 @@ class Boards:
         found = await records.player(guild_id, user)
         seasons = self.sessions.seasons
         medals = await seasons.medals(guild_id, user)
+        ranked = await self.global_rank(lang, user, me)  # the ladder spans every place
         if found is None or found.games == 0:  # a row with no games: seen, or nothing counted
-            whose = None if me else member.display_name
-            current = await seasons.current(guild_id)
-            if found is not None and current > 1:  # played before: a new season began since
-                await tell(interaction, ui.season_empty(lang, whose, current, medals))
-                return
-            played = await records.played(guild_id, user)
-            if not played:
-                await tell(interaction, ui.never_played(lang, whose))
-                return
-            ai_off = interaction.guild_id is not None  # where /steal-admin could change it
-            ai_off = ai_off and not (await records.settings(guild_id)).values["ai_counts"]
-            await tell(interaction, ui.only_uncounted(lang, whose, ai_off))
+            # Outside a server the board is the place's own: the global rank is then news.
+            server = place_of(interaction).guild_id is not None
+            also = "" if server else ranked
+            why = await self.no_stats(
+                guild_id, user, whose_of(member, me), found is not None, medals, lang, also, server
+            )
+            await tell(interaction, why)
             return
         rank = await records.rank(guild_id, user)
         count = await records.players(guild_id)
@@ -149,9 +179,60 @@ class Boards:
         picture = await work.run(guild_id, render_card, card)  # Pillow: off the event loop
         pending = await records.stats_pending(guild_id)  # after an upgrade, for a while
         message = ui.player_stats(
-            lang, found, member.display_name, rank, count, figures, picture, me, medals, pending
-        )
+            lang, found, member.display_name, rank, count, figures, picture, me, medals, pending,
+            ranked,
+        )  # fmt: skip
         await reply(interaction, **message.send_kwargs())
+
+    async def no_stats(
+        self,
+        guild_id: int,
+        user: str,
+        whose: str | None,
+        seen: bool,
+        medals: tuple[int, int, int],
+        lang: str,
+        ranked: str,
+        server: bool,
+    ) -> str:
+        """Why a member has no stats on this board (and their global rank, if any)."""
+        records, seasons = self.sessions.records, self.sessions.seasons
+        current = await seasons.current(guild_id)
+        if seen and current > 1:  # played before: a new season began since
+            text = ui.season_empty(lang, whose, current, medals)
+        elif not await records.played(guild_id, user):
+            text = ui.never_played(lang, whose)
+        else:
+            # Name the AI setting only where /steal-admin can change it: in a server.
+            ai_off = server and not (await records.settings(guild_id)).values["ai_counts"]
+            text = ui.only_uncounted(lang, whose, ai_off)
+        return f"{text}\n{ranked}" if ranked else text
+
+    async def global_rank(self, lang: str, user: str, me: bool) -> str:
+        """The stats' line for the global ladder: shown to the person themselves, or to
+        others only if they show their name there (else it would name an anonymous row)."""
+        records = self.sessions.records
+        entry = await records.on_ladder(user)
+        if entry is None or not (me or entry.name):
+            return ""
+        return ladder_ui.global_rank(lang, entry, await records.ladder_size(), me)
+
+    async def profile(self, interaction: discord.Interaction, global_name: str | None) -> None:
+        """/steal profile: show or hide your name on the global ladder (ephemeral). Without
+        the option: the setting as it stands. The name shown is your Discord display name."""
+        await self.edge.seen(interaction)
+        lang = user_lang(interaction)
+        records = self.sessions.records
+        user = interaction.user
+        if global_name not in SHOW_NAME:  # untrusted: anything else only reads the setting
+            await tell(
+                interaction, ladder_ui.profile_status(lang, await records.profile(str(user.id)))
+            )
+            return
+        show = global_name == "show"
+        name = user.global_name or user.name
+        await records.set_profile(str(user.id), show, name)
+        await tell(interaction, ladder_ui.profile_set(lang, show, name))
 
     async def history(
         self, interaction: discord.Interaction, member: discord.abc.User | None
@@ -183,11 +264,11 @@ class Boards:
         await self.edge.seen(interaction)
         lang = user_lang(interaction)  # an ephemeral answer: the clicking member's language
         entry = await self.sessions.records.finished(game_id)
-        # Another server's game gets the same answer as an unknown one: its existence stays private.
+        # Another place's game gets the same answer as an unknown one: its existence stays private.
         # And a game of a channel they cannot see: the same again (bot/adapter/access.py).
         if (
             entry is None
-            or entry.guild_id != guild_of(interaction)
+            or entry.board_id != guild_of(interaction)  # another place's game: unknown here
             or not await self.edge.can_see(interaction, entry.channel_id)
         ):
             await tell(interaction, history_ui.no_record(lang))

@@ -75,14 +75,14 @@ class Replays:
         entry = await records.finished(game_id)
         if (
             entry is None
-            or entry.guild_id != guild_of(interaction)
+            or entry.board_id != guild_of(interaction)  # another place's: unknown
             or not await self.edge.can_see(interaction, entry.channel_id)
         ):
             await tell(interaction, ui.unknown(lang))
             return
-        names = ui.step_names(entry.seats, await records.names(entry.guild_id, entry.seats))
+        names = ui.step_names(entry.seats, await records.names(entry.board_id, entry.seats))
         try:
-            message = await work.run(entry.guild_id, draw, game_id, entry.record, step, names, lang)
+            message = await work.run(entry.board_id, draw, game_id, entry.record, step, names, lang)
         except BadState:
             log.warning("game %s: its record does not replay", game_id, exc_info=True)
             await tell(interaction, ui.unknown(lang))

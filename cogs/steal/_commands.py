@@ -45,6 +45,12 @@ FORMAT_CHOICES = [
     app_commands.Choice(name="knockout", value="knockout"),
 ]
 SORT_CHOICES = [app_commands.Choice(name=name.replace("_", " "), value=name) for name in ids.SORTS]
+# The global ladder (cogs/boards checks the values again: an option is untrusted).
+SCOPE_CHOICES = [
+    app_commands.Choice(name="this place", value="server"),
+    app_commands.Choice(name="global", value="global"),
+]
+SHOW_CHOICES = [app_commands.Choice(name=name, value=name) for name in ("show", "hide")]
 
 
 class Steal(commands.Cog):
@@ -189,8 +195,9 @@ class Steal(commands.Cog):
         sort="How to rank players (default: rating)",
         page="Which page",
         season="A past season's final standings (default: the current season)",
+        scope="This place's board (default), or the global ladder of every place",
     )
-    @app_commands.choices(sort=SORT_CHOICES)
+    @app_commands.choices(sort=SORT_CHOICES, scope=SCOPE_CHOICES)
     @app_commands.autocomplete(season=season_choices)
     async def leaderboard(
         self,
@@ -198,8 +205,21 @@ class Steal(commands.Cog):
         sort: app_commands.Choice[str] | None = None,
         page: app_commands.Range[int, 1, 10_000] = 1,
         season: app_commands.Range[int, 1, 10_000] | None = None,
+        scope: app_commands.Choice[str] | None = None,
     ) -> None:
-        await self.boards.leaderboard(interaction, sort.value if sort else "rating", page, season)
+        await self.boards.leaderboard(
+            interaction, sort.value if sort else "rating", page, season,
+            scope.value if scope else "server",
+        )  # fmt: skip
+
+    @steal.command(name="profile", description="Show or hide your name on the global ladder")
+    @per_member(3, 10)
+    @app_commands.describe(global_name="Show your name on the global ladder, or hide it")
+    @app_commands.choices(global_name=SHOW_CHOICES)
+    async def profile(
+        self, interaction: discord.Interaction, global_name: app_commands.Choice[str] | None = None
+    ) -> None:
+        await self.boards.profile(interaction, global_name.value if global_name else None)
 
     @steal.command(name="stats", description="A player's games, wins, steals and rating")
     @per_member(3, 10)

@@ -40,7 +40,7 @@ async def test_history_lists_by_guild_and_by_player_newest_first(storage):
         ids[2],
         ids[0],
     ]
-    assert [e.game_id for e in await storage.history.by_player("a", guild_id=2)] == [ids[4], ids[2]]
+    assert [e.game_id for e in await storage.history.by_player("a", board_id=2)] == [ids[4], ids[2]]
     assert [e.game_id for e in await storage.history.by_player("a", limit=1, offset=1)] == [ids[3]]
     assert await storage.history.by_player("nobody") == []
 

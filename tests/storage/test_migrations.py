@@ -81,7 +81,7 @@ async def test_a_new_database_is_created_in_a_new_folder_and_migrated(db_path):
         await storage.close()
     tables = {"guild_settings", "games", "moves", "history", "history_players", "players"}
     assert tables <= names(db_path, "table")
-    assert {"games_live", "history_by_guild"} <= names(db_path, "index")
+    assert {"games_live", "history_by_board"} <= names(db_path, "index")
 
 
 async def test_durable_false_skips_the_fsync_and_nothing_else(db_path):
@@ -122,7 +122,7 @@ async def test_a_database_at_an_older_version_migrates_and_keeps_its_data(db_pat
             assert (lobby.guild_id, lobby.seats, lobby.status) == (7, ("9",), "lobby")
     finally:
         await storage.close()
-    assert {"games_live", "history_by_guild"} <= names(db_path, "index")
+    assert {"games_live", "history_by_board"} <= names(db_path, "index")
 
 
 async def test_a_failed_migration_is_rolled_back_whole(db_path):
@@ -243,5 +243,5 @@ async def test_two_live_games_in_one_channel_upgrade_to_one_and_the_newest_stays
         with pytest.raises(ChannelTaken):
             await storage.games.create(7, 8, "9", {})
         assert await storage.outbox.pending() == []
-    assert {"games_live", "games_live_channel", "history_by_guild"} <= names(db_path, "index")
+    assert {"games_live", "games_live_channel", "history_by_board"} <= names(db_path, "index")
     assert "outbox" in names(db_path, "table")

@@ -9,12 +9,13 @@ import sys
 from pathlib import Path
 
 import pytest
+from sqlalchemy import insert
 
 from bot.domain.values import PlayerStats
 from bot.storage import LATEST, Storage, StorageError
 from bot.storage.__main__ import main as storage_command
 from bot.storage.copy import copy
-from bot.storage.schema import TABLES
+from bot.storage.schema import TABLES, global_ratings
 from tests.engine.helpers import record_moves
 from tests.support import backends
 
@@ -112,6 +113,14 @@ async def test_copy_moves_every_table_to_postgresql_and_back_unchanged(old_file,
     original = raw(old_file)
     async with await Storage.open(old_file) as upgraded:  # first, so both are of one schema
         await upgraded.forgetting.schedule_purge(77, 1e9)  # and a row of the table it added
+        # and of the global ladder's (revision 18)
+        await upgraded.ladder.set_profile("42", True, "Ann")
+        async with upgraded.transaction() as db:
+            await db.execute(
+                insert(global_ratings).values(
+                    user_id="42", games=3, wins=2, mu=27.5, sigma=6.25, rating=27.5 - 18.75
+                )
+            )
     before = raw(old_file)
     url, schema = backends.new_schema_url()
     back = tmp_path / "back" / "steal.db"

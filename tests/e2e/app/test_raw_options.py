@@ -88,6 +88,8 @@ OUTSIDE = [
     ("steal leaderboard", {"page": 0}, "page"),
     ("steal leaderboard", {"sort": "luck"}, "sort"),
     ("steal leaderboard", {"season": -3}, "season"),
+    ("steal leaderboard", {"scope": "everywhere"}, "scope"),
+    ("steal profile", {"global_name": "maybe"}, "global_name"),
     ("steal replay", {"game": 0}, "game"),
     ("steal tournament new", {"name": "Cup", "rounds": 21}, "rounds"),
     ("steal tournament new", {"name": "Cup", "table_size": 5}, "table_size"),

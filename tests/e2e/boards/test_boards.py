@@ -64,7 +64,7 @@ async def expected_order(storage, guild_id: int, sort: str) -> list[str]:
 async def seat_numbers(storage, guild_id: int, user_id: str) -> dict[str, Any]:
     """A player's totals, added up from the stored records of the games they finished."""
     games = wins = cards = steals = biggest = 0
-    for entry in await storage.history.by_player(user_id, guild_id=guild_id, limit=100):
+    for entry in await storage.history.by_player(user_id, board_id=guild_id, limit=100):
         seat = entry.seats.index(user_id)
         per_seat = game_stats.seat_stats(entry.record)[seat]
         games += 1
