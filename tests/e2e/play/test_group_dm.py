@@ -19,6 +19,10 @@ async def test_a_three_player_game_by_clicks_uses_no_bot_token(simcord_env, monk
     assert moves > 10 and is_over(table) and "game over" in title(table), table_text(table)
     assert gdm.bot_token_calls() == [] and gdm.refused == []
     assert gdm.over_cap == [] and max(gdm.followups.values()) <= 5
+    # Recorded with no server, on the group's own board (its channel).
+    storage = simcord_env.bot.app.storage
+    rows = await storage.fetchall("SELECT guild_id, board_id, channel_id FROM history")
+    assert [tuple(r) for r in rows] == [(None, gdm.channel_id, gdm.channel_id)]
     assert simcord_env.errors == []
 
 
