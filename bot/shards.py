@@ -2,7 +2,8 @@
 
 Discord sends a guild's events, interactions included, to shard `(guild_id >> 22) % count`,
 and a game lives in one guild: a process that holds that shard is the only one to hear about
-the game, so it alone restores it, times it and plays it.
+the game, so it alone restores it, times it and plays it. A game with no server (a group DM
+or another DM) is shard 0's: Discord sends interactions without a guild to shard 0 only.
 """
 
 from __future__ import annotations
@@ -22,11 +23,12 @@ class Shards:
         """One process on one shard: the bot with no shard settings."""
         return cls(1, (0,))
 
-    def shard_of(self, guild_id: int) -> int:
-        return (guild_id >> 22) % self.count
+    def shard_of(self, guild_id: int | None) -> int:
+        """The shard of a guild's events; None (no server: a DM, a group DM) is shard 0."""
+        return 0 if guild_id is None else (guild_id >> 22) % self.count
 
-    def holds(self, guild_id: int) -> bool:
-        """Whether a guild's events reach this process."""
+    def holds(self, guild_id: int | None) -> bool:
+        """Whether a guild's events (None: those without a server) reach this process."""
         return self.shard_of(guild_id) in self.ids
 
     @property

@@ -44,3 +44,10 @@ def test_which_guilds_a_process_holds():
 def test_bad_values_say_what_is_wrong(env, message):
     with pytest.raises(ConfigError, match=message):
         load({"DISCORD_TOKEN": "t", **env})
+
+
+def test_a_game_with_no_server_is_shard_0s():
+    """Interactions from a group DM or another DM carry no guild: Discord sends them to
+    shard 0, so only the process holding it runs those games."""
+    assert Shards(4, (0, 2)).holds(None) and not Shards(4, (1, 3)).holds(None)
+    assert Shards(4, (1,)).shard_of(None) == 0

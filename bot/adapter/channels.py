@@ -36,8 +36,10 @@ async def may_start(
 ) -> bool:
     """The check, with its refusal said to the member: the allowed channels first, then the
     permissions the bot lacks here. Outside a server there is neither: the DM with the bot
-    lets it post, and a group DM is played through interactions alone (`place_of`)."""
-    if interaction.guild_id is None:
+    lets it post, and a group DM is played through interactions alone (`place_of`). Nor in a
+    server where only a member installed the app: the bot is no member there (the interaction
+    can always answer), and no admin could have set its channels."""
+    if interaction.guild_id is None or place_of(interaction).tokens_only:
         return True
     if not allowed_here(interaction, allowed):
         where = ", ".join(f"<#{c}>" for c in allowed)

@@ -182,6 +182,22 @@ class HandToken:
 
 
 @dataclass(frozen=True)
+class AnchorToken:
+    """The interaction token that edits the table of a game the bot token cannot reach (a
+    group DM), the message it edits, and how many follow-ups it has sent (Discord allows 5).
+    A secret: never logged, dropped once expired."""
+
+    game_id: int
+    token: str
+    message_id: int | None = None  # None: the interaction's original response
+    expires_at: float = 0.0  # unix seconds
+    followups: int = 0
+
+    def __repr__(self) -> str:  # never the token itself, even in a traceback
+        return f"AnchorToken(game_id={self.game_id}, message_id={self.message_id}, ...)"
+
+
+@dataclass(frozen=True)
 class Season:
     """One of a server's leaderboard seasons (storage's `seasons`): numbered from 1; the
     current one has no end."""

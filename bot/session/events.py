@@ -7,6 +7,7 @@ from collections.abc import Awaitable, Callable, Mapping
 from dataclasses import dataclass
 from typing import Any
 
+from bot.domain.place import Place
 from bot.engine import Event as EngineEvent
 
 from .models import Table
@@ -96,6 +97,7 @@ class Closed:
     admin: bool = False  # a server admin force-ended it
     players: tuple[str, ...] = ()
     seconds: float | None = None  # how long an expired lobby waited
+    place: Place | None = None  # where it was played; None: a server channel the bot is in
 
     @classmethod
     def of(cls, game_id: int, payload: Mapping[str, Any]) -> Closed:
@@ -105,6 +107,7 @@ class Closed:
             lang=payload.get("lang"), what=payload.get("what", "lobby"), by=payload.get("by"),
             admin=bool(payload.get("admin", False)), players=tuple(payload.get("players", ())),
             seconds=payload.get("seconds"),
+            place=None if payload.get("place") is None else Place.from_dict(payload["place"]),
         )  # fmt: skip
 
 

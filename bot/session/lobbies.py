@@ -10,6 +10,7 @@ from dataclasses import replace
 from typing import Any
 
 from bot.domain.match import MAX_GAMES, new_match
+from bot.domain.place import Place
 from bot.domain.seats import humans, is_ai, new_ai
 from bot.domain.table_setup import NONE_GIVEN, TableSetup
 from bot.engine import Rules, new_game
@@ -29,7 +30,7 @@ from .errors import (
     SessionError,
     TooManyGames,
 )
-from .models import CLOSED, Lobby, Table, closing, state_of
+from .models import CLOSED, Lobby, Table, closing, state_of, stored_guild
 from .parts import Parts
 from .timers import stop
 
@@ -45,6 +46,7 @@ class LobbyOps:
         self.timers = parts.timers
         self.notify = parts.notify
         self.clock = parts.clock
+        self.anchors = parts.anchors
         self.seed_source = parts.seed_source
         self.lobby_seconds = lobby_seconds  # the bot-wide default; a server's may differ
         self.retry_seconds = parts.retry_seconds  # after storage failed a background job
@@ -65,6 +67,7 @@ class LobbyOps:
         setup: TableSetup = NONE_GIVEN,
         lobby_seconds: float | None = None,
         max_games: int | None = None,
+        place: Place | None = None,
     ) -> Lobby:
         """A new lobby, with the host seated (and `seats`, for a rematch) and, for a match of
         `games` games, how it is scored; `bots` are AI difficulties to seat. `setup` (the
@@ -76,6 +79,8 @@ class LobbyOps:
             settings = new_match(games, scoring)
         except ValueError:
             raise SessionError("error.bad_match", games=MAX_GAMES) from None
+        if place is not None:  # outside a server its board stands for the server
+            guild_id = place.board_id
         host = str(host_id)
         if is_ai(host):
             raise NotHost("error.ai_cannot_host")
@@ -101,9 +106,10 @@ class LobbyOps:
                 setup = replace(setup, lobby_seconds=wait)
             try:  # one transaction: a lobby is saved whole or not at all
                 row = await self.storage.games.create(
-                    guild_id, channel_id, host, rules.to_dict(), seats=seated, deadline=deadline,
+                    stored_guild(guild_id, place), channel_id, host, rules.to_dict(),
+                    seats=seated, deadline=deadline,
                     max_players=max_players, match=None if settings is None else settings.to_dict(),
-                    options=setup.to_dict(),
+                    options=setup.to_dict(), place=None if place is None else place.to_dict(),
                 )  # fmt: skip
             except ChannelTaken as exc:  # another process, or a game this one lost track of
                 raise AlreadyRunning(exc.game_id) from exc
@@ -111,7 +117,7 @@ class LobbyOps:
                 raise SaveFailed("error.save_lobby") from exc
             lobby = Lobby(
                 row.id, guild_id, channel_id, host, rules, seated, max_players, deadline, settings,
-                setup,
+                setup, place=place,
             )  # fmt: skip
             self.add(lobby)
         await self.keep_names(guild_id, humans(seated))
@@ -202,7 +208,7 @@ class LobbyOps:
             game = new_game(lobby.rules, lobby.seats, seed=seed, dealer=seed % len(lobby.seats))
             table = Table(
                 lobby.game_id, lobby.guild_id, channel_id, lobby.host_id, game, version=0,
-                match=lobby.match, setup=lobby.setup,
+                match=lobby.match, setup=lobby.setup, place=lobby.place,
             )  # fmt: skip
             table.deadline = self.timers.deadline(table, game, table.away, table.forfeited)
             try:
@@ -277,6 +283,8 @@ class LobbyOps:
             async with self.live.lock:
                 if self.live.lobbies.get(lobby.game_id) is not lobby:
                     return None
+                if lobby.tokens_only and not self.anchors.alive(lobby.game_id):
+                    return None  # nothing could say so: it waits, paused, for a click
                 waited = lobby.setup.lobby_seconds
                 if waited is None:
                     waited = self.lobby_seconds

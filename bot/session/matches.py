@@ -95,9 +95,11 @@ class Matches:
         }
         then = None if nxt is None else (state_of(nxt, nxt.game), nxt.deadline, nxt.setup.to_dict())
         try:
+            # Outside a server (the place says so) `guild_id` is the channel's board.
+            serverless = table.place is not None and table.place.guild_id is None
             new_id = await results.finish(
                 self.storage, table.game_id, table.guild_id, game, then=then,
-                on_retry=self.on_retry, **details,
+                on_retry=self.on_retry, serverless=serverless, **details,
             )  # fmt: skip
         except (GameNotFound, WrongStatus):  # ended in storage meanwhile: nothing to record
             log.warning("game %s is over but no longer live in storage", table.game_id)
@@ -143,7 +145,7 @@ class Matches:
         table = Table(
             0, last.guild_id, last.channel_id, last.host_id, game, version=0,
             away=set(last.away), forfeited=set(last.forfeited), match=match,
-            setup=last.setup,
+            setup=last.setup, place=last.place,
         )  # fmt: skip
         table.deadline = self.timers.deadline(table, game, table.away, table.forfeited)
         return table

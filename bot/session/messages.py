@@ -7,7 +7,7 @@ import asyncio
 from collections.abc import Callable
 from typing import Any
 
-from bot.domain.values import HandToken
+from bot.domain.values import AnchorToken, HandToken
 from bot.engine import replay
 from bot.storage import Storage
 
@@ -17,7 +17,7 @@ from .restore import table_of
 
 
 class GameMessages:
-    def __init__(self, storage: Storage, *, owns: Callable[[int], bool]) -> None:
+    def __init__(self, storage: Storage, *, owns: Callable[[int | None], bool]) -> None:
         self.storage = storage
         self.owns = owns
 
@@ -47,6 +47,17 @@ class GameMessages:
         """Every open hand whose token still lives (the caller keeps its own games')."""
         return await self.storage.hand_tokens.live()
 
+    async def keep_anchor(self, anchor: AnchorToken) -> None:
+        """The token that edits a group DM game's table, so a restart can still show it."""
+        await self.storage.anchor_tokens.keep(anchor)
+
+    async def forget_anchor(self, game_id: int) -> None:
+        await self.storage.anchor_tokens.forget(game_id)
+
+    async def anchors(self) -> list[AnchorToken]:
+        """Every anchor that still lives (the caller keeps its own games')."""
+        return await self.storage.anchor_tokens.live()
+
     async def owed(self) -> list[ev.Owed]:
         """Messages that this process's games which ended still owe Discord: end screens
         (EndOwed) and closings (Closed, as the event said)."""
@@ -59,8 +70,16 @@ class GameMessages:
             if item.kind == SEASON
             else ev.EndOwed(item.game_id)
             for item in await self.storage.outbox.pending()
-            if item.payload.get("guild_id") is None or self.owns(int(item.payload["guild_id"]))
+            if self._owned(item.payload)
         ]  # fmt: skip
+
+    def _owned(self, payload: dict[str, Any]) -> bool:
+        """Whether an owed item's game is this process's: its server's shard, or shard 0's
+        for a game with no server (its place says so; its `guild_id` is then its board)."""
+        place = payload.get("place")
+        if place is not None and place.get("guild_id") is None:
+            return self.owns(None)
+        return payload.get("guild_id") is None or self.owns(int(payload["guild_id"]))
 
     async def delivered(self, game_id: int) -> None:
         """A game's owed message is shown: nothing is owed for it any more (a season's

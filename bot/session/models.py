@@ -9,6 +9,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from bot.domain.match import Match
+from bot.domain.place import Place
 from bot.domain.seats import is_ai
 from bot.domain.table_setup import NONE_GIVEN, TableSetup
 from bot.engine import Event, Game, Move, Rules, View, active, legal_moves, to_dict, view
@@ -29,6 +30,14 @@ class Lobby:
     match: Match | None = None  # None for a single game
     setup: TableSetup = NONE_GIVEN  # the server's settings for this game, its language
     timer: asyncio.Task[None] | None = field(default=None, repr=False)
+    # Where it is played; None: a server channel the bot is in. Outside a server `guild_id`
+    # is the place's board (bot.domain.place: the group DM's channel).
+    place: Place | None = None
+
+    @property
+    def tokens_only(self) -> bool:
+        """Played where the bot token is refused: only interaction tokens reach it."""
+        return self.place is not None and self.place.tokens_only
 
 
 class NotLoaded(RuntimeError):
@@ -83,6 +92,14 @@ class Table:
     # The latest moves, oldest first: (seat, the move's events), RECENT at most. Only in
     # memory (a restored game starts with none): hands say what was played since a turn.
     recent: tuple[tuple[int, tuple[Event, ...]], ...] = field(default=(), compare=False)
+    place: Place | None = None  # as the lobby's; None: a server channel the bot is in
+    # A game where only interaction tokens reach (`tokens_only`) with none left to show it:
+    # its timers wait (nobody is played for) until a click on its table resumes it.
+    paused: bool = False
+
+    @property
+    def tokens_only(self) -> bool:
+        return self.place is not None and self.place.tokens_only
 
     @property
     def game(self) -> Game:
@@ -249,5 +266,22 @@ def closing(live: Lobby | Table, reason: str, **details: Any) -> dict[str, Any]:
         "lang": live.setup.lang,
         "reason": reason,
         "what": "game" if isinstance(live, Table) else "lobby",
+        **({} if live.place is None else {"place": live.place.to_dict()}),
         **details,
     }
+
+
+def stored_guild(guild_id: int, place: Place | None) -> int | None:
+    """The server a game's row names: None outside a server (its `guild_id` in memory is the
+    place's board)."""
+    return guild_id if place is None else place.guild_id
+
+
+def place_of_row(stored: dict[str, Any] | None) -> Place | None:
+    """A row's stored place (None: a server channel the bot is in)."""
+    return None if stored is None else Place.from_dict(stored)
+
+
+def board_of(guild_id: int | None, channel_id: int) -> int:
+    """The `guild_id` a game has in memory: its server, else its channel's board."""
+    return channel_id if guild_id is None else guild_id

@@ -9,6 +9,7 @@ from dataclasses import dataclass
 from bot.storage import Storage
 
 from . import events as ev
+from .anchors import Anchors
 from .live import Live
 from .timers import TurnTimers
 
@@ -21,5 +22,7 @@ class Parts:
     notify: ev.Listener  # the games' events, as Sessions passes them on
     clock: Callable[[], float]
     seed_source: Callable[[], int]
-    owns: Callable[[int], bool]  # whether a guild's games are this process's (bot/shards.py)
+    # Whether a guild's games are this process's (bot/shards.py); None: no server (shard 0).
+    owns: Callable[[int | None], bool]
     retry_seconds: float  # the first wait before a background job storage failed is retried
+    anchors: Anchors  # games shown through interaction tokens alone: whether one lives

@@ -20,7 +20,7 @@ from . import results, retry
 from .errors import NoGame
 from .lobbies import LobbyOps
 from .matches import Matches
-from .models import Lobby, Table, with_moves
+from .models import Lobby, Table, board_of, place_of_row, with_moves
 from .parts import Parts
 
 log = logging.getLogger(__name__)
@@ -50,8 +50,8 @@ def table_of(row: GameRow, moves: list[dict[str, Any]], game: Game | None = None
     # A game read over (after a restart) has its places worked out here, once.
     standing = results.standing(game, forfeited) if game.over else None
     return Table(
-        row.id, row.guild_id, row.channel_id, row.host_id, game, row.version,
-        deadline=row.deadline,
+        row.id, board_of(row.guild_id, row.channel_id), row.channel_id, row.host_id, game,
+        row.version, deadline=row.deadline, place=place_of_row(row.place),
         autos={int(s): int(n) for s, n in session.get("autos", {}).items()},
         away=set(session.get("away", ())),
         forfeited=forfeited,
@@ -103,7 +103,8 @@ class Restorer:
         rows = {r.id: r for r in await self.storage.games.rows(lobbies | untimed)}
         ended = {i for i in untimed if i in rows and ended_state(rows[i].state)}
         moves = await self.storage.games.moves_of(ended)
-        await self._learn_names({(r.guild_id, s) for r in rows.values() for s in r.seats})
+        boards = {r.id: board_of(r.guild_id, r.channel_id) for r in rows.values()}
+        await self._learn_names({(boards[r.id], s) for r in rows.values() for s in r.seats})
         now = self.clock()
         for head in heads:
             try:
@@ -139,9 +140,10 @@ class Restorer:
             log.warning("game %s: channel %s is already taken", head.id, head.channel_id)
             return False
         table = Table(
-            head.id, head.guild_id, head.channel_id, head.host_id, None, head.version,
-            deadline=deadline, setup=TableSetup.from_dict(head.options), stored_seats=head.seats,
-            grace=now + self.restore_grace,
+            head.id, board_of(head.guild_id, head.channel_id), head.channel_id, head.host_id,
+            None, head.version, deadline=deadline, setup=TableSetup.from_dict(head.options),
+            stored_seats=head.seats, grace=now + self.restore_grace,
+            place=place_of_row(head.place),
         )  # fmt: skip
         live.tables[head.id] = table
         live.channels[head.channel_id] = head.id
@@ -291,9 +293,10 @@ class Restorer:
             return False
         if row.state is None:
             lobby = Lobby(
-                row.id, row.guild_id, row.channel_id, row.host_id,
+                row.id, board_of(row.guild_id, row.channel_id), row.channel_id, row.host_id,
                 Rules.from_dict(row.rules), list(row.seats), row.max_players, row.deadline,
                 Match.read(row.match), TableSetup.from_dict(row.options),
+                place=place_of_row(row.place),
             )  # fmt: skip
             self.lobby_ops.add(lobby)
             return True

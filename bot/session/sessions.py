@@ -23,6 +23,7 @@ from bot.metrics import QUIET, Instruments
 from bot.storage import Storage
 
 from . import events as ev
+from .anchors import Anchors
 from .errors import NoGame, NotHost, SaveFailed
 from .hints import Hints
 from .live import Live
@@ -70,7 +71,7 @@ class Sessions(Live):
         options: Options = DEFAULTS,
         retry_seconds: float = RETRY_SECONDS,
         restore_grace: float = RESTORE_GRACE,
-        owns: Callable[[int], bool] | None = None,
+        owns: Callable[[int | None], bool] | None = None,
         purge_grace: float = PURGE_GRACE,
         instruments: Instruments = QUIET,
         tournament_desk: Callable[[Sessions], Desk] | None = None,
@@ -79,7 +80,7 @@ class Sessions(Live):
         self.instruments = instruments  # what the parts report (bot/metrics.py)
         # Which guilds' games are this process's (its shards'; see bot/shards.py). Another
         # process restores, times and plays the rest, and delivers what they owe.
-        self.owns: Callable[[int], bool] = owns or (lambda guild_id: True)
+        self.owns: Callable[[int | None], bool] = owns or (lambda guild_id: True)
         self.storage = storage
         self.records = Records(storage)
         self.backfilling: asyncio.Task[None] | None = None  # the stats rows' job (restore)
@@ -90,15 +91,17 @@ class Sessions(Live):
         self.seed_source = options.seed_source or new_seed  # None: random seeds
         # The timers call back into play and restore, which are made after them (they take
         # the timers): through the two methods below.
+        # Games where only interaction tokens reach: the presenter says whether one lives.
+        self.anchors = Anchors(clock)
         self.timers = TurnTimers(
-            clock, self._timed_move, turn_seconds=options.turn_seconds,
+            clock, self._timed_move, anchors=self.anchors, turn_seconds=options.turn_seconds,
             away_delay=options.away_delay, bot_delay=options.bot_delay, ready=self._timer_ready,
             on_think=instruments.on_think,
         )  # fmt: skip
         # What every part shares, handed to each (parts.py).
         parts = Parts(
             self, storage, self.timers, self.notify, clock=clock, seed_source=self.seed_source,
-            owns=self.owns, retry_seconds=retry_seconds,
+            owns=self.owns, retry_seconds=retry_seconds, anchors=self.anchors,
         )  # fmt: skip
         self.lobby_ops = LobbyOps(parts, lobby_seconds=options.lobby_seconds)
         self.matches = Matches(parts, on_retry=instruments.on_retry)
@@ -179,6 +182,32 @@ class Sessions(Live):
     def listen(self, notify: Notify) -> None:
         """Where session events (bot.session.events) go: the presenter, once it exists."""
         self.notify_cb = notify
+
+    def pause(self, game_id: int) -> bool:
+        """A game only interaction tokens reach is losing its last one: its timer stops and
+        nobody is played for until a click on its table resumes it. Whether it paused now."""
+        table = self.tables.get(game_id)
+        if table is None or not table.tokens_only or table.paused:
+            return False
+        table.paused = True
+        stop(table.timer)
+        table.timer = None
+        return True
+
+    def resume(self, game_id: int) -> bool:
+        """A click on a paused game's table: it goes on, its seat to act given a whole turn
+        (a game not read yet since a restart: the restart's grace). Whether it was paused."""
+        table = self.tables.get(game_id)
+        if table is None or not table.paused:
+            return False
+        table.paused = False
+        if table.current:
+            game = table.game
+            table.deadline = self.timers.deadline(table, game, table.away, table.forfeited)
+        elif table.deadline is not None:
+            table.deadline = max(table.deadline, self.clock() + self.restore_grace)
+        self.timers.arm(table)
+        return True
 
     async def remember(self, guild_id: int, user_id: str | int, name: str) -> None:
         """Keep a member's display name: in memory for whoever acts, stored (so tables and

@@ -17,6 +17,7 @@ from bot.domain.seats import difficulty, is_ai
 from bot.domain.table_setup import TableSetup
 from bot.engine import Game, Move, active, view
 
+from .anchors import Anchors
 from .models import Table
 
 log = logging.getLogger(__name__)
@@ -62,8 +63,10 @@ class TurnTimers:
         bot_delay: float,
         ready: Ready | None = None,
         on_think: Callable[[float], None] = lambda seconds: None,
+        anchors: Anchors | None = None,
     ) -> None:
         self.clock = clock
+        self.anchors = anchors or Anchors(clock)
         self.on_think = on_think  # an AI seat's thinking, timed (bot/metrics.py Instruments)
         self.due = due
         self.ready = ready
@@ -138,6 +141,8 @@ class TurnTimers:
     async def _run(self, table: Table, version: int) -> None:
         assert table.deadline is not None
         await asyncio.sleep(max(0.0, table.deadline - self.clock()))
+        if self.asleep(table):
+            return
         if not table.current and self.ready is not None:  # restored, or stale: read it
             try:
                 await self.ready(table)
@@ -150,6 +155,14 @@ class TurnTimers:
         if move is not None:  # a person's seat thinks nothing: not counted
             self.on_think(time.perf_counter() - started)
         await self.due(table, version, move)
+
+    def asleep(self, table: Table) -> bool:
+        """A game only interaction tokens reach with none alive: paused, nobody played for
+        (the first click on its table resumes it: Sessions.resume)."""
+        if table.tokens_only and (table.paused or not self.anchors.alive(table.game_id)):
+            table.paused = True
+            return True
+        return False
 
     async def _think(self, table: Table, version: int) -> Move | None:
         """An AI seat's move, worked out in a thread (hard thinks for about 100 ms) and before

@@ -10,6 +10,7 @@ from typing import Any
 from sqlalchemy import Executable, Row
 from sqlalchemy.ext.asyncio import AsyncConnection
 
+from .anchor_tokens import AnchorTokens
 from .connection import Connection
 from .forget import Forgetting
 from .games import Games
@@ -27,7 +28,8 @@ from .url import parse
 
 class Storage:
     """The repositories (`games`, `stats`, `tallies`, `history`, `outbox`, `settings`,
-    `forgetting`, `hand_tokens`, `seasons`, `tournaments`, `ladder`) on one connection.
+    `forgetting`, `hand_tokens`, `anchor_tokens`, `seasons`, `tournaments`, `ladder`) on one
+    connection.
 
     `transaction`, `fetchall` and `fetchone` pass to the connection's; the repositories call
     the connection's own, so a test that slows or counts them patches `storage.connection`."""
@@ -51,6 +53,7 @@ class Storage:
         self.outbox = Outbox(connection)
         self.forgetting = Forgetting(connection)
         self.hand_tokens = HandTokens(connection)
+        self.anchor_tokens = AnchorTokens(connection)
         self.seasons = Seasons(connection)
         self.tournaments = Tournaments(connection)
         self.ladder = Ladder(connection, start_rating)

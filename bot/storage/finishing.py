@@ -172,6 +172,7 @@ class Finishing:
                 "channel_id": row["channel_id"],
                 "host_id": row["host_id"],
                 "rules": row["rules"],
+                "place": row["place"],
             }
             return await insert_game(db, values, self.connection.clock())
 

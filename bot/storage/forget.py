@@ -29,6 +29,7 @@ from bot.domain.tournament.records import RUNNING, SEATED, SIGNUP
 from . import ladder
 from .errors import StillPlaying, StillSeated
 from .schema import (
+    anchor_tokens,
     games,
     guild_purges,
     guild_settings,
@@ -124,6 +125,9 @@ class Forgetting:
             await db.execute(archived)  # their places in past seasons (the others' stay)
             tokens = delete(hand_tokens).where(hand_tokens.c.user_id == user)
             await db.execute(tokens)  # open hands' tokens: minutes old, of any server
+            await db.execute(  # the anchors of their games (a click of theirs may be one)
+                delete(anchor_tokens).where(anchor_tokens.c.game_id.in_(_seated_games(user)))
+            )
             if guild_id is None:  # the global ladder and the profile are the person's own
                 await ladder.forget(db, user)
             kept = await _rewrite_history(db, user, guild_id)
@@ -181,6 +185,12 @@ async def _games_of(
         if user in seats or r.host_id == user:
             found.append((int(r.id), seats))
     return found
+
+
+def _seated_games(user: str) -> Any:
+    """The ids of every game that seats the person or that they host (a subquery)."""
+    g = games.c
+    return select(g.id).where(or_(g.seats.like(f'%"{user}"%'), g.host_id == user))
 
 
 async def _seated(db: AsyncConnection, user: str, guild_id: int | None) -> list[int]:
@@ -356,6 +366,7 @@ async def _purge(db: AsyncConnection, guild_id: int) -> int:
         delete(tournaments).where(tournaments.c.guild_id == guild_id),
         delete(outbox).where(outbox.c.game_id.in_(of_guild)),
         delete(hand_tokens).where(hand_tokens.c.game_id.in_(of_guild)),
+        delete(anchor_tokens).where(anchor_tokens.c.game_id.in_(of_guild)),
         delete(moves).where(moves.c.game_id.in_(of_guild)),
         delete(history_players).where(history_players.c.game_id.in_(finished)),
         delete(rated_games).where(rated_games.c.guild_id == guild_id),

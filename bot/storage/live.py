@@ -55,7 +55,7 @@ UPDATABLE = (
 @dataclass(frozen=True)
 class GameRow:
     id: int
-    guild_id: int
+    guild_id: int | None  # None: no server (a group DM)
     channel_id: int
     host_id: str
     status: str
@@ -72,6 +72,7 @@ class GameRow:
     options: dict[str, Any]  # from the server's settings at the lobby's opening; {} if none
     created_at: float
     updated_at: float
+    place: dict[str, Any] | None = None  # bot.domain.place; None: a server channel, bot in it
 
 
 class LiveHead(NamedTuple):
@@ -80,7 +81,7 @@ class LiveHead(NamedTuple):
     made at every start-up."""
 
     id: int
-    guild_id: int
+    guild_id: int | None
     channel_id: int
     host_id: str
     status: str
@@ -88,12 +89,13 @@ class LiveHead(NamedTuple):
     version: int
     deadline: float | None
     options: dict[str, Any]
+    place: dict[str, Any] | None
 
 
 # The columns of a LiveHead, in its order: the state (the big one) is not among them.
 HEADS = select(
     games.c.id, games.c.guild_id, games.c.channel_id, games.c.host_id, games.c.status,
-    games.c.seats, games.c.version, games.c.deadline, games.c.options,
+    games.c.seats, games.c.version, games.c.deadline, games.c.options, games.c.place,
 ).where(games.c.status.in_(LIVE)).order_by(games.c.id)  # fmt: skip
 
 
@@ -117,6 +119,7 @@ def to_row(r: RowMapping) -> GameRow:
         options=json.loads(r["options"]) if r["options"] is not None else {},
         created_at=r["created_at"],
         updated_at=r["updated_at"],
+        place=json.loads(r["place"]) if r["place"] is not None else None,
     )
 
 
@@ -133,7 +136,7 @@ class LiveGames:
 
     async def create(
         self,
-        guild_id: int,
+        guild_id: int | None,
         channel_id: int,
         host_id: str,
         rules: Mapping[str, Any],
@@ -145,6 +148,7 @@ class LiveGames:
         max_players: int = MAX_PLAYERS,
         match: Mapping[str, Any] | None = None,
         options: Mapping[str, Any] | None = None,
+        place: Mapping[str, Any] | None = None,
     ) -> GameRow:
         """A new lobby; or, given an engine state, a game already under way (status active),
         seated as the state says. Everything is written in one transaction, so a lobby is
@@ -163,7 +167,7 @@ class LiveGames:
             "state": None if state is None else dumps(state),
             "lobby_message_id": lobby_message_id, "deadline": deadline,
             "max_players": max_players, "match": encode("match", match),
-            "options": encode("options", options),
+            "options": encode("options", options), "place": encode("place", place),
         }  # fmt: skip
         async with self.connection.transaction() as db:
             new_id = await insert_game(db, values, self.connection.clock())
@@ -194,15 +198,17 @@ class LiveGames:
         options: dict[str | None, dict[str, Any]] = {None: {}}
         heads, unreadable = [], []
         rows: list[Any] = await self.connection.fetchall(HEADS)  # tuples of its columns
-        for game_id, guild, channel, host, status, seats, version, deadline, text in rows:
+        for game_id, guild, channel, host, status, seats, version, deadline, text, at in rows:
             try:
                 if text not in options:
                     options[text] = loads(text)
                 seated = tuple(loads(seats))
+                place = None if at is None else loads(at)
             except (TypeError, ValueError):
                 unreadable.append(game_id)
                 continue
-            head = (game_id, guild, channel, host, status, seated, version, deadline, options[text])
+            head = (game_id, guild, channel, host, status, seated, version, deadline,
+                    options[text], place)  # fmt: skip
             heads.append(LiveHead._make(head))
         await self.set_aside(unreadable)
         return heads

@@ -39,7 +39,7 @@ games = Table(
     "games",
     metadata,
     Column("id", Integer, primary_key=True),
-    Column("guild_id", BigInteger, nullable=False),
+    Column("guild_id", BigInteger),  # NULL: no server (a group DM; revision 17)
     Column("channel_id", BigInteger, nullable=False),
     Column("host_id", Text, nullable=False),
     Column("status", Text, nullable=False),
@@ -56,6 +56,7 @@ games = Table(
     Column("max_players", Integer, nullable=False, server_default="4"),
     Column("match", Text),  # JSON
     Column("options", Text),  # JSON
+    Column("place", Text),  # JSON (bot.domain.place); NULL: a server channel the bot is in
     CheckConstraint(
         "status IN ('lobby', 'active', 'finished', 'cancelled', 'broken')", name="games_status"
     ),
@@ -198,6 +199,19 @@ hand_tokens = Table(
     PrimaryKeyConstraint("game_id", "user_id"),
 )
 Index("hand_tokens_by_expiry", hand_tokens.c.expires_at)
+
+# The token that edits the table of a game the bot token cannot reach (a group DM: revision
+# 17), so a restart finds it: under hand tokens' rules (a secret; dropped once expired).
+anchor_tokens = Table(
+    "anchor_tokens",
+    metadata,
+    Column("game_id", Integer, ForeignKey("games.id"), primary_key=True, autoincrement=False),
+    Column("token", Text, nullable=False),
+    Column("message_id", BigInteger),  # NULL: the interaction's original response
+    Column("expires_at", Real, nullable=False),
+    Column("followups", Integer, nullable=False, server_default="0"),  # sent through it
+)
+Index("anchor_tokens_by_expiry", anchor_tokens.c.expires_at)
 
 # A server's leaderboard seasons (revision 14): numbered from 1; the current one has no end.
 seasons = Table(

@@ -56,7 +56,7 @@ def encode(column: str, value: Any) -> Any:
         return dumps(dict(value))
     if column == "host_id":
         return str(value)
-    if column in ("state", "match", "options"):
+    if column in ("state", "match", "options", "place"):
         return None if value is None else dumps(dict(value))
     return value
 

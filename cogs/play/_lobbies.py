@@ -10,13 +10,14 @@ from typing import Any
 
 import discord
 
-from bot.adapter.channels import may_start
+from bot.adapter.channels import may_start, place_of
 from bot.adapter.edge import Edge
 from bot.adapter.ephemera import Ephemera
 from bot.adapter.interactions import guild_of, made_private, post, reply, say, tell, update
 from bot.adapter.language import game_lang, user_lang
 from bot.adapter.presenter import Presenter
 from bot.domain import server_settings as settings
+from bot.domain.place import Kind, Place
 from bot.engine import Rules
 from bot.i18n import t, tn
 from bot.i18n.commands import named
@@ -107,6 +108,7 @@ class Lobbies:
         try:
             lobby = await self.sessions.open_lobby(
                 guild_of(interaction), interaction.channel_id or 0, user, rules, max_players,
+                place=self.place(interaction),
                 setup=server.table_setup(lang=public, lang_fixed=fixed),
                 lobby_seconds=server.lobby_seconds,
                 max_games=server.max_games, **options,
@@ -129,6 +131,12 @@ class Lobbies:
         if await self.shown_to_host_only(interaction, lobby):
             return
         await self.presenter.lobby_posted(lobby, message_id)
+
+    @staticmethod
+    def place(interaction: discord.Interaction) -> Place | None:
+        """Where the lobby opens; None for a server channel the bot is in (as ever)."""
+        place = place_of(interaction)
+        return None if place.kind is Kind.SERVER and place.bot_member else place
 
     async def shown_to_host_only(self, interaction: discord.Interaction, lobby: Lobby) -> bool:
         """A server that turned "Use External Apps" off makes the answers of an app it did not
@@ -231,6 +239,7 @@ class Lobbies:
             return
         if game_id is not None:
             await update(interaction, **render.lobby(public, joined, names).kwargs())
+            self.presenter.anchored(lobby.game_id)  # this click's token shows the lobby now
             return
         await self.edit_lobby(interaction, joined)
         await say(interaction, "reply.joined" if op == "join" else "reply.left")
@@ -255,6 +264,7 @@ class Lobbies:
             await update(
                 interaction, **render.lobby(render.public_lang(lobby), lobby, names).kwargs()
             )
+            self.presenter.anchored(lobby.game_id)
             return
         lobby = await sessions.add_bot(
             lobby.channel_id, interaction.user.id, op.removeprefix("bot_")

@@ -17,6 +17,7 @@ from bot.ui.highlights import Tally
 from bot.ui.picture import LastMove
 from bot.ui.text import describe, names_of
 
+from .anchor import Anchoring
 from .channel import LOG_KEEP, Channel
 from .intake import Intake
 
@@ -71,7 +72,9 @@ class Restart:
         channels: dict[int, Channel],
         intake: Intake,
         announce: Callable[[SeasonOver], None],
+        anchoring: Anchoring,
     ) -> None:
+        self.anchoring = anchoring
         self.sessions = sessions
         self.channels = channels
         self.intake = intake
@@ -83,6 +86,7 @@ class Restart:
         in `redraw` (its time left changed: the restart's grace). Until then a table's message
         shows the game as it stands. The open hands of these games follow them again."""
         await self.intake.hands.restore(set(game_ids))
+        await self.anchoring.restore(set(game_ids))  # those of games only tokens reach
         for game_id in game_ids:
             table = self.sessions.table_of(game_id)
             if table is not None:  # its channel is read at its first change (unread)
@@ -106,6 +110,7 @@ class Restart:
             self.announce(season)
         games = [item for item in owed if not isinstance(item, SeasonOver)]
         await self.intake.hands.restore({item.game_id for item in games})
+        await self.anchoring.restore({item.game_id for item in games})
         for item in games:
             if item.game_id in self.channels:
                 continue  # already being shown (ended during restore)

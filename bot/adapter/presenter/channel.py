@@ -13,6 +13,8 @@ from typing import Any, Protocol
 
 import discord
 
+from bot.domain.place import Place
+from bot.domain.values import AnchorToken
 from bot.i18n import DEFAULT
 from bot.session import Sessions, Table
 from bot.ui import render
@@ -74,6 +76,21 @@ class Channel:
     tally: Tally | None = None  # the highlights of every move seen; None: replayed at the end
     owed: bool = False  # shows how the game ended: retried until it lands (see worker)
     worker: asyncio.Future[None] | None = None  # its task, or a future until it starts
+    # Where it is played (None: a server channel the bot is in). Where the bot token is
+    # refused (`tokens_only`) the table is edited through its anchor alone (anchor.py).
+    place: Place | None = None
+    anchor: AnchorToken | None = None
+    pausing: asyncio.TimerHandle | None = None  # at the anchor's end: repost it, or pause
+    paused: bool = False  # no token left to show it: its timers wait for a click
+
+    @property
+    def tokens_only(self) -> bool:
+        return self.place is not None and self.place.tokens_only
+
+    @property
+    def link_guild(self) -> int | None:
+        """The server part of a link to its messages: None ("@me") outside a server."""
+        return None if self.dm else self.guild_id
 
     def say(self) -> None:
         """Put the moves marked so far in words."""

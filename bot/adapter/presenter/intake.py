@@ -5,6 +5,7 @@ kicked here, sends what is out of date. Only the cogs' reports make their one ca
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import functools
 import logging
 from collections.abc import Callable
@@ -12,6 +13,7 @@ from collections.abc import Callable
 import discord
 
 from bot import metrics
+from bot.domain.place import Place
 from bot.domain.seats import is_ai
 from bot.i18n import DEFAULT
 from bot.session import Lobby, Sessions, Table
@@ -31,6 +33,7 @@ from bot.ui.picture import LastMove
 from bot.ui.text import describe, names_of
 
 from ..buttons import as_sent
+from .anchor import Anchoring
 from .channel import ANSWERING_TOKEN, LOG_KEEP, Channel, Discord, set_table_id
 from .hand_tokens import OpenHands, now
 
@@ -49,8 +52,10 @@ class Intake:
         channels: dict[int, Channel],
         hands: OpenHands,
         kick: Callable[[Channel], None],
+        anchoring: Anchoring,
     ) -> None:
         self.discord = client
+        self.anchoring = anchoring
         self.sessions = sessions
         self.channels = channels
         self.hands = hands
@@ -59,14 +64,20 @@ class Intake:
     def names(self, ch: Channel) -> dict[str, str]:
         return self.sessions.names_in(ch.guild_id)
 
-    def channel(self, game_id: int, guild_id: int, channel_id: int) -> Channel:
+    def channel(
+        self, game_id: int, guild_id: int, channel_id: int, place: Place | None = None
+    ) -> Channel:
         ch = self.channels.get(game_id)
         if ch is None:
             # Unread until a lobby's post or a start says which messages are its own.
             ch = self.channels[game_id] = Channel(game_id, guild_id, channel_id, unread=True)
+            live = self.sessions.table_of(game_id) or self.sessions.lobby_of(game_id)
+            ch.place = place if live is None else live.place
+            self.anchoring.adopt(ch)  # its anchor, read back after a restart
             # A DM's key is its channel's id; an old server's first channel may share the
             # server's id too, but that server is one the bot is in.
-            ch.dm = guild_id == channel_id and self.discord.get_guild(guild_id) is None
+            ch.dm = ch.place is not None and ch.place.guild_id is None
+            ch.dm = ch.dm or (guild_id == channel_id and self.discord.get_guild(guild_id) is None)
         return ch
 
     # ----- session events
@@ -100,15 +111,15 @@ class Intake:
             message = render.cancelled(lang, what, by, names, admin)
             if admin:
                 ended = render.ended_by_admin(lang, what, by, list(event.players))
-                ch = self.channel(event.game_id, event.guild_id, event.channel_id)
+                ch = self.channel(event.game_id, event.guild_id, event.channel_id, event.place)
                 ch.notices.append(ended)
-        self.cancelled(event.game_id, message, event.guild_id, event.channel_id)
+        self.cancelled(event.game_id, message, event.guild_id, event.channel_id, event.place)
 
     def started(self, table: Table, message_id: int | None) -> Channel:
         """The lobby message became the table: `message_id`, else the one this channel knows
         (None for a match's next game: a new table is posted)."""
-        ch = self.channel(table.game_id, table.guild_id, table.channel_id)
-        ch.table, ch.dirty, ch.unread = table, True, False
+        ch = self.channel(table.game_id, table.guild_id, table.channel_id, table.place)
+        ch.table, ch.dirty, ch.unread, ch.place = table, True, False, table.place
         ch.tally = Tally(len(table.seats)) if table.version == 0 else None
         if message_id is not None:
             ch.table_id = message_id
@@ -120,7 +131,7 @@ class Intake:
 
     def moved(self, event: Moved) -> None:
         table = event.table
-        ch = self.channel(table.game_id, table.guild_id, table.channel_id)
+        ch = self.channel(table.game_id, table.guild_id, table.channel_id, table.place)
         ch.table, ch.lang = table, render.public_lang(table)
         known = self.names(ch)  # the seats' names as they are now: the line says them later
         seated = {seat: known[seat] for seat in table.seats if seat in known}
@@ -149,7 +160,7 @@ class Intake:
     def ended(self, table: Table, nxt: Table | None = None) -> None:
         """The game is over: its table shows the result; a match's next game gets a new
         table, and the players' open hand messages move on to it."""
-        ch = self.channel(table.game_id, table.guild_id, table.channel_id)
+        ch = self.channel(table.game_id, table.guild_id, table.channel_id, table.place)
         ch.table, ch.dirty, ch.ping_user, ch.owed = table, True, None, True
         ch.lang = render.public_lang(table)
         self._no_nudge(ch)
@@ -163,15 +174,20 @@ class Intake:
 
     def changed(self, table: Table) -> None:
         """Something shown on the table changed (a forfeit, an away seat)."""
-        ch = self.channel(table.game_id, table.guild_id, table.channel_id)
+        ch = self.channel(table.game_id, table.guild_id, table.channel_id, table.place)
         ch.table, ch.dirty = table, True
         self.kick(ch)
 
     def cancelled(
-        self, game_id: int, message: render.Message, guild_id: int, channel_id: int
+        self,
+        game_id: int,
+        message: render.Message,
+        guild_id: int,
+        channel_id: int,
+        place: Place | None = None,
     ) -> None:
         """The lobby or game's message becomes `message`: owed until it is shown."""
-        ch = self.channel(game_id, guild_id, channel_id)
+        ch = self.channel(game_id, guild_id, channel_id, place)
         ch.closing, ch.dirty, ch.ping_user, ch.owed = message, True, None, True
         self._no_nudge(ch)
         ch.hands.update(self.hands.open(game_id))  # they say so too, and lose their buttons
@@ -246,9 +262,10 @@ class Intake:
     async def lobby_posted(self, lobby: Lobby, message_id: int) -> None:
         """The lobby's message was posted: it is the game's message (the table, once it
         starts), kept in storage so a restart finds it."""
-        ch = self.channel(lobby.game_id, lobby.guild_id, lobby.channel_id)
-        ch.lang, ch.unread = render.public_lang(lobby), False
+        ch = self.channel(lobby.game_id, lobby.guild_id, lobby.channel_id, lobby.place)
+        ch.lang, ch.unread, ch.place = render.public_lang(lobby), False, lobby.place
         await set_table_id(self.sessions, ch, message_id)
+        self.anchoring.anchored(ch)  # the command's answer: the lobby, then the table
         await self.sessions.keep_messages(lobby.game_id, lobby=message_id)
 
     def table_shown(self, table: Table, version: int) -> None:
@@ -262,6 +279,7 @@ class Intake:
         clicked = ANSWERING_TOKEN.get()
         if clicked is not None and clicked[0] == ch.channel_id:
             ch.table_token = clicked[1], clicked[2]
+        self.anchoring.anchored(ch)
         if ch.table is table and table.version == version:
             ch.dirty = False
             metrics.TABLES.shown(table.game_id, metrics.TABLES.drawing(table.game_id))
@@ -269,16 +287,20 @@ class Intake:
     async def table_reposted(self, table: Table, message_id: int) -> None:
         """/steal table posted the table again as `message_id`: it is the game's table now,
         and the old one becomes a link to it."""
-        ch = self.channel(table.game_id, table.guild_id, table.channel_id)
+        ch = self.channel(table.game_id, table.guild_id, table.channel_id, table.place)
         ch.table = table
-        old = ch.table_id
+        old, anchor = ch.table_id, ch.anchor
         await set_table_id(self.sessions, ch, message_id)
         self.relink_ping(ch)
+        moved = render.table_moved(ch.lang, ch.link_guild, ch.channel_id, message_id)
+        if ch.tokens_only:  # the old table through its own token; the command's is the anchor
+            self.anchoring.anchored(ch)
+            if anchor is not None and old is not None:
+                with contextlib.suppress(discord.HTTPException):
+                    await self.anchoring.edit(anchor, moved)
+            return
         if old is None:
             return
-        moved = render.table_moved(
-            ch.lang, None if ch.dm else ch.guild_id, ch.channel_id, message_id
-        )
         target = self.discord.get_partial_messageable(ch.channel_id, guild_id=ch.guild_id)
         try:
             await target.get_partial_message(old).edit(**moved.kwargs())
@@ -292,6 +314,13 @@ class Intake:
             return
         lang = render.public_lang(lobby)
         message = render.lobby(lang, lobby, self.sessions.names_in(lobby.guild_id))
+        if ch.tokens_only:  # through its anchor, never the bot token
+            if ch.anchor is not None:
+                try:
+                    await self.anchoring.edit(ch.anchor, message)
+                except discord.HTTPException as exc:
+                    log.info("lobby %s: message not updated (%s)", lobby.game_id, exc.status)
+            return
         target = self.discord.get_partial_messageable(lobby.channel_id, guild_id=lobby.guild_id)
         try:
             await target.get_partial_message(ch.table_id).edit(**as_sent(message.kwargs()))

@@ -55,3 +55,9 @@ class Hook:
         """A new public follow-up; its message id."""
         sent = await self.webhook.send(content, wait=True, **fields)
         return sent.id
+
+    async def post(self, **fields: Any) -> int:
+        """A new public follow-up made of `fields` (a whole message: its layout, its files);
+        its message id."""
+        sent = await self.webhook.send(wait=True, **fields)
+        return sent.id

@@ -20,6 +20,7 @@ from bot.ui.widgets import button, view_of
 
 from .. import governor as rest
 from ..buttons import as_sent
+from .anchor import Anchoring, Followups
 from .catch_up import catch_up
 from .channel import ANSWERING_TASK, ANSWERING_TOKEN, Channel, Discord, set_table_id
 from .drawing import Drawing
@@ -41,8 +42,10 @@ class Worker:
         hands: OpenHands,
         drawing: Drawing,
         gap: float = EDIT_GAP,
+        anchoring: Anchoring | None = None,
     ) -> None:
         self.discord = client
+        self.anchoring = anchoring or Anchoring(sessions, channels, hands, Followups(), self.kick)
         self.sessions = sessions
         self.channels = channels
         self.hands = hands
@@ -161,6 +164,8 @@ class Worker:
                 ch.owed = False
             self.channels.pop(ch.game_id, None)
             self.hands.forget(ch.game_id)
+            if ch.tokens_only:
+                self.anchoring.done(ch)
             if ch.nudge is not None:
                 ch.nudge.cancel()
 
@@ -177,14 +182,21 @@ class Worker:
                 owed = ch.owed or ch.closing is not None
                 level = rest.Priority.OWED if owed else rest.Priority.TABLE
                 # Through the Start click's token, while it lives, it waits for no budget.
-                exempt = self._table_voice(ch) is not None
+                # A game the bot token cannot reach never spends the bot's budget.
+                exempt = ch.tokens_only or self._table_voice(ch) is not None
                 async with rest.turn(self.discord, level, table=ch.game_id, exempt=exempt):
                     ch.dirty = False
                     await self._send_table(ch)
             while ch.notices:
-                target = self.discord.get_partial_messageable(ch.channel_id, guild_id=ch.guild_id)
-                with rest.priority(rest.Priority.OWED):
-                    await target.send(**as_sent(ch.notices[0].send_kwargs()))
+                notice = as_sent(ch.notices[0].send_kwargs())
+                if ch.tokens_only:  # through a token with a follow-up left, if one lives
+                    await self.anchoring.send(ch, **notice)
+                else:
+                    target = self.discord.get_partial_messageable(
+                        ch.channel_id, guild_id=ch.guild_id
+                    )
+                    with rest.priority(rest.Priority.OWED):
+                        await target.send(**notice)
                 ch.notices.pop(0)  # only once sent: a failed send is retried
             while ch.hands:
                 await self.hands.refresh(ch, ch.hands.pop())
@@ -222,6 +234,9 @@ class Worker:
     ) -> None:
         """Edit the table message (through the Start click's token while it lives: not bound
         to the global rate limit); post it again if it is gone."""
+        if ch.tokens_only:  # never the bot token: the anchor, or a fresher token (anchor.py)
+            await self.anchoring.put(ch, message)
+            return
         voice = self._table_voice(ch)
         if ch.table_id is not None and voice is not None:
             try:
@@ -250,7 +265,7 @@ class Worker:
         old, ch.ping_id = ch.ping_id, None
         old_token, ch.ping_token = ch.ping_token, None
         if old is not None:
-            await self._delete_ping(target, old, old_token)
+            await self._delete_ping(target, old, old_token, ch.tokens_only)
         new, voice = None, None
         if user is not None:
             text = t(ch.lang, "ping.turn", user=render.mention(user))
@@ -265,7 +280,11 @@ class Worker:
             mention = discord.AllowedMentions(users=[discord.Object(int(user))])
             voice = self._voice(ch)
             try:
-                if voice is not None:
+                if ch.tokens_only:  # a follow-up of a token with one left; none: no ping
+                    fields = {"content": text, "allowed_mentions": mention, **extra}
+                    new = await self.anchoring.send(ch, **fields)
+                    voice = None if new is None else self.anchoring.sent_by
+                elif voice is not None:
                     hook = self.hands.webhooks(voice[0])
                     new = await hook.send(text, allowed_mentions=mention, **extra)
                 else:
@@ -291,8 +310,14 @@ class Worker:
         return best if best is not None and best[1] > now() + 60 else None
 
     async def _delete_ping(
-        self, target: discord.PartialMessageable, ping: int, token: tuple[str, float] | None
+        self,
+        target: discord.PartialMessageable,
+        ping: int,
+        token: tuple[str, float] | None,
+        tokens_only: bool = False,
     ) -> None:
+        if tokens_only and (token is None or token[1] <= now()):
+            return  # nothing but its own token may delete it: it stays
         if token is not None and token[1] > now():
             try:
                 await self.hands.webhooks(token[0]).delete(ping)
@@ -300,6 +325,8 @@ class Worker:
             except discord.NotFound:
                 return  # deleted already
             except discord.HTTPException:
-                pass  # the bot's own delete below
+                if tokens_only:
+                    return
+                # the bot's own delete below
         with contextlib.suppress(discord.HTTPException):
             await target.get_partial_message(ping).delete()

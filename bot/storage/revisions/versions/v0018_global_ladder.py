@@ -19,7 +19,7 @@ from alembic import op
 from bot.storage.revisions import set_sqlite_version
 
 revision = "0018"
-down_revision = "0016"  # the lead relinks the chain after 0017 (places) at merge
+down_revision = "0017"
 branch_labels = None
 depends_on = None
 

@@ -1,0 +1,67 @@
+"""A group-DM game survives a restart like any other (issue 36, item 7): its anchor, the token
+that shows its table, is kept in storage, so the restarted bot goes on showing it through that
+token; and only the process holding shard 0 (where Discord sends interactions without a
+guild) restores it."""
+
+from __future__ import annotations
+
+from bot.shards import Shards
+from tests.e2e.conftest import BOTH_BACKENDS, make_bot
+from tests.e2e.support.gdm_play import bot_token_calls, play_one, play_to_end, start, table_of
+from tests.e2e.support.group_dm import TokenPlace
+from tests.e2e.support.helpers import is_over, table_text
+
+
+async def restart(env, db_path, **options) -> None:
+    await env.bot.app.presenter.close()
+    await env.restart_bot(make_bot(db_path, **options))
+
+
+@BOTH_BACKENDS
+async def test_a_restart_in_the_middle_of_a_group_dm_game(simcord_env, db_path, monkeypatch):
+    env = simcord_env
+    people = [env.create_user(n) for n in ("ann", "bob", "cat")]
+    gdm = TokenPlace.group_dm(env, monkeypatch, people, installer=people[0])
+    await start(gdm, people)
+    hands: dict = {}
+    for _ in range(4):
+        await play_one(gdm, people, hands)
+        await env.advance_time(30)
+    before = table_text(table_of(gdm, people[0]))
+    await restart(env, db_path)
+    sessions = env.bot.app.sessions
+    game = sessions.channels[gdm.channel_id]
+    assert sessions.table_of(game).tokens_only and sessions.anchors.alive(game)
+    await play_to_end(gdm, people, pace=20.0)
+    assert is_over(table_of(gdm, people[0])) and table_text(table_of(gdm, people[0])) != before
+    assert bot_token_calls(gdm) == [] and gdm.refused == [] and gdm.over_cap == []
+    assert env.errors == []
+
+
+async def test_a_group_dm_game_is_restored_by_the_process_holding_shard_0(
+    simcord_env, db_path, monkeypatch
+):
+    env = simcord_env
+    people = [env.create_user(n) for n in ("ann", "bob")]
+    gdm = TokenPlace.group_dm(env, monkeypatch, people, installer=people[0])
+    await start(gdm, people)
+    game = env.bot.app.sessions.channels[gdm.channel_id]
+    await restart(env, db_path, sync=False, shards=Shards(2, (1,)))
+    assert env.bot.app.sessions.table_of(game) is None  # not this process's
+    await restart(env, db_path, sync=False, shards=Shards(2, (0,)))
+    assert env.bot.app.sessions.table_of(game) is not None
+    await play_one(gdm, people, {})
+    assert bot_token_calls(gdm) == [] and env.errors == []
+
+
+async def test_a_group_dm_lobby_survives_a_restart(simcord_env, db_path, monkeypatch):
+    env = simcord_env
+    ann, bob = env.create_user("ann"), env.create_user("bob")
+    gdm = TokenPlace.group_dm(env, monkeypatch, [ann, bob], installer=ann)
+    lobby = (await gdm.slash(ann, "steal new")).response
+    await restart(env, db_path)
+    await gdm.click(bob, lobby, label="Join")  # its answer edits the lobby: no other token
+    assert "bob" in table_text(lobby)
+    await gdm.click(ann, lobby, label="Start")
+    await play_one(gdm, [ann, bob], {})
+    assert bot_token_calls(gdm) == [] and gdm.refused == [] and env.errors == []
