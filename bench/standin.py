@@ -109,6 +109,17 @@ class Channel:
         return await self.wire.call({"content": content, **fields})
 
 
+class Answered:
+    """discord.py's InteractionCallbackResponse, as far as `reply` reads it: the stand-in's
+    server never turns a public answer ephemeral."""
+
+    def __init__(self, ephemeral: bool) -> None:
+        self.ephemeral = ephemeral
+
+    def is_ephemeral(self) -> bool:
+        return self.ephemeral
+
+
 class Response:
     def __init__(self, interaction: Interaction) -> None:
         self.interaction = interaction
@@ -122,7 +133,7 @@ class Response:
             raise discord.InteractionResponded(self.interaction)  # type: ignore[arg-type]
         self.done = True
 
-    async def send_message(self, content: str | None = None, **fields: Any) -> None:
+    async def send_message(self, content: str | None = None, **fields: Any) -> Answered:
         self._answer()
         if fields.get("ephemeral") and not isinstance(fields.get("view"), discord.ui.LayoutView):
             REFUSED.append(content or "")  # an error or a refusal, not a hand (a V2 layout)
@@ -131,6 +142,7 @@ class Response:
         sent = await interaction.wire.call(fields, CHANNEL_MESSAGE, by=interaction.id)
         interaction.sent = sent
         interaction.wire.answered(interaction, sent.id)
+        return Answered(bool(fields.get("ephemeral")))
 
     async def edit_message(self, **fields: Any) -> None:
         self._answer()
@@ -175,6 +187,7 @@ class Interaction:
         self.type = discord.InteractionType.component
         self.extras: dict[str, Any] = {}
         self.guild_id = GUILD
+        self.context = discord.AppCommandContext(guild=True)
         self.locale = self.guild_locale = discord.Locale.american_english
         self.channel = None  # not a thread: games may start in any channel
         self.data = {"custom_id": custom_id, "component_type": 2}
@@ -186,6 +199,9 @@ class Interaction:
         self.response = Response(self)
         self.followup = Followup(wire, self.id)
         self.sent: Message | None = None
+
+    def is_guild_integration(self) -> bool:
+        return True  # a server that installed the bot: the bot token reaches its channels
 
     async def original_response(self) -> Message:
         assert self.sent is not None

@@ -85,7 +85,8 @@ async def build(path: str, size: int, people: int) -> Storage:
             "created_at": gid, "updated_at": gid,
         })  # fmt: skip
         history_rows.append({
-            "game_id": gid, "guild_id": GUILD, "channel_id": 5, "finished_at": float(gid),
+            "game_id": gid, "guild_id": GUILD, "board_id": GUILD, "channel_id": 5,
+            "finished_at": float(gid),
             "seats": json.dumps(seats), "places": json.dumps(list(places)), "forfeited": "[]",
             "record": json.dumps(rec),
         })  # fmt: skip
