@@ -16,7 +16,7 @@ from discord import app_commands
 from discord.ext import commands
 
 from bot.adapter import governor, traffic
-from bot.adapter.options import CheckedTree
+from bot.adapter.options import tree_with
 from bot.app import App, build
 from bot.domain.options import DEFAULTS, Options
 from bot.domain.server_settings import Setting
@@ -69,7 +69,7 @@ class StealBot(commands.AutoShardedBot):
             command_prefix=commands.when_mentioned,  # slash commands only; no message content
             intents=discord.Intents.default(),
             help_command=None,
-            tree_cls=CheckedTree,  # every command's options checked before it runs
+            tree_cls=tree_with(self._settle),  # every command's options checked before it runs
             allowed_mentions=discord.AllowedMentions.none(),  # pings opt in, one user each
             http_trace=traffic.trace(lambda: self.application_id),  # every request counted
         )
@@ -103,6 +103,12 @@ class StealBot(commands.AutoShardedBot):
         """Every server setting with its bot-wide default."""
         return self.app.settings if self.app else {}
 
+    async def _settle(self, interaction: discord.Interaction) -> None:
+        """The tree's refusals speak the server's language once start-up has built the app
+        (discord.py makes the tree before it); before, the member's own."""
+        if self.app is not None:
+            await self.app.edge.settle(interaction)
+
     async def setup_hook(self) -> None:
         self.app = await build(
             self.database, self, self.options, clock=now, shards=self.shard_config,
@@ -113,11 +119,8 @@ class StealBot(commands.AutoShardedBot):
             await self.health.start(self.metrics_port, self.metrics_host)
         if self.app.shard_lock is not None:
             self.app.shard_lock.watch(self.shards_lost)
-        # The registry's families answer the clicks; the tree's refusals speak the server's
-        # language (discord.py made the tree before the app existed).
+        # The registry's families answer the clicks.
         self.add_dynamic_items(*self.app.buttons.families)
-        assert isinstance(self.tree, CheckedTree)
-        self.tree.settle = self.app.edge.settle
         services = self.app.services
         for feature in FEATURES:
             await feature.setup(self, services)

@@ -147,19 +147,18 @@ def bad_value_text(interaction: discord.Interaction, error: app_commands.AppComm
     return t(lang, "reply.option.bad", option=f"`{name}`")
 
 
-async def _unsettled(interaction: discord.Interaction) -> None:
-    """Before start-up has built the bot's parts: the member's own language."""
+Settle = Callable[[discord.Interaction], Awaitable[None]]
 
 
 class CheckedTree(app_commands.CommandTree):
     """The command tree: every command's options are checked before any command runs.
-    discord.py makes the tree with the client, before start-up opens the database; the
-    client hands it the Edge's `settle` once it is built (StealBot.setup_hook), so a refusal
-    is in a server's fixed language too."""
+    `settle` reads the server's language setting, so a refusal is in a server's fixed
+    language too; discord.py makes the tree with the client (`tree_cls`), so the client hands
+    it over then: see `tree_with`."""
 
-    def __init__(self, client: discord.Client, **kwargs: Any) -> None:
+    def __init__(self, client: discord.Client, *, settle: Settle, **kwargs: Any) -> None:
         super().__init__(client, **kwargs)
-        self.settle: Callable[[discord.Interaction], Awaitable[None]] = _unsettled
+        self.settle = settle
 
     async def interaction_check(self, interaction: discord.Interaction) -> bool:
         if interaction.type is not discord.InteractionType.application_command:
@@ -178,3 +177,14 @@ class CheckedTree(app_commands.CommandTree):
             refusal_text(lang, command, refusal), ephemeral=True
         )
         return False
+
+
+def tree_with(settle: Settle) -> type[CheckedTree]:
+    """The tree class discord.py's Bot makes its tree with (`tree_cls`), `settle` handed in at
+    construction."""
+
+    class Tree(CheckedTree):
+        def __init__(self, client: discord.Client, **kwargs: Any) -> None:
+            super().__init__(client, settle=settle, **kwargs)
+
+    return Tree
