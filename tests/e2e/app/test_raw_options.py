@@ -141,3 +141,18 @@ async def test_a_value_discord_py_cannot_use_is_told_not_logged(
     assert await simcord_env.bot.storage.tournaments.open() == []
     # SimCord records the error discord.py raised (and was answered); reading acknowledges.
     assert [type(e).__name__ for e in simcord_env.errors] == ["TransformerError"]
+
+
+async def test_the_refusal_is_in_the_servers_fixed_language(
+    simcord_env, guild, channel, players, caplog, locales
+):
+    """A server that fixed its language (here Italian) gets the refusal in it, whatever the
+    member's client speaks: the tree settles the server's setting before it answers."""
+    await simcord_env.bot.sessions.records.set_setting(guild.id, "language", "it")
+    ana = players[0]
+    locales[ana.id] = "es-ES"
+    words = await refused(ana, channel, "steal new", caplog, max_players=9)
+    spanish = await refused(players[1], channel, "steal new", caplog, max_players=9)
+    assert words == spanish, (words, spanish)  # one language for the server, not the member's
+    await simcord_env.bot.sessions.records.set_setting(guild.id, "language", "follow")
+    assert await refused(ana, channel, "steal new", caplog, max_players=9) != words
