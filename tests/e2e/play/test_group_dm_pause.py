@@ -42,6 +42,7 @@ async def test_a_pause_after_15_idle_minutes_then_a_resume_by_a_click(simcord_en
     assert gdm.bot_token_calls() == [] and gdm.refused == [] and env.errors == []
 
 
+@BOTH_BACKENDS
 async def test_no_token_ever_sends_a_sixth_followup(simcord_env, monkeypatch):
     """Four players at a slow pace: many turn pings and reposts, each a follow-up of some
     click's token; none of them a sixth of its token."""

@@ -38,6 +38,7 @@ async def test_a_restart_in_the_middle_of_a_group_dm_game(simcord_env, db_path, 
     assert env.errors == []
 
 
+@BOTH_BACKENDS
 async def test_a_group_dm_game_is_restored_by_the_process_holding_shard_0(
     simcord_env, db_path, monkeypatch
 ):
@@ -54,6 +55,7 @@ async def test_a_group_dm_game_is_restored_by_the_process_holding_shard_0(
     assert bot_token_calls(gdm) == [] and env.errors == []
 
 
+@BOTH_BACKENDS
 async def test_a_group_dm_lobby_survives_a_restart(simcord_env, db_path, monkeypatch):
     env = simcord_env
     ann, bob = env.create_user("ann"), env.create_user("bob")
