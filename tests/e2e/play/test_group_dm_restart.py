@@ -5,11 +5,13 @@ guild) restores it."""
 
 from __future__ import annotations
 
+import pytest
+
 from bot.shards import Shards
 from tests.e2e.conftest import BOTH_BACKENDS, make_bot
 from tests.e2e.support.gdm_play import bot_token_calls, play_one, play_to_end, start, table_of
 from tests.e2e.support.group_dm import TokenPlace
-from tests.e2e.support.helpers import is_over, table_text
+from tests.e2e.support.helpers import buttons, is_over, table_text, whose_turn
 
 
 async def restart(env, db_path, **options) -> None:
@@ -67,3 +69,29 @@ async def test_a_group_dm_lobby_survives_a_restart(simcord_env, db_path, monkeyp
     await gdm.click(ann, lobby, label="Start")
     await play_one(gdm, [ann, bob], {})
     assert bot_token_calls(gdm) == [] and gdm.refused == [] and env.errors == []
+
+
+@BOTH_BACKENDS
+@pytest.mark.bot_options(turn_seconds=20 * 60)
+async def test_a_resumed_game_keeps_its_new_deadline_across_a_restart(
+    simcord_env, db_path, monkeypatch
+):
+    """A resume gives the seat to act a whole turn; that deadline is stored, so a restart
+    right after keeps it (not the one from before the pause)."""
+    env = simcord_env
+    ann, bob = env.create_user("ann"), env.create_user("bob")
+    gdm = TokenPlace.group_dm(env, monkeypatch, [ann, bob], installer=ann)
+    await start(gdm, [ann, bob])
+    sessions = env.bot.app.sessions
+    game = sessions.channels[gdm.channel_id]
+    await env.advance_time(15 * 60)  # paused
+    shown = table_of(gdm, ann)
+    assert "⏸ Paused" in table_text(shown)
+    mine = next(b["custom_id"] for b in buttons(shown) if ":table:hand:" in b["custom_id"])
+    await gdm.click(whose_turn(shown, [ann, bob]), shown, custom_id=mine)
+    deadline = sessions.table_of(game).deadline
+    assert deadline is not None and deadline > sessions.clock() + 19 * 60
+    await restart(env, db_path, turn_seconds=20 * 60)
+    (row,) = await env.bot.app.storage.games.rows([game])
+    assert row.deadline == pytest.approx(deadline, abs=1)
+    assert env.errors == []
