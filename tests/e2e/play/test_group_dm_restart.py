@@ -95,3 +95,29 @@ async def test_a_resumed_game_keeps_its_new_deadline_across_a_restart(
     (row,) = await env.bot.app.storage.games.rows([game])
     assert row.deadline == pytest.approx(deadline, abs=1)
     assert env.errors == []
+
+
+@BOTH_BACKENDS
+@pytest.mark.bot_options(turn_seconds=20 * 60)
+async def test_a_restored_table_nobody_touched_says_it_paused_then_resumed(
+    simcord_env, db_path, monkeypatch
+):
+    """After a restart the table is not read until used; when its anchor is about to die
+    all the same, the table still says it paused (through that anchor), and the first
+    click on it says it resumed."""
+    env = simcord_env
+    ann, bob = env.create_user("ann"), env.create_user("bob")
+    gdm = TokenPlace.group_dm(env, monkeypatch, [ann, bob], installer=ann)
+    await start(gdm, [ann, bob])
+    await play_one(gdm, [ann, bob], {})
+    await restart(env, db_path, turn_seconds=20 * 60)
+    await env.advance_time(15 * 60)  # nobody clicks: the anchor runs out
+    shown = table_of(gdm, ann)
+    sessions = env.bot.app.sessions
+    assert "⏸ Paused" in table_text(shown)
+    assert sessions.table_of(sessions.channels[gdm.channel_id]).paused
+    mine = next(b["custom_id"] for b in buttons(shown) if ":table:hand:" in b["custom_id"])
+    await gdm.click(whose_turn(shown, [ann, bob]), shown, custom_id=mine)
+    assert "▶ Resumed" in table_text(table_of(gdm, ann))
+    await play_one(gdm, [ann, bob], {})
+    assert bot_token_calls(gdm) == [] and gdm.refused == [] and env.errors == []
