@@ -128,6 +128,7 @@ class Sessions(Live):
             ops.open_lobby, ops.join, ops.leave, ops.start
         )  # fmt: skip
         self.add_bot, self.remove_bot, self.withdraw = ops.add_bot, ops.remove_bot, ops.withdraw
+        self.overdue, self.expire_overdue = ops.overdue, ops.expire_overdue
         play = self.play_ops
         self.play, self.hand, self.forfeit, self.back = (
             play.play, play.hand, play.forfeit, play.back
