@@ -11,7 +11,8 @@ app: `Place.tokens_only`) is shown through interaction tokens alone. Its table i
 - With no fresh token when the anchor is about to die (`PAUSE_AT` left), the game pauses:
   its timers stop (`Sessions.pause`; they check `Sessions.anchors` too), the table says so
   through the dying anchor, and the first click on it resumes the game and says it did.
-- No token sends more than `MAX_FOLLOWUPS` follow-ups (`Followups`, counted per token).
+- No token sends more than `MAX_FOLLOWUPS` follow-ups (`Followups`, counted per token). Only
+  the anchor's count is stored: after a restart, hand tokens read back send none.
 - The anchor is stored (storage's `anchor_tokens`, hand tokens' rules) so a restart finds it.
 """
 
@@ -218,6 +219,8 @@ class Anchoring:
             return None
         self.followups.take(best[0])
         self.sent_by = best
+        if ch.anchor is not None and best[0] == ch.anchor.token:  # its count, for a restart
+            self._spawn(self.store(ch.anchor), f"anchor-{ch.game_id}")
         try:
             return await self.hands.webhooks(best[0]).post(**fields)
         except discord.HTTPException as exc:
@@ -298,6 +301,10 @@ class Anchoring:
         """After a restart: the anchors of `games` (this process's) that still live. A game
         whose channel is not made yet takes its anchor when it is (`adopt`); its timers see it
         alive at once."""
+        # Hand tokens' counts are not stored: one read back may have sent five already.
+        for game_id in games:
+            for token, _ in self.hands.voices(game_id):
+                self.followups.sent.setdefault(token, MAX_FOLLOWUPS)
         try:
             stored = await self.sessions.game_messages.anchors()
         except Exception:

@@ -121,3 +121,25 @@ async def test_a_restored_table_nobody_touched_says_it_paused_then_resumed(
     assert "▶ Resumed" in table_text(table_of(gdm, ann))
     await play_one(gdm, [ann, bob], {})
     assert bot_token_calls(gdm) == [] and gdm.refused == [] and env.errors == []
+
+
+@BOTH_BACKENDS
+@pytest.mark.bot_options(turn_seconds=30)
+async def test_a_restart_never_makes_a_token_send_a_sixth_followup(
+    simcord_env, db_path, monkeypatch
+):
+    """One click, then the turn timer plays on, pinging through the game's tokens; after a
+    restart they go on through the anchor (its count stored) alone, and none gets Discord's
+    refusal of a sixth (the unit tests in tests/adapter/presenter/test_anchor.py show the
+    counts that make it so)."""
+    env = simcord_env
+    people = [env.create_user(n) for n in ("ann", "bob", "cat", "dan")]
+    gdm = TokenPlace.group_dm(env, monkeypatch, people, installer=people[0])
+    await start(gdm, people)
+    await play_one(gdm, people, {})
+    await env.advance_time(90)  # timed moves, each pinged
+    assert max(gdm.followups.values()) >= 3
+    await restart(env, db_path, turn_seconds=30)
+    await env.advance_time(5 * 60)
+    assert gdm.over_cap == [] and max(gdm.followups.values()) <= 5
+    assert bot_token_calls(gdm) == [] and env.errors == []
