@@ -273,6 +273,31 @@ class LobbyOps:
             game_id=game_id, first=self.retry_seconds, failures=1,
         )  # fmt: skip
 
+    def overdue(self, game_id: int) -> bool:
+        """A lobby only tokens reach whose time ran out while no token could say so (its
+        expiry waits for a live anchor): nobody may join or start it any more."""
+        lobby = self.live.lobbies.get(game_id)
+        return (
+            lobby is not None and lobby.tokens_only and lobby.deadline is not None
+            and lobby.deadline <= self.clock()
+        )  # fmt: skip
+
+    async def expire_overdue(self, game_id: int) -> bool:
+        """Close an `overdue` lobby now, at the first click on it (whose token says so), as
+        its expiry would have. Whether it did."""
+        async with self.live.lock:
+            lobby = self.live.lobbies.get(game_id)
+            if lobby is None or not self.overdue(game_id):
+                return False
+            payload = closing(lobby, "lobby_expired", seconds=self._waited(lobby))
+            await self.end(lobby, payload)
+        await self.notify(ev.Closed.of(game_id, payload))
+        return True
+
+    def _waited(self, lobby: Lobby) -> float | None:
+        waited = lobby.setup.lobby_seconds
+        return self.lobby_seconds if waited is None else waited
+
     async def _lobby_timer(self, lobby: Lobby) -> None:
         """Expire the lobby at its deadline; if storage fails, again until it works (or the
         lobby has gone otherwise: started, closed)."""
@@ -285,10 +310,7 @@ class LobbyOps:
                     return None
                 if lobby.tokens_only and not self.anchors.alive(lobby.game_id):
                     return None  # nothing could say so: it waits, paused, for a click
-                waited = lobby.setup.lobby_seconds
-                if waited is None:
-                    waited = self.lobby_seconds
-                payload = closing(lobby, "lobby_expired", seconds=waited)
+                payload = closing(lobby, "lobby_expired", seconds=self._waited(lobby))
                 await self.end(lobby, payload)  # stops lobby.timer: not this running task
                 return payload
 

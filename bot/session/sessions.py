@@ -93,6 +93,7 @@ class Sessions(Live):
         # the timers): through the two methods below.
         # Games where only interaction tokens reach: the presenter says whether one lives.
         self.anchors = Anchors(clock)
+        self.resumed: set[asyncio.Task[None]] = set()  # resumed games' deadlines being stored
         self.timers = TurnTimers(
             clock, self._timed_move, anchors=self.anchors, turn_seconds=options.turn_seconds,
             away_delay=options.away_delay, bot_delay=options.bot_delay, ready=self._timer_ready,
@@ -127,6 +128,7 @@ class Sessions(Live):
             ops.open_lobby, ops.join, ops.leave, ops.start
         )  # fmt: skip
         self.add_bot, self.remove_bot, self.withdraw = ops.add_bot, ops.remove_bot, ops.withdraw
+        self.overdue, self.expire_overdue = ops.overdue, ops.expire_overdue
         play = self.play_ops
         self.play, self.hand, self.forfeit, self.back = (
             play.play, play.hand, play.forfeit, play.back
@@ -207,7 +209,18 @@ class Sessions(Live):
         elif table.deadline is not None:
             table.deadline = max(table.deadline, self.clock() + self.restore_grace)
         self.timers.arm(table)
+        task = asyncio.create_task(self._keep_deadline(table), name=f"resumed-{game_id}")
+        self.resumed.add(task)
+        task.add_done_callback(self.resumed.discard)
         return True
+
+    async def _keep_deadline(self, table: Table) -> None:
+        """A resumed game's new deadline, stored so a restart keeps it (not the old one)."""
+        try:
+            async with table.lock:  # after a move being saved: its deadline is the newest
+                await self.storage.games.update(table.game_id, deadline=table.deadline)
+        except Exception:  # a restart then gives the stored deadline its grace
+            log.warning("game %s: could not store its deadline", table.game_id, exc_info=True)
 
     async def remember(self, guild_id: int, user_id: str | int, name: str) -> None:
         """Keep a member's display name: in memory for whoever acts, stored (so tables and
@@ -309,7 +322,7 @@ class Sessions(Live):
             stop(x.timer)
         await self.timers.close()
         await self.tournaments.close()
-        jobs = [*self.matches.jobs, *self.lobby_ops.jobs]
+        jobs = [*self.matches.jobs, *self.lobby_ops.jobs, *self.resumed]
         for job in jobs:
             job.cancel()
         tasks = [*jobs, *(x.timer for x in live if isinstance(x.timer, asyncio.Task))]

@@ -191,6 +191,12 @@ class Lobbies:
             return
         public = render.public_lang(lobby)
         names = sessions.names_in(lobby.guild_id)
+        if game_id is not None and sessions.overdue(lobby.game_id):
+            # Past its time, which no token could say: this click's token says it now.
+            await update(interaction)
+            self.presenter.anchored(lobby.game_id)
+            await sessions.expire_overdue(lobby.game_id)
+            return
         if op == "cancel":
             await self.questions.confirm_cancel(interaction, lobby.game_id, lobby.host_id)
             return

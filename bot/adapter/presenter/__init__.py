@@ -25,7 +25,7 @@ from bot.ui import render
 
 from .anchor import Anchoring, Followups
 from .announce import Announcer
-from .catch_up import Restart
+from .catch_up import Restart, catch_up
 from .channel import ANSWERING_TASK, Channel, Discord
 from .drawing import Drawing
 from .hand_tokens import OpenHands
@@ -52,8 +52,9 @@ class Presenter:
         self.drawing = Drawing(sessions, on_render=instruments.on_render)
         self.followups = Followups()  # per token: none sends a sixth (anchor.py)
         self.anchoring = Anchoring(
-            sessions, self.channels, self.hands, self.followups, lambda ch: self.worker.kick(ch)
-        )
+            sessions, self.channels, self.hands, self.followups,
+            lambda ch: self.worker.kick(ch), lambda ch: catch_up(sessions, ch),
+        )  # fmt: skip
         self.worker = Worker(
             client, sessions, self.channels, self.hands, self.drawing, gap, self.anchoring
         )

@@ -11,7 +11,8 @@ app: `Place.tokens_only`) is shown through interaction tokens alone. Its table i
 - With no fresh token when the anchor is about to die (`PAUSE_AT` left), the game pauses:
   its timers stop (`Sessions.pause`; they check `Sessions.anchors` too), the table says so
   through the dying anchor, and the first click on it resumes the game and says it did.
-- No token sends more than `MAX_FOLLOWUPS` follow-ups (`Followups`, counted per token).
+- No token sends more than `MAX_FOLLOWUPS` follow-ups (`Followups`, counted per token). Only
+  the anchor's count is stored: after a restart, hand tokens read back send none.
 - The anchor is stored (storage's `anchor_tokens`, hand tokens' rules) so a restart finds it.
 """
 
@@ -21,7 +22,7 @@ import asyncio
 import contextlib
 import logging
 from collections import OrderedDict
-from collections.abc import Callable, Coroutine
+from collections.abc import Awaitable, Callable, Coroutine
 from dataclasses import replace
 from typing import Any
 
@@ -76,12 +77,14 @@ class Anchoring:
         hands: OpenHands,
         followups: Followups,
         kick: Callable[[Channel], None],
+        read: Callable[[Channel], Awaitable[None]] | None = None,
     ) -> None:
         self.sessions = sessions
         self.channels = channels
         self.hands = hands
         self.followups = followups
         self.kick = kick
+        self.read = read  # catch_up: a restored game's message ids and move log
         self.paused: dict[int, Channel] = {}  # game id -> a paused game's channel
         self.sent_by: tuple[str, float] | None = None  # the token of the last `send`
         self.jobs: set[asyncio.Task[None]] = set()  # anchors being stored or forgotten
@@ -216,6 +219,8 @@ class Anchoring:
             return None
         self.followups.take(best[0])
         self.sent_by = best
+        if ch.anchor is not None and best[0] == ch.anchor.token:  # its count, for a restart
+            self._spawn(self.store(ch.anchor), f"anchor-{ch.game_id}")
         try:
             return await self.hands.webhooks(best[0]).post(**fields)
         except discord.HTTPException as exc:
@@ -230,6 +235,9 @@ class Anchoring:
         ch.pausing = None
         if ch.anchor is not anchor or self.channels.get(ch.game_id) is not ch:
             return
+        if ch.table is None and self.sessions.table_of(ch.game_id) is not None:
+            self._spawn(self._read_then_pause(ch, anchor), f"pause-{ch.game_id}")
+            return  # restored, not read since: read first, so the table can say it paused
         if ch.closing is not None or ch.table is None or ch.table.game.over:
             return  # a lobby waits for its expiry, which waits for a live anchor
         if self.fresh(ch, now() + 2 * PAUSE_AT) is not None:
@@ -240,6 +248,19 @@ class Anchoring:
             self.paused[ch.game_id] = ch
             ch.said = [*ch.log, t(ch.lang, "table.paused")]
         self.kick(ch)
+
+    async def _read_then_pause(self, ch: Channel, anchor: AnchorToken) -> None:
+        """A restored table nobody used since the restart: its game and move log are read
+        (as its first change would), then it pauses like any other."""
+        try:
+            ch.table = await self.sessions.load(ch.game_id)
+            if ch.unread and self.read is not None:
+                await self.read(ch)
+        except Exception:  # its timers still wait for an anchor; a click resumes it
+            log.warning("game %s: could not read it to pause it", ch.game_id, exc_info=True)
+            return
+        if ch.anchor is anchor and ch.table is not None:
+            self._pause(ch, anchor)
 
     def clicked(self, ch: Channel) -> None:
         """A click in a paused game: it resumes, its table says so (through the click's token,
@@ -280,6 +301,10 @@ class Anchoring:
         """After a restart: the anchors of `games` (this process's) that still live. A game
         whose channel is not made yet takes its anchor when it is (`adopt`); its timers see it
         alive at once."""
+        # Hand tokens' counts are not stored: one read back may have sent five already.
+        for game_id in games:
+            for token, _ in self.hands.voices(game_id):
+                self.followups.sent.setdefault(token, MAX_FOLLOWUPS)
         try:
             stored = await self.sessions.game_messages.anchors()
         except Exception:

@@ -92,6 +92,9 @@ class Restart:
             if table is not None:  # its channel is read at its first change (unread)
                 if game_id in redraw and table.loaded:
                     self.intake.changed(table)
+                elif table.tokens_only and game_id in self.anchoring.pending:
+                    # Made now, so its anchor's end pauses it and its table says so.
+                    self.intake.channel(game_id, table.guild_id, table.channel_id)
                 continue
             lobby = self.sessions.lobby_of(game_id)
             if lobby is not None:

@@ -62,6 +62,9 @@ class FakeMessages:
     async def keep_anchor(self, anchor: AnchorToken) -> None:
         self.kept.append(anchor)
 
+    async def anchors(self) -> list[AnchorToken]:
+        return self.kept[-1:]
+
 
 class FakeSessions:
     def __init__(self) -> None:
@@ -162,3 +165,29 @@ async def test_with_nothing_left_to_show_it_the_game_pauses(world):
     await anchoring.put(ch, MESSAGE)
     assert ch.anchor is None and not sessions.anchors.alive(7)
     assert sessions.paused == [7] and ch.paused
+
+
+async def test_a_followup_through_the_anchor_is_stored_with_its_count(world):
+    """A restart reads the anchor's count back: it must count the follow-ups sent since it
+    became the anchor, or the restarted bot could send a sixth."""
+    anchoring, ch, _, sessions = world
+    anchoring.hold(ch, AnchorToken(7, "start", None, NOW + 800))
+    await asyncio.sleep(0)
+    assert sessions.game_messages.kept[-1].followups == 0
+    await anchoring.send(ch, content="ping")
+    await anchoring.send(ch, content="ping")
+    await asyncio.gather(*anchoring.jobs)
+    assert sessions.game_messages.kept[-1].followups == 2
+
+
+async def test_after_a_restart_a_hand_token_whose_count_was_lost_sends_no_followup(world):
+    """Hand tokens' follow-up counts live in memory only: restored, each may already have
+    sent five, so only the anchor (its count stored) and later clicks send follow-ups."""
+    anchoring, ch, hands, sessions = world
+    sessions.game_messages.kept.append(AnchorToken(7, "start", None, NOW + 800, followups=3))
+    hands.live = [("hand", NOW + 840)]  # read back with the open hands
+    await anchoring.restore({7})
+    for _ in range(2):
+        assert await anchoring.send(ch, content="ping") is not None
+    assert await anchoring.send(ch, content="ping") is None  # the anchor's five are sent
+    assert [call[0] for call in hands.calls] == ["start", "start"]

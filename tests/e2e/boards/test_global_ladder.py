@@ -94,6 +94,7 @@ async def test_the_global_ladder_names_only_those_who_chose_it(
     assert await ladder.profile(str(ann.id)) == (False, "")  # a hidden name is not kept
 
 
+@BOTH_BACKENDS
 async def test_stats_tell_your_global_rank_and_others_only_if_they_show_it(
     simcord_env, guild, channel, players, two_servers
 ):

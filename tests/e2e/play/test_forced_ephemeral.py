@@ -62,6 +62,7 @@ async def test_the_reply_is_within_discords_limits_in_every_language(
     assert [p for _, m in sent for p in limits.message_problems(m)] == []
 
 
+@BOTH_BACKENDS
 async def test_a_deferred_lobby_that_came_back_ephemeral_is_withdrawn_too(
     simcord_env, guild, channel, players, monkeypatch
 ):

@@ -26,6 +26,7 @@ async def test_a_three_player_game_by_clicks_uses_no_bot_token(simcord_env, monk
     assert simcord_env.errors == []
 
 
+@BOTH_BACKENDS
 async def test_a_friend_who_did_not_install_the_app_joins_by_a_click(simcord_env, monkeypatch):
     ann, bob = simcord_env.create_user("ann"), simcord_env.create_user("bob")
     gdm = TokenPlace.group_dm(simcord_env, monkeypatch, [ann, bob], installer=ann)
@@ -37,6 +38,7 @@ async def test_a_friend_who_did_not_install_the_app_joins_by_a_click(simcord_env
     assert gdm.bot_token_calls() == [] and simcord_env.errors == []
 
 
+@BOTH_BACKENDS
 async def test_a_game_in_a_server_where_only_a_player_installed_the_app(
     simcord_env, monkeypatch, channel, players
 ):

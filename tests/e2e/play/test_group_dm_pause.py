@@ -42,6 +42,7 @@ async def test_a_pause_after_15_idle_minutes_then_a_resume_by_a_click(simcord_en
     assert gdm.bot_token_calls() == [] and gdm.refused == [] and env.errors == []
 
 
+@BOTH_BACKENDS
 async def test_no_token_ever_sends_a_sixth_followup(simcord_env, monkeypatch):
     """Four players at a slow pace: many turn pings and reposts, each a follow-up of some
     click's token; none of them a sixth of its token."""
@@ -83,3 +84,23 @@ async def test_a_lobby_outlives_its_tokens_and_a_click_still_starts_it(simcord_e
     await gdm.click(ann, lobby, label="Start")
     await play_one(gdm, [ann, bob], {})
     assert gdm.bot_token_calls() == [] and env.errors == []
+
+
+@BOTH_BACKENDS
+@pytest.mark.bot_options(lobby_seconds=20 * 60)  # it runs out after every token did
+async def test_a_lobby_past_its_time_closes_at_the_first_click(simcord_env, monkeypatch):
+    """Its expiry found no token to say so, so it waited; the first click on it closes it
+    then, saying why, rather than letting anyone join or start a lobby past its time."""
+    env = simcord_env
+    ann, bob = env.create_user("ann"), env.create_user("bob")
+    gdm = TokenPlace.group_dm(env, monkeypatch, [ann, bob], installer=ann)
+    lobby = (await gdm.slash(ann, "steal new")).response
+    await env.advance_time(25 * 60)
+    sessions = env.bot.app.sessions
+    assert sessions.channels.get(gdm.channel_id) is not None  # still open: nothing said it
+    await gdm.click(bob, lobby, label="Join")
+    words = table_text(lobby)
+    assert "lobby closed" in words and "Nobody started this game within 20 min" in words
+    assert buttons(lobby) == [] and sessions.channels.get(gdm.channel_id) is None
+    assert (await gdm.slash(bob, "steal new")).response is not None  # the place is free
+    assert gdm.bot_token_calls() == [] and gdm.refused == [] and env.errors == []

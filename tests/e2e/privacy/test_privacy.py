@@ -88,6 +88,7 @@ async def test_forget_me_asks_then_the_boards_stats_history_and_replay_show_me_n
     assert "no replay of that game" not in words
 
 
+@BOTH_BACKENDS
 async def test_forget_me_keeps_it_on_no_and_waits_for_a_game_to_end(
     simcord_env, guild, channel, players
 ):

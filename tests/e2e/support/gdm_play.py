@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from bot.i18n import t
 from tests.e2e.support.group_dm import TokenPlace
 from tests.e2e.support.helpers import buttons, gone, is_over, moves_of, table_text, whose_turn
 
@@ -20,12 +21,14 @@ def table_of(gdm: TokenPlace, user: Any) -> Any:
     )  # fmt: skip
 
 
-async def start(gdm: TokenPlace, people: list[Any], **options: Any) -> Any:
+async def start(gdm: TokenPlace, people: list[Any], lang: str = "en", **options: Any) -> Any:
+    """The first person opens a lobby, the others join, the first starts it (its buttons in
+    `lang`, the host's)."""
     host, *others = people
     lobby = (await gdm.slash(host, "steal new", **options)).response
     for person in others:
-        await gdm.click(person, lobby, label="Join")
-    await gdm.click(host, lobby, label="Start")
+        await gdm.click(person, lobby, label=t(lang, "lobby.button.join"))
+    await gdm.click(host, lobby, label=t(lang, "lobby.button.start"))
     return lobby
 
 
