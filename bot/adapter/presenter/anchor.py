@@ -88,6 +88,7 @@ class Anchoring:
         self.paused: dict[int, Channel] = {}  # game id -> a paused game's channel
         self.sent_by: tuple[str, float] | None = None  # the token of the last `send`
         self.jobs: set[asyncio.Task[None]] = set()  # anchors being stored or forgotten
+        self._storing = asyncio.Lock()
         self.pending: dict[int, AnchorToken] = {}  # read back, for a channel not made yet
 
     # ----- the anchor
@@ -111,10 +112,12 @@ class Anchoring:
             self._spawn(self.store(anchor), f"anchor-{ch.game_id}")
 
     async def store(self, anchor: AnchorToken) -> None:
-        """Keep the anchor, with its follow-ups so far, for a restart."""
-        sent = MAX_FOLLOWUPS - self.followups.left(anchor.token)
-        with contextlib.suppress(Exception):  # a restart then finds the game paused
-            await self.sessions.game_messages.keep_anchor(replace(anchor, followups=sent))
+        """Keep the anchor, with its follow-ups so far, for a restart. One store at a time,
+        its count read inside: an older count never lands after a newer one."""
+        async with self._storing:
+            sent = MAX_FOLLOWUPS - self.followups.left(anchor.token)
+            with contextlib.suppress(Exception):  # a restart then finds the game paused
+                await self.sessions.game_messages.keep_anchor(replace(anchor, followups=sent))
 
     def fresh(self, ch: Channel, longer_than: float) -> tuple[str, float] | None:
         """The game's newest click token that outlives `longer_than` (unix seconds) and can
@@ -219,8 +222,10 @@ class Anchoring:
             return None
         self.followups.take(best[0])
         self.sent_by = best
-        if ch.anchor is not None and best[0] == ch.anchor.token:  # its count, for a restart
-            self._spawn(self.store(ch.anchor), f"anchor-{ch.game_id}")
+        if ch.anchor is not None and best[0] == ch.anchor.token:
+            # Its count is stored before the follow-up goes: a restart in between must not
+            # read a count that lets the token try a sixth.
+            await self.store(ch.anchor)
         try:
             return await self.hands.webhooks(best[0]).post(**fields)
         except discord.HTTPException as exc:

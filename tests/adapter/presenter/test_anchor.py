@@ -180,6 +180,28 @@ async def test_a_followup_through_the_anchor_is_stored_with_its_count(world):
     assert sessions.game_messages.kept[-1].followups == 2
 
 
+async def test_the_anchors_count_is_stored_before_its_followup_goes(world):
+    """A restart between the follow-up and the store of its count would read one follow-up
+    too few, and the restarted bot could try a sixth: the count is stored first."""
+    anchoring, ch, _, sessions = world
+    anchoring.hold(ch, AnchorToken(7, "start", None, NOW + 800))
+    await asyncio.gather(*anchoring.jobs)
+    seen: list[int] = []
+    post = FakeHook.post
+
+    async def posted(hook: FakeHook, **fields: Any) -> int:
+        seen.append(sessions.game_messages.kept[-1].followups)  # stored when it goes
+        return await post(hook, **fields)
+
+    FakeHook.post = posted  # type: ignore[method-assign]
+    try:
+        await anchoring.send(ch, content="ping")
+        await anchoring.send(ch, content="ping")
+    finally:
+        FakeHook.post = post  # type: ignore[method-assign]
+    assert seen == [1, 2]
+
+
 async def test_after_a_restart_a_hand_token_whose_count_was_lost_sends_no_followup(world):
     """Hand tokens' follow-up counts live in memory only: restored, each may already have
     sent five, so only the anchor (its count stored) and later clicks send follow-ups."""
