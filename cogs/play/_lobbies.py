@@ -159,7 +159,7 @@ class Lobbies:
         hosts it, and anyone may leave before the start."""
         records = self.sessions.records
         entry = await records.finished(game_id)
-        if entry is None or entry.guild_id != guild_of(interaction):
+        if entry is None or entry.board_id != guild_of(interaction):  # another place's game
             await say(interaction, "reply.not_in_history")
             return
         user = str(interaction.user.id)

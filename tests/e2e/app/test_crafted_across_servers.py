@@ -20,7 +20,7 @@ from tests.e2e.support.helpers import (
 from tests.e2e.support.play import bot_message, game_id_of, playable
 from tests.e2e.support.replays import UNKNOWN as NO_REPLAY
 
-NOT_HERE = "That game is not in this server's history. /steal history lists the games played here."
+NOT_HERE = "That game was not played here. /steal history lists the ones that were."
 NO_RECORD = "I have no record of that game here. Only finished games of this server have one."
 
 OTHER_SERVER = "That button belongs to a game in another server: nothing happened here."

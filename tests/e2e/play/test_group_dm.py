@@ -23,7 +23,10 @@ async def test_a_three_player_game_by_clicks_uses_no_bot_token(simcord_env, monk
     storage = simcord_env.bot.app.storage
     rows = await storage.fetchall("SELECT guild_id, board_id, channel_id FROM history")
     assert [tuple(r) for r in rows] == [(None, gdm.channel_id, gdm.channel_id)]
-    assert simcord_env.errors == []
+    # A rematch from the end screen: the group's game, found on its board.
+    again = await gdm.click(cat, table, label="Rematch")
+    assert not again.ephemeral and "Players (3/" in table_text(again.response), again
+    assert gdm.bot_token_calls() == [] and simcord_env.errors == []
 
 
 @BOTH_BACKENDS
