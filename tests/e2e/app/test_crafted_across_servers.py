@@ -21,9 +21,9 @@ from tests.e2e.support.play import bot_message, game_id_of, playable
 from tests.e2e.support.replays import UNKNOWN as NO_REPLAY
 
 NOT_HERE = "That game was not played here. /steal history lists the ones that were."
-NO_RECORD = "I have no record of that game here. Only finished games of this server have one."
+NO_RECORD = "I have no record of that game here. Only games finished here have one."
 
-OTHER_SERVER = "That button belongs to a game in another server: nothing happened here."
+OTHER_SERVER = "That button belongs to a game somewhere else: nothing happened here."
 
 
 @pytest.fixture

@@ -24,7 +24,7 @@ from tests.storage.play import finish
 pytestmark = pytest.mark.usefixtures("commands_in_words")
 
 EMPTY_BOARD = "Nobody has finished a game here yet. Start one with `/steal new`!"
-NO_RECORD = "I have no record of that game here. Only finished games of this server have one."
+NO_RECORD = "I have no record of that game here. Only games finished here have one."
 # Each sort's order, written out independently of the SQL: best first, ties by user id.
 KEYS = {
     "rating": lambda p: (-p.ordinal, -p.wins, p.user_id),

@@ -11,7 +11,7 @@ from tests.e2e.support.admin_panel import make_admin
 from tests.e2e.support.boards import bot_message
 from tests.e2e.support.replays import UNKNOWN, finish
 
-NO_RECORD = "I have no record of that game here. Only finished games of this server have one."
+NO_RECORD = "I have no record of that game here. Only games finished here have one."
 HIDDEN = discord.PermissionOverwrite(view_channel=False)
 SHOWN = discord.PermissionOverwrite(view_channel=True)
 

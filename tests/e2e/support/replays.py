@@ -9,7 +9,7 @@ from bot.engine.playout import play_out
 from tests.storage.play import finish as finish_game
 
 UNKNOWN = (
-    "I have no replay of that game here: only this server's finished games can be replayed. "
+    "I have no replay of that game here: only games finished here can be replayed. "
     "`/steal history` lists them."
 )
 
