@@ -137,7 +137,20 @@ def cost(item: pytest.Item) -> int:
     return 1 if "postgresql" in item.nodeid else 2
 
 
-def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
-    """Slow tests first, then PostgreSQL's (the order is otherwise kept): in a parallel run they
-    then overlap the many quick ones, instead of one worker finishing them alone at the end."""
+def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item]) -> None:
+    """Slow tests first, then PostgreSQL's (the order is otherwise kept), dealt out among the
+    workers: `--dist worksteal` hands each worker one contiguous share of the list, and an idle
+    one steals from the end of another's. Each share then starts with its part of the slow
+    tests and ends with quick ones, so no worker is left alone with a slow test at the end."""
     items.sort(key=cost)
+    workers = getattr(config, "workerinput", {}).get("workercount", 1)
+    if workers > 1:
+        items[:] = [item for share in range(workers) for item in items[share::workers]]
+
+
+@pytest.hookimpl(optionalhook=True)  # pytest-xdist's hook; a run with -p no:xdist has none
+def pytest_xdist_auto_num_workers(config: pytest.Config) -> int:
+    """`-n auto`: a worker more than the cores. Some tests mostly wait (the playground's paced
+    AI seats, subprocesses starting, PostgreSQL): meanwhile the other workers keep the cores
+    busy."""
+    return len(os.sched_getaffinity(0)) + 1

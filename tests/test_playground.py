@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import contextlib
+import itertools
 import json
 import os
 import re
@@ -450,6 +451,27 @@ SHOWN = """(() => {
           over: /game over|🏆/.test(text), enabled,
           status: document.querySelector("#action-status")?.innerText || ""};
 })()"""
+# Every state the page went through, recorded in the page as it changes (a MutationObserver),
+# not sampled by the test: a state the page showed for a moment is seen even when this
+# process, busy, looks only seconds later.
+RECORD = """(() => {
+  window.__seen = [];
+  const now = () => {
+    const table = document.querySelector(
+      `article.channel-message[data-message-id="${window.__table}"]`);
+    const line = [...(table ? table.querySelectorAll("p") : [])]
+      .find((p) => /Turn:/.test(p.textContent));
+    const turn = line?.querySelector("strong")?.textContent;
+    return {turn: turn ? turn.trim() : null,
+            over: /game over|🏆/.test(table ? table.textContent : ""),
+            status: document.querySelector("#action-status")?.textContent || ""};
+  };
+  new MutationObserver(() => {
+    const state = now(), last = window.__seen[window.__seen.length - 1];
+    if (!last || ["turn", "over", "status"].some((k) => last[k] !== state[k]))
+      window.__seen.push(state);
+  }).observe(document, {subtree: true, childList: true, characterData: true});
+})()"""
 CLICK = """document.querySelector('button[data-control-key="%s"]').click()"""
 # A person picking a channel in the playground's Channel menu.
 PICK = """(() => {
@@ -494,18 +516,38 @@ def test_ai_moves_show_in_the_page_on_their_own(tmp_path):
                 await asyncio.sleep(0.1)
             table_id = max(lobbies, key=lambda m: int(m["id"]))["id"]
             shown = SHOWN % table_id
+            await page.until("document.readyState", lambda ready: ready == "complete")
+            await page.run(f"window.__table = {json.dumps(table_id)}")
+            await page.run(RECORD)
             clicks, moves, rounds = 0, 0, []
 
-            async def click(key: str) -> None:
+            def after_ann(seen: list[dict]) -> list[dict]:
+                """The states after ann's own move showed (her turn, still, at first)."""
+                return list(itertools.dropwhile(lambda s: s["turn"] == "ann", seen))
+
+            def ai_turns_then_ann(seen: list[dict]) -> bool:
+                """Her move, then the game's end, or another's turn and then hers again."""
+                rest = after_ann(seen)
+                return any(s["over"] for s in rest) or any(s["turn"] == "ann" for s in rest)
+
+            async def click(key: str) -> int:
                 """Click as a person does: once the button shows, and the page is not busy
-                with an action of its own (it drops a click meanwhile, as SimCord's does)."""
+                with an action of its own (it drops a click meanwhile, as SimCord's does).
+                Returns where the page's record stood at the click."""
                 nonlocal clicks
                 idle = await page.until(
                     shown, lambda s: key in s["enabled"] and not s["status"].endswith("…")
                 )
+                start = await page.run("window.__seen.length")
                 await page.run(CLICK % key)
                 clicks += 1
-                await page.until(shown, lambda s: s["status"] != idle["status"], 10)
+                # The page took the click: its status changed, if only for a moment.
+                await page.until(
+                    f"window.__seen.slice({start}).map((s) => s.status)",
+                    lambda statuses: any(s != idle["status"] for s in statuses),
+                    10,
+                )
+                return start
 
             start = next(b for b in walk(ann.refresh()[table_id]) if b.get("label") == "Start")
             await click(start["control_key"])
@@ -522,15 +564,16 @@ def test_ai_moves_show_in_the_page_on_their_own(tmp_path):
                         if (move := control(ann, ":move:")) is not None:
                             break
                         await asyncio.sleep(0.1)
-                await click(move)
+                at = await click(move)
                 moves += 1
-                # What the page shows, change by change, until ann's turn comes back.
+                # What the page showed, change by change, until ann's turn came back.
+                seen = await page.until(f"window.__seen.slice({at})", ai_turns_then_ann)
                 turns: list[str] = []
-                state = await page.until(shown, lambda s: s["over"] or s["turn"] != "ann")
-                while not (state["over"] or state["turn"] == "ann"):
+                for state in after_ann(seen):
+                    if state["over"] or state["turn"] == "ann":
+                        break
                     if state["turn"] and state["turn"] not in turns:
                         turns.append(state["turn"])
-                    state = await page.until(shown, lambda s, last=state: s != last)
                 rounds.append(turns)
                 assert moves < 60, "the game did not end"
 

@@ -243,7 +243,9 @@ async def test_the_sign_up_deadline_starts_it_or_cancels_it(world, storage):
     await world.s.tournaments.join(few.id, PEOPLE[0], GUILD)
     await world.s.tournaments.fill_with_ai(many.id, GUILD, 2, "easy")
     assert (await storage.tournaments.get(many.id)).status == "signup"
-    await asyncio.sleep(0.7)
+    # Each start time's own task, waited for to its end: it started the cup or cancelled it
+    # (a fixed 0.7 s wait was not always enough on a busy machine).
+    await asyncio.wait([world.s.tournaments.timers_[few.id], world.s.tournaments.timers_[many.id]])
     await world.s.tournaments.settle()
     assert (await storage.tournaments.get(few.id)).status == "cancelled"
     assert (await storage.tournaments.get(many.id)).status in ("running", "finished")
