@@ -14,7 +14,10 @@ from bot.i18n import lookup, tn
 from tests.e2e.conftest import make_bot
 from tests.e2e.support.helpers import alt_text, labels, text_of
 
-TURN = 15  # the shortest turn timer a tournament takes: people who never move time out
+# The turn timer of these tournaments: people who never move time out. Long enough that an
+# AI round played inside one settle on a busy machine (settle_timeout, below it) never meets
+# SimCord's real-time fallback for the turn's timer.
+TURN = 60
 
 
 def bot(db_path):
@@ -30,7 +33,7 @@ def simcord_bot(db_path):
 @pytest.fixture(autouse=True)
 def patient(simcord_env):
     """AI tables play to their end inside one settle (no delay): give a busy machine time."""
-    simcord_env.settle_timeout = 10.0  # under TURN: a person's turn waits for advance_time
+    simcord_env.settle_timeout = 45.0  # under TURN: a person's turn waits for advance_time
 
 
 @pytest.fixture
