@@ -5,8 +5,6 @@ from __future__ import annotations
 
 import asyncio
 import gc
-import hashlib
-import json
 import logging
 from pathlib import Path
 from typing import Any
@@ -21,7 +19,7 @@ from bot.app import App, build
 from bot.domain.options import DEFAULTS, Options
 from bot.domain.server_settings import Setting
 from bot.health import Health
-from bot.i18n.commands import CommandTranslator, remember_commands
+from bot.i18n.commands import CommandTranslator, remember_commands, sync_fingerprint
 from bot.session import Sessions
 from bot.shards import Shards
 from bot.storage import Storage, sync_marker
@@ -177,21 +175,14 @@ class StealBot(commands.AutoShardedBot):
         guild = discord.Object(self.dev_guild_id) if self.dev_guild_id else None
         if guild is not None:
             self.tree.copy_global_to(guild=guild)
-        # The payloads as Discord gets them, translations included: a catalog edit re-syncs too.
-        translator = self.tree.translator
-        commands_ = self.tree.get_commands(guild=guild)
-        if translator is None:
-            payload = [c.to_dict(self.tree) for c in commands_]
-        else:
-            payload = [await c.get_translated_payload(self.tree, translator) for c in commands_]
-        fingerprint = hashlib.sha256(
-            json.dumps([self.dev_guild_id, payload], sort_keys=True).encode()
-        ).hexdigest()
+        if self.sync_mode is False:
+            return None
+        # What the sync sends, as one hash: a command or catalog edit re-syncs.
+        payload = [c.to_dict(self.tree) for c in self.tree.get_commands(guild=guild)]
+        fingerprint = sync_fingerprint(self.dev_guild_id, payload)
         # One marker per database, so the playground's sync never stands for the real bot's.
         marker = sync_marker(self.database)
         marker.parent.mkdir(parents=True, exist_ok=True)
-        if self.sync_mode is False:
-            return None
         if self.sync_mode is None and marker.exists() and marker.read_text() == fingerprint:
             log.info("commands unchanged since the last sync; not syncing")
             return None

@@ -131,3 +131,23 @@ def test_payloads_carry_the_translations(translated):
     classic = next(c for c in rules["choices"] if c["value"] == "classic")
     assert classic["name_localizations"]["it"] == lookup("it", "choice.classic")
     assert set(LANGUAGES) >= {language_of(loc) for loc in LOCALIZED}
+
+
+def test_the_sync_fingerprint_follows_the_commands_and_the_catalogs(tmp_path, monkeypatch):
+    """A bot started again syncs only when the fingerprint changed: an edited command, or an
+    edited translation (the payload it hashes is the untranslated one)."""
+    from bot.i18n import commands as words
+
+    catalog = tmp_path / "messages.po"
+    catalog.write_text('msgid "cmd.steal.description"\nmsgstr "Jugar"\n')
+    monkeypatch.setattr(words, "catalog_files", lambda lang: [catalog])
+    words._catalogs.cache_clear()
+    payload = [{"name": "steal", "description": "Play"}]
+    first = words.sync_fingerprint(None, payload)
+    assert words.sync_fingerprint(None, payload) == first
+    assert words.sync_fingerprint(None, [{"name": "steal", "description": "Play!"}]) != first
+    assert words.sync_fingerprint(5, payload) != first  # another dev server
+    catalog.write_text('msgid "cmd.steal.description"\nmsgstr "Juega"\n')
+    words._catalogs.cache_clear()  # a new process reads the edited catalog
+    assert words.sync_fingerprint(None, payload) != first
+    words._catalogs.cache_clear()
