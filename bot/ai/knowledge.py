@@ -236,17 +236,13 @@ DECLINED_STEAL = 0.1
 DECLINED_SMALL = 0.25
 
 
-def declined(view: View, trails_read: bool = False) -> list[dict[int, float]]:
+def declined(view: View) -> list[dict[int, float]]:
     """Per seat, rank -> weight < 1 for ranks that seat passed up while holding its hand.
 
     Walks back over the latest run of trails (a trail changes only the pool, so the pool before
     each one is known) and the capture before them, if any (it passed up the bundles that are
     still there); it stops at a steal, and at the last redeal (cards dealt since are new). This
     seat's own entry stays empty.
-
-    `trails_read`: the run's trails are checked exactly against medium (`inference.py`), so
-    they add no weight: weighting the deals by the same evidence the check filters them on
-    would count it twice. Only the capture before the run weighs then.
     """
     n = len(view.seats)
     out: list[dict[int, float]] = [{} for _ in range(n)]
@@ -266,8 +262,6 @@ def declined(view: View, trails_read: bool = False) -> list[dict[int, float]]:
         if m.action == STEAL or (per_round and (j + 1) % per_round == 0):
             break
         weights = out[seat]
-        if trails_read and m.action == TRAIL:
-            continue
         if rules.stealing and seat != view.seat:
             # The other bundles are as they were then: only trails came after.
             for s in range(n):

@@ -136,8 +136,8 @@ class Hard(Policy):
     """Determinized search over this seat's information set, by sequential halving.
 
     Each sample deals the hidden cards anew (opponents' hands and the stock order, from the
-    unseen cards, redrawn until medium holding them would have made their latest trails, and
-    less likely to hold what they passed up in the capture before those: `inference.py`) and plays
+    unseen cards, opponents less likely to hold the ranks they just passed up, and redrawn
+    until medium holding them would have made their latest trails: `inference.py`) and plays
     every move still in the running out to the end, with the medium heuristic for every player
     (once the stock is empty: every line of our own moves, the best one counting); a
     playout scores win share + MARGIN_WEIGHT x (our bundle - the best other bundle). The moves
@@ -188,8 +188,8 @@ class Hard(Policy):
         budget, work, samples = self.budget, self.work, self.samples
         deadline = None if budget is None else started + budget
         unseen = Unseen(view)
+        weights = declined(view)
         checks = TrailChecks(view, unseen.expected)
-        weights = declined(view, trails_read=bool(checks))
         seat = view.seat
         k = len(options)
         rounds = (k - 1).bit_length()  # ceil(log2 k): halvings until one move is left

@@ -427,22 +427,6 @@ def test_a_capture_past_our_bundle_marks_its_top_as_declined():
     assert declined(view(g, me))[1 - me] == expected
 
 
-def test_trails_read_by_the_checks_weigh_nothing_but_the_capture_before_them_does():
-    rules = PRESETS["standard"]
-    g = new_game(rules, ["a", "b"], seed=21).copy()
-    me = g.turn
-    g.hands[me] = ["5S", "2H", "9D", "8C"]
-    g.hands[1 - me] = ["3S", "4H", "6D", "7C"]
-    g.pool = ["8S", "8H", "10D", "6C"]
-    used = set(g.hands[0] + g.hands[1] + g.pool)
-    g.stock = [c for c in rules.card_deck.cards if c not in used]
-    g, _ = play(g, Move("8C", "capture"))
-    g, _ = play(g, Move("6D", "capture"))  # past our 8-topped bundle: not a trail
-    g, _ = play(g, Move("2H", "trail"))
-    g, _ = play(g, Move("3S", "trail"))  # past the 10 and the 2: the checks read this
-    assert declined(view(g, me), trails_read=True)[1 - me] == {8: DECLINED_SMALL}
-
-
 SINGLE = [n for n in sorted(RULESETS) if not (RULESETS[n].wild_jacks or RULESETS[n].double_bundles)]
 
 
