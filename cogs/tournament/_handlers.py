@@ -13,7 +13,7 @@ import logging
 
 import discord
 
-from bot.adapter.channels import NEEDED, THREADS, may_start
+from bot.adapter.channels import NEEDED, THREADS, may_start, place_of
 from bot.adapter.edge import Edge
 from bot.adapter.interactions import guild_of, post, reply, say, tell, update
 from bot.adapter.language import user_lang
@@ -40,8 +40,9 @@ UNTIMED_SERVER_TURN = 120
 def in_a_server(interaction: discord.Interaction) -> None:
     """`/steal` is offered in DMs and group DMs too (issue 36), and its subcommands share
     that; a tournament's tables are threads the bot makes in a server. So outside one, every
-    tournament command says where they are played, and what to play here instead."""
-    if interaction.guild_id is None:
+    tournament command says where they are played, and what to play here instead. A server
+    where only a person installed the app is no better: the bot token makes no thread there."""
+    if interaction.guild_id is None or not place_of(interaction).bot_member:
         raise SessionError("tour.error.server_only")
 
 

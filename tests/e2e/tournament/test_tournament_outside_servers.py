@@ -51,3 +51,21 @@ async def test_the_answer_is_within_discords_limits_in_every_language(simcord_en
     assert simcord_env.errors
     sent = limits.sent_messages(simcord_env.http_requests[start:])
     assert len(sent) == 1 and [p for _, m in sent for p in limits.message_problems(m)] == []
+
+
+async def test_a_server_where_only_a_person_installed_the_app_gets_the_same_answer(
+    simcord_env, monkeypatch, channel, players
+):
+    """There the bot can make no thread (the bot token is refused): the same private answer,
+    through the interaction alone, and nothing stored."""
+    from tests.e2e.support.group_dm import TokenPlace
+
+    ann = players[0]
+    here = TokenPlace.user_server(simcord_env, monkeypatch, channel, players[:2], installer=ann)
+    said = await here.slash(ann, "steal tournament new", name="Kitchen Cup")
+    assert said.ephemeral
+    assert text_of(said.response) == t("en", "tour.error.server_only", **next_steps("en"))
+    assert await simcord_env.bot.storage.tournaments.open() == []
+    assert here.bot_token_calls() == [] and here.refused == []
+    [error] = [getattr(e, "original", e) for e in simcord_env.errors]  # said, as the cog's
+    assert error.key == "tour.error.server_only"
