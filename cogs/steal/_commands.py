@@ -262,7 +262,7 @@ class Steal(commands.Cog):
         await self.play.games.ask_cancel(interaction)
 
     @steal.command(
-        name="forget-me", description="Delete what this bot keeps about you, in every server"
+        name="forget-me", description="Delete what this bot keeps about you, everywhere"
     )
     @per_member(2, 60)
     async def forget_me(self, interaction: discord.Interaction) -> None:
