@@ -261,9 +261,7 @@ class Steal(commands.Cog):
     async def cancel(self, interaction: discord.Interaction) -> None:
         await self.play.games.ask_cancel(interaction)
 
-    @steal.command(
-        name="forget-me", description="Delete what this bot keeps about you, everywhere"
-    )
+    @steal.command(name="forget-me", description="Delete what this bot keeps about you, everywhere")
     @per_member(2, 60)
     async def forget_me(self, interaction: discord.Interaction) -> None:
         await ask_self(interaction)  # cogs/privacy: the question; the cog, its answer

@@ -62,7 +62,8 @@ async def test_forget_me_asks_then_the_boards_stats_history_and_replay_show_me_n
 
     asked = await ann.slash(channel, "steal forget-me")
     assert asked.ephemeral
-    assert asked.response.content.startswith("This deletes your stats, your ratings (the global ladder's too), your profile")
+    asked_words = asked.response.content
+    assert asked_words.startswith("This deletes your stats, your ratings (the global ladder's")
     assert labels(asked.response) == ["Delete my data", "Keep it"]
     yes = yes_of(asked.response)
     # Her question's button does nothing for anyone else.
