@@ -88,6 +88,18 @@ def layout(*items: discord.ui.Item[discord.ui.LayoutView]) -> discord.ui.LayoutV
     return view
 
 
+def pager(
+    lang: str, sort: str, page: int, last: int
+) -> discord.ui.ActionRow[discord.ui.LayoutView]:
+    """A board's Previous and Next buttons (`sort`: the board's order, or the global
+    ladder's key), each off at its end."""
+    back = button(ids.board(sort, page - 1), t(lang, "board.previous"), emoji="◀️",
+                  disabled=page <= 1)  # fmt: skip
+    ahead = button(ids.board(sort, page + 1), t(lang, "board.next"), emoji="▶️",
+                   disabled=page >= last)  # fmt: skip
+    return row(back, ahead)
+
+
 def small(*lines: str) -> str:
     """Lines in Discord's small grey subtext."""
     return "\n".join(f"-# {line}" for text in lines for line in text.splitlines() if line)
@@ -171,22 +183,7 @@ def leaderboard(
         discord.ui.TextDisplay(small(footer if last > 1 else note)),
     ]
     if last > 1 and past is None:  # no pager on a single page
-        items.append(
-            row(
-                button(
-                    ids.board(sort, page - 1),
-                    t(lang, "board.previous"),
-                    emoji="◀️",
-                    disabled=page <= 1,
-                ),
-                button(
-                    ids.board(sort, page + 1),
-                    t(lang, "board.next"),
-                    emoji="▶️",
-                    disabled=page >= last,
-                ),
-            )
-        )
+        items.append(pager(lang, sort, page, last))
     return Message(view=layout(*items))
 
 

@@ -18,10 +18,9 @@ from bot.domain.values import LadderEntry
 from bot.i18n import t, tn
 
 from . import ids
-from .boards import ME, MEDALS, layout, pages, percent, rating, small, start
+from .boards import ME, MEDALS, layout, pager, pages, percent, rating, small, start
 from .names import shown
 from .render import Message, command
-from .widgets import button, row
 
 GLOBAL = ids.GLOBAL  # the board pager's "sort" for the ladder's pages
 
@@ -82,22 +81,7 @@ def ladder(
         discord.ui.TextDisplay(small(footer if last > 1 else note)),
     ]
     if last > 1:
-        items.append(
-            row(
-                button(
-                    ids.board(GLOBAL, page - 1),
-                    t(lang, "board.previous"),
-                    emoji="◀️",
-                    disabled=page <= 1,
-                ),
-                button(
-                    ids.board(GLOBAL, page + 1),
-                    t(lang, "board.next"),
-                    emoji="▶️",
-                    disabled=page >= last,
-                ),
-            )
-        )
+        items.append(pager(lang, GLOBAL, page, last))
     return Message(view=layout(*items))
 
 
