@@ -677,6 +677,9 @@ async def test_the_page_shows_a_tournament_table_in_its_thread(tmp_path):
                 for member in (ann, bob):
                     await member.slash(channel, "steal tournament join")
                 await ann.slash(channel, "steal tournament start")
+                # The tables' threads are made after the answer: wait for the bot to be idle
+                # (a busy machine makes their pictures slowly).
+                await env.settle(timeout=60)
                 listed = await menu()
                 assert [c["name"] for c in listed["channels"]] == [
                     "#steal-the-bundle",

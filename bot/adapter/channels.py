@@ -57,10 +57,15 @@ async def may_start(
 def place_of(interaction: discord.Interaction) -> Place:
     """Where this interaction came from, and whether the bot token reaches it. In a server the
     bot is a member when the server installed the app (owner "0" is this server); the DM with
-    the bot is always reachable; a group DM or another DM never is."""
+    the bot is always reachable; a group DM or another DM never is. An interaction that names
+    no owner at all (a payload from before user installs, or a simulator's) is a server
+    install's, as every interaction was then."""
     channel = interaction.channel_id or 0
     if interaction.guild_id:
-        member = interaction.is_guild_integration()
+        # discord.py keeps the parsed owners private; its public checks cannot tell "no
+        # owners sent" from "installed by another person".
+        owners = getattr(interaction, "_integration_owners", None)
+        member = interaction.is_guild_integration() or not owners
         return Place(Kind.SERVER, interaction.guild_id, channel, bot_member=member)
     if interaction.context.private_channel:
         return Place(Kind.PRIVATE, None, channel, bot_member=False)
