@@ -100,6 +100,13 @@ def pager(
     return row(back, ahead)
 
 
+def ranked(lang: str, rank: int, name: str, columns: str) -> str:
+    """A board row's first line: its medal for the first three, else its rank."""
+    if rank in MEDALS:
+        return t(lang, "leaderboard.row_medal", medal=MEDALS[rank], name=name, columns=columns)
+    return t(lang, "board.row", rank=rank, name=name, columns=columns)
+
+
 def small(*lines: str) -> str:
     """Lines in Discord's small grey subtext."""
     return "\n".join(f"-# {line}" for text in lines for line in text.splitlines() if line)
@@ -124,12 +131,7 @@ def board_row(lang: str, standing: Standing, sort: str, me: str | None = None) -
     name = shown_name(lang, p.user_id, {p.user_id: p.name})
     if p.user_id == me:
         name = f"{ME} __{name}__"
-    if standing.rank in MEDALS:
-        first = t(
-            lang, "leaderboard.row_medal", medal=MEDALS[standing.rank], name=name, columns=sorted_by
-        )
-    else:
-        first = t(lang, "board.row", rank=standing.rank, name=name, columns=sorted_by)
+    first = ranked(lang, standing.rank, name, sorted_by)
     return f"{first}\n-# {' · '.join(parts.values())}"
 
 

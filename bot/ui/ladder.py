@@ -18,7 +18,7 @@ from bot.domain.values import LadderEntry
 from bot.i18n import t, tn
 
 from . import ids
-from .boards import ME, MEDALS, layout, pager, pages, percent, rating, small, start
+from .boards import ME, layout, pager, pages, percent, ranked, rating, small, start
 from .names import shown
 from .render import Message, command
 
@@ -39,12 +39,7 @@ def ladder_row(lang: str, entry: LadderEntry, me: str | None = None) -> str:
     if entry.user_id == me and entry.name:  # only a shown name is pointed at (see above)
         name = f"{ME} __{name}__"
     columns = f"**{t(lang, 'board.rating', rating=rating(lang, entry.rating))}**"
-    if entry.rank in MEDALS:
-        first = t(
-            lang, "leaderboard.row_medal", medal=MEDALS[entry.rank], name=name, columns=columns
-        )
-    else:
-        first = t(lang, "board.row", rank=entry.rank, name=name, columns=columns)
+    first = ranked(lang, entry.rank, name, columns)
     rest = (
         tn(lang, "board.games", entry.games),
         tn(lang, "board.wins", entry.wins),
