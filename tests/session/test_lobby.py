@@ -14,7 +14,7 @@ from bot.session import (
 )
 from bot.storage import StaleVersion
 
-from .conftest import CHANNEL, GUILD, RULES, wait_for
+from .conftest import CHANNEL, GUILD, RULES
 
 
 async def test_open_join_start(make, storage):
@@ -95,10 +95,16 @@ async def test_cancel(make, storage):
 
 
 async def test_lobby_expires(make, storage, notes):
-    s = make(lobby_seconds=0.05)
+    """On the sessions' own clock: a real 50 ms deadline could pass before a busy machine
+    read the lobby back."""
+    now = [1000.0]
+    s = make(lobby_seconds=60, clock=lambda: now[0])
     lobby = await s.open_lobby(GUILD, CHANNEL, "h", RULES)
+    assert lobby.timer is not None and not lobby.timer.done()  # its expiry is on its way
     assert (await storage.games.get(lobby.game_id)).deadline is not None
-    await wait_for(lambda: "lobby_expired" in notes.kinds())
+    now[0] += 60  # its deadline: the expiry's wait (deadline - clock) is over at once
+    await s.lobby_ops._lobby_timer(lobby)
+    assert "lobby_expired" in notes.kinds()
     assert (await storage.games.get(lobby.game_id)).status == "cancelled"
     with pytest.raises(NoLobby):
         await s.join(CHANNEL, "p")

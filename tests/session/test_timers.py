@@ -25,12 +25,20 @@ async def test_timer_plays_the_medium_ais_move_for_the_seat(make, storage, notes
 
 
 async def test_user_play_rearms_the_timer(make):
-    s = make(turn_seconds=0.3)
+    """On the sessions' own clock: real 0.2 s sleeps against a 0.3 s turn raced a busy
+    machine."""
+    now = [1000.0]
+    s = make(turn_seconds=60, clock=lambda: now[0])
     table = await table_for(s)
-    await asyncio.sleep(0.2)
+    first = table.timer
+    assert table.deadline == 1060.0 and isinstance(first, asyncio.TimerHandle)
+    now[0] += 40
     await play_turn(s, table.game_id)  # before the first deadline
-    await asyncio.sleep(0.2)  # the first deadline has passed, the new one not yet
-    assert table.version == 1
+    assert table.version == 1 and table.deadline == 1100.0  # a whole turn from the move
+    assert first.cancelled()  # the first deadline's call will not play
+    again = table.timer
+    assert isinstance(again, asyncio.TimerHandle) and again is not first
+    assert again.when() - asyncio.get_running_loop().time() > 59  # a turn away, on the loop
 
 
 async def test_a_move_arms_the_next_timer_as_a_call_that_starts_its_task_at_the_deadline(make):
