@@ -100,13 +100,17 @@ class Postgres:
                 await storage.close()
 
             backends.run(make())
+            server = parse(backends.server_url()).url.set(drivername="postgresql")
             dump = [
                 shutil.which("pg_dump") or "pg_dump", "--no-owner", "--no-privileges",
                 "--no-comments", "--inserts", "--schema", self.template,
-                f"--dbname={backends.dsn(backends.server_url())}",
+                f"--dbname={server._replace(password=None).render_as_string()}",
             ]  # fmt: skip
+            env = dict(os.environ)
+            if server.password:  # not on a command line
+                env["PGPASSWORD"] = str(server.password)
             try:
-                done = subprocess.run(dump, capture_output=True, text=True, timeout=60)
+                done = subprocess.run(dump, capture_output=True, text=True, timeout=60, env=env)
             except OSError:
                 done = None
             if done is None or done.returncode != 0 or self.template not in done.stdout:
