@@ -8,6 +8,13 @@
   database as the bot does anyway). STEAL_TESTS_DURABLE=1 runs every test with the real
   setting. Subprocesses (the bot, the playground, the benches) always use the real setting.
 
+- No migrations run for each test's fresh database. Each worker migrates one template per
+  backend (Storage.open itself): a new SQLite file starts as a copy of it, and the `database`
+  fixture's PostgreSQL schema is made by one script, pg_dump's of the template schema. About
+  0.2 s of CPU less a test. Tests that make or upgrade a schema are marked `fresh_schema` and
+  get the real thing, as `durable` tests do; STEAL_TESTS_FRESH_SCHEMA=1 gives it to every
+  test (tests/support/templates.py).
+
 - SimCord looks again sooner while it settles. After each action SimCord waits until every
   task of the bot is done or parked (on a timer only advance_time fires). When the tasks left
   are all parked but a callback is still queued (a finished task's done-callbacks, a task not
@@ -30,7 +37,7 @@ from simcord.env import Env
 
 from bot.i18n.commands import remember_commands
 from bot.storage import Storage
-from tests.support import backends
+from tests.support import backends, templates
 
 SETTLE_POLL = 0.002  # seconds; SimCord's default is 0.05
 
@@ -39,6 +46,9 @@ def pytest_configure(config: pytest.Config) -> None:
     config.addinivalue_line(
         "markers", "durable: open storage as the bot does (fsync at each commit)"
     )
+    config.addinivalue_line(
+        "markers", "fresh_schema: a fresh database is migrated from nothing, no template"
+    )
     config.addinivalue_line("markers", "slow: takes seconds (a subprocess, matches); runs first")
     config.addinivalue_line("markers", "bot_options(**options): StealBot options (tests/e2e)")
 
@@ -46,16 +56,36 @@ def pytest_configure(config: pytest.Config) -> None:
 _real_open = Storage.open
 
 
+def fresh_schema(request: pytest.FixtureRequest) -> bool:
+    """The test makes or upgrades a schema itself, or opens storage as the bot does: no
+    template (tests/support/templates.py)."""
+    marked = request.node.get_closest_marker
+    return not templates.wanted() or bool(marked("fresh_schema") or marked("durable"))
+
+
+@pytest.fixture(scope="session")
+def sqlite_template(tmp_path_factory: pytest.TempPathFactory):
+    """This worker's migrated SQLite file (tests/support/templates.py)."""
+    path = tmp_path_factory.mktemp("template") / "steal.db"
+    return backends.run(templates.make_sqlite(path))
+
+
 @pytest.fixture(autouse=True)
-def storage_without_fsync(request: pytest.FixtureRequest, monkeypatch: pytest.MonkeyPatch):
-    if os.environ.get("STEAL_TESTS_DURABLE") or request.node.get_closest_marker("durable"):
+def quick_storage_open(request: pytest.FixtureRequest, monkeypatch: pytest.MonkeyPatch):
+    """Storage.open without fsync, and on a new SQLite file from the template."""
+    durable = os.environ.get("STEAL_TESTS_DURABLE") or request.node.get_closest_marker("durable")
+    template = None if fresh_schema(request) else request.getfixturevalue("sqlite_template")
+    if durable and template is None:
         return
 
-    async def open_without_fsync(path, **options):
-        options.setdefault("durable", False)
+    async def open_quickly(path, **options):
+        if not durable:
+            options.setdefault("durable", False)
+        if template is not None:
+            templates.copy_if_new(path, template)
         return await _real_open(path, **options)
 
-    monkeypatch.setattr(Storage, "open", staticmethod(open_without_fsync))
+    monkeypatch.setattr(Storage, "open", staticmethod(open_quickly))
 
 
 @pytest.fixture(autouse=True)
@@ -81,14 +111,32 @@ def simcord_settles_sooner():
         yield
 
 
+@pytest.fixture(scope="session")
+def postgres_templates():
+    """This worker's migrated PostgreSQL template and the schemas made from it."""
+    made = templates.Postgres()
+    yield made
+    made.close()
+
+
 @pytest.fixture(params=["sqlite", "postgresql"])
 def database(request: pytest.FixtureRequest, tmp_path):
     """A fresh database on each backend: a SQLite file path, or a PostgreSQL URL with a
-    schema of its own (tests/support/backends.py)."""
+    schema of its own, made from the worker's migrated template (migrated itself for a test
+    marked fresh_schema): tests/support/backends.py, tests/support/templates.py."""
     if request.param == "sqlite":
         yield str(tmp_path / "data" / "steal.db")
         return
     backends.require_postgres()
+    made = None if fresh_schema(request) else request.getfixturevalue("postgres_templates")
+    own = made.new() if made is not None else None
+    if made is not None and own is not None:
+        url, name = own
+        try:
+            yield url
+        finally:
+            made.drop(name)
+        return
     url, schema = backends.new_schema_url()
     try:
         yield url

@@ -76,6 +76,7 @@ async def test_revision_9_keeps_the_one_live_game_a_channel_rule(storage):
         await storage.games.create(1, 10, "b", RULES, ["b"])
 
 
+@pytest.mark.fresh_schema
 async def test_revision_9_leaves_a_sqlite_file_sound(db_path):
     async with await Storage.open(db_path) as storage:
         row = await storage.games.create(1, 10, "a", RULES, ["a"])

@@ -20,6 +20,9 @@ from bot.storage import (
     migrate,
 )
 
+# What a first open makes, and every upgrade: the real migrations, no template.
+pytestmark = pytest.mark.fresh_schema
+
 
 async def build(path: Path, upto: int) -> None:
     """A database as an older bot left it: only the first `upto` migrations applied."""

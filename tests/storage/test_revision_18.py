@@ -4,9 +4,12 @@ its players and stats-card rows (SQLite rebuilds `history` under its foreign key
 
 from __future__ import annotations
 
+import pytest
 from sqlalchemy import text
 
 from bot.storage import Storage, upgrade
+
+pytestmark = pytest.mark.fresh_schema  # a database of revision 16, migrated from nothing
 
 GUILD, CHANNEL, ANN, BOB = 7, 70, "100000000000000001", "100000000000000002"
 SEATS = f'["{ANN}", "{BOB}"]'

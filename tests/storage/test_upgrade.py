@@ -22,6 +22,9 @@ from tests.support import backends
 FIXTURE = Path(__file__).with_name("fixtures") / "schema7.db"
 ROOT = Path(__file__).parents[2]
 
+# Upgrades of old files and schemas: the real migrations, no template.
+pytestmark = pytest.mark.fresh_schema
+
 
 def raw(path: Path) -> dict[str, list[tuple]]:
     """Every row of every table of a SQLite file, in primary key order (the tables it has: a

@@ -3,7 +3,8 @@
 The server: $TEST_DATABASE_URL, else postgresql://postgres@127.0.0.1:5432/test (CI machines
 run one there). With none reachable its tests are skipped, with one line in the summary;
 with STEAL_REQUIRE_POSTGRES=1 (.ci/run sets it) they fail instead. Each test gets a schema of
-its own (?search_path=), dropped afterwards, so parallel tests never see each other's rows.
+its own (?search_path=; tests/support/templates.py makes it), dropped afterwards, so parallel
+tests never see each other's rows.
 """
 
 from __future__ import annotations
@@ -66,8 +67,12 @@ def require_postgres() -> None:
 def new_schema_url() -> tuple[str, str]:
     """A URL for a fresh, empty schema of the server (made at the first open), and its name."""
     schema = f"test_{uuid.uuid4().hex[:16]}"
+    return schema_url(schema), schema
+
+
+def schema_url(schema: str) -> str:
     url = server_url()
-    return f"{url}{'&' if '?' in url else '?'}search_path={schema}", schema
+    return f"{url}{'&' if '?' in url else '?'}search_path={schema}"
 
 
 def drop_schema(schema: str) -> None:
