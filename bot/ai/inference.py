@@ -7,6 +7,10 @@ hand now plus the cards it played since. Given a guess at its hand now, we can a
 would have played there; a guess under which medium would not have made that trail (or one of
 equal value) is unlikely. `TrailChecks.fits` says whether a deal fits every such trail.
 
+The capture that ended the run, if an opponent made it from the hand it holds now, is checked
+too: its table is known but for how many pool cards it took and whether the pool was refilled
+after it, so a deal fits if medium would have made it under some reading of those.
+
 Medium's own card counting is rebuilt from ours: what it had not seen then is the stock (our
 expected hidden counts, less the guessed hands) and the other players' hands then.
 """
@@ -181,8 +185,8 @@ def capture_check(view: View, j: int, after: list[str]) -> CaptureCheck | None:
     """The check of move `j` if it is an opponent's capture (the moves since are trails, and
     `after` the pool just after it), or None."""
     seat, m = view.history[j]
-    if m.action != CAPTURE or seat == view.seat:
-        return None
+    if m.action != CAPTURE or seat == view.seat or view.rules.sweep_bonus:
+        return None  # (a sweep bonus puts an unseen card in the bundle: sizes tell less)
     history = view.history
     r = RANK[m.card]
     # Replay the history before it: the capturer's bundle top, and the trailed cards of
