@@ -8,7 +8,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from bot.ai import Unseen, determinize
+from bot.ai import Unseen, determinize, inference
 from bot.ai.inference import TrailChecks, draw_deal, hands_of
 from bot.ai.knowledge import MAX_RANK, declined, distinct_moves, redeal
 from bot.ai.rollout import playout, solve
@@ -80,7 +80,8 @@ def captured_past_a_bundle():
     return view(g, me), me
 
 
-def test_a_hand_under_which_medium_would_have_stolen_does_not_fit_the_capture():
+def test_a_hand_under_which_medium_would_have_stolen_does_not_fit_the_capture(monkeypatch):
+    monkeypatch.setattr(inference, "READ_CAPTURES", True)  # tested whether hard uses it or not
     v, me = captured_past_a_bundle()
     checks = TrailChecks(v, Unseen(v).expected)
     assert checks.capture is not None and not checks.checks
@@ -91,7 +92,8 @@ def test_a_hand_under_which_medium_would_have_stolen_does_not_fit_the_capture():
     assert not checks.fits(hands)
 
 
-def test_the_last_ten_is_never_dealt_to_the_opponent_who_captured_past_our_tens():
+def test_the_last_ten_is_never_dealt_to_the_opponent_who_captured_past_our_tens(monkeypatch):
+    monkeypatch.setattr(inference, "READ_CAPTURES", True)
     v, me = captured_past_a_bundle()
     unseen = Unseen(v)
     weights = declined(v)
@@ -106,8 +108,10 @@ def test_the_last_ten_is_never_dealt_to_the_opponent_who_captured_past_our_tens(
 
 
 @pytest.mark.parametrize("players", [2, 3])
-def test_the_true_hands_of_medium_players_mostly_fit_their_captures(players):
+def test_the_true_hands_of_medium_players_mostly_fit_their_captures(players, monkeypatch):
     from bot.ai.policies import Medium
+
+    monkeypatch.setattr(inference, "READ_CAPTURES", True)
 
     fit = checked = 0
     for seed in range(4):
