@@ -19,6 +19,7 @@ import random
 
 from ..engine.cards import RANK
 from ..engine.game import CAPTURE, STEAL, TRAIL, Game, Move
+from ..engine.game import _shuffle as shuffle
 from ..engine.view import View
 
 MAX_RANK = 14  # ranks run 1..13; lists indexed by rank have this length
@@ -95,7 +96,7 @@ class Unseen:
     the expected number of hidden cards of rank r.
     """
 
-    __slots__ = ("candidates", "eligible", "expected", "forced", "hidden")
+    __slots__ = ("candidates", "eligible", "expected", "forced", "groups", "hidden")
 
     def __init__(self, view: View) -> None:
         known = set(view.hand)
@@ -136,17 +137,20 @@ class Unseen:
             for r in eligible:
                 expected[r] -= extra * (per_rank[r] - forced[r]) / pool_size
         self.forced = forced
+        self.groups: list[tuple[list[str], int]] | None = None
         self.eligible = eligible
         self.expected = expected
 
     def sample_hidden(self, rng: random.Random) -> list[str]:
         """One guess at the hidden cards, in random order; consistent with the view."""
-        by_rank: dict[int, list[str]] = {}
-        for c in self.candidates:
-            by_rank.setdefault(RANK[c], []).append(c)
+        groups = self.groups
+        if groups is None:  # built once: hard draws hundreds of deals a decision
+            by_rank: dict[int, list[str]] = {}
+            for c in self.candidates:
+                by_rank.setdefault(RANK[c], []).append(c)
+            groups = self.groups = [(cs, self.forced[r]) for r, cs in by_rank.items()]
         captured: set[str] = set()
-        for r, cards in by_rank.items():
-            n = self.forced[r]
+        for cards, n in groups:
             if n:
                 captured.update(rng.sample(cards, n))
         extra = len(self.candidates) - self.hidden - len(captured)
@@ -155,7 +159,7 @@ class Unseen:
             rest = [c for c in self.candidates if RANK[c] in eligible and c not in captured]
             captured.update(rng.sample(rest, extra))
         hidden = [c for c in self.candidates if c not in captured]
-        rng.shuffle(hidden)
+        shuffle(hidden, rng)  # rng.shuffle's very draws, without a method call a card
         return hidden
 
 

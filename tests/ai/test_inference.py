@@ -4,10 +4,11 @@ from __future__ import annotations
 
 import random
 
+import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from bot.ai import Unseen, determinize
+from bot.ai import Unseen, determinize, inference
 from bot.ai.inference import TrailChecks, draw_deal, hands_of
 from bot.ai.knowledge import MAX_RANK, declined, distinct_moves, redeal
 from bot.ai.rollout import playout, solve
@@ -60,6 +61,71 @@ def test_a_king_is_never_dealt_to_the_opponent_who_trailed_past_two():
     empty.checks = []
     dealt = [hands_of(v, draw_deal(v, unseen, weights, empty, rng)) for _ in range(300)]
     assert sum(RANK[c] == 13 for hands in dealt for c in hands[1 - me]) > 0
+
+
+def captured_past_a_bundle():
+    """We capture three tens; the opponent then captures a 3 with a 3: medium holding the
+    last ten would have stolen our bundle of three (7 cards' swing) instead."""
+    rules = PRESETS["standard"]
+    game = new_game(rules, ["a", "b"], seed=21)
+    g = game.copy()
+    me = g.turn
+    g.hands[me] = ["10S", "2H", "9D", "12C"]
+    g.hands[1 - me] = ["3S", "4H", "6D", "7C"]
+    g.pool = ["10D", "10H", "13S", "3H"]
+    used = set(g.hands[0] + g.hands[1] + g.pool)
+    g.stock = [c for c in rules.card_deck.cards if c not in used]
+    g, _ = play(g, Move("10S", "capture"))
+    g, _ = play(g, Move("3S", "capture"))
+    return view(g, me), me
+
+
+def test_a_hand_under_which_medium_would_have_stolen_does_not_fit_the_capture(monkeypatch):
+    monkeypatch.setattr(inference, "READ_CAPTURES", True)  # tested whether hard uses it or not
+    v, me = captured_past_a_bundle()
+    checks = TrailChecks(v, Unseen(v).expected)
+    assert checks.capture is not None and not checks.checks
+    hands = [list(v.hand), list(v.hand)]
+    hands[1 - me] = ["4H", "6D", "7C"]  # the truth
+    assert checks.fits(hands)
+    hands[1 - me] = ["4H", "6D", "10C"]
+    assert not checks.fits(hands)
+
+
+def test_the_last_ten_is_never_dealt_to_the_opponent_who_captured_past_our_tens(monkeypatch):
+    monkeypatch.setattr(inference, "READ_CAPTURES", True)
+    v, me = captured_past_a_bundle()
+    unseen = Unseen(v)
+    weights = declined(v)
+    checks = TrailChecks(v, unseen.expected)
+    rng = random.Random(5)
+    dealt = [hands_of(v, draw_deal(v, unseen, weights, checks, rng)) for _ in range(300)]
+    assert not any("10C" in hands[1 - me] for hands in dealt)
+    # Without the capture read, the weights alone still deal it now and then.
+    checks.capture = None
+    dealt = [hands_of(v, draw_deal(v, unseen, weights, checks, rng)) for _ in range(300)]
+    assert any("10C" in hands[1 - me] for hands in dealt)
+
+
+@pytest.mark.parametrize("players", [2, 3])
+def test_the_true_hands_of_medium_players_mostly_fit_their_captures(players, monkeypatch):
+    from bot.ai.policies import Medium
+
+    monkeypatch.setattr(inference, "READ_CAPTURES", True)
+
+    fit = checked = 0
+    for seed in range(4):
+        game = new_game(PRESETS["standard"], [f"p{i}" for i in range(players)], seed=seed)
+        rng = random.Random(seed)
+        while game.result is None:
+            v = view(game, game.turn)
+            checks = TrailChecks(v, Unseen(v).expected)
+            if checks.capture is not None:
+                checks.checks = []  # the capture alone
+                checked += 1
+                fit += checks.fits([list(h) for h in game.hands])
+            game, _ = play(game, Medium().choose(v, rng))
+    assert checked > 30 and fit >= 0.9 * checked
 
 
 def test_the_true_hands_of_medium_players_mostly_fit():
