@@ -13,22 +13,16 @@ from bot.ai.inference import TrailChecks, draw_deal, hands_of
 from bot.ai.knowledge import MAX_RANK, declined, distinct_moves, redeal
 from bot.ai.rollout import playout, solve
 from bot.engine import PRESETS, RANK, Move, active, legal_moves, new_game, play, view
-from tests.support.games import positions
+from tests.support.games import positions, two_hands
 from tests.support.strategies import any_rules
 
 
 def trailed_past_two_kings():
     """We trail a 2; the opponent then trails a 3 while two kings lie in the empty-bundled
     pool: medium holding a king would have captured them (3 cards, nothing exposed)."""
-    rules = PRESETS["standard"]
-    game = new_game(rules, ["a", "b"], seed=21)
-    g = game.copy()
-    me = g.turn
-    g.hands[me] = ["5S", "2H", "9D", "12C"]
-    g.hands[1 - me] = ["3S", "4H", "6D", "7C"]
-    g.pool = ["13S", "13H", "10D", "1C"]
-    used = set(g.hands[0] + g.hands[1] + g.pool)
-    g.stock = [c for c in rules.card_deck.cards if c not in used]
+    g, me = two_hands(
+        ["5S", "2H", "9D", "12C"], ["3S", "4H", "6D", "7C"], ["13S", "13H", "10D", "1C"]
+    )
     g, _ = play(g, Move("2H", "trail"))
     g, _ = play(g, Move("3S", "trail"))
     return view(g, me), me
@@ -66,15 +60,9 @@ def test_a_king_is_never_dealt_to_the_opponent_who_trailed_past_two():
 def captured_past_a_bundle():
     """We capture three tens; the opponent then captures a 3 with a 3: medium holding the
     last ten would have stolen our bundle of three (7 cards' swing) instead."""
-    rules = PRESETS["standard"]
-    game = new_game(rules, ["a", "b"], seed=21)
-    g = game.copy()
-    me = g.turn
-    g.hands[me] = ["10S", "2H", "9D", "12C"]
-    g.hands[1 - me] = ["3S", "4H", "6D", "7C"]
-    g.pool = ["10D", "10H", "13S", "3H"]
-    used = set(g.hands[0] + g.hands[1] + g.pool)
-    g.stock = [c for c in rules.card_deck.cards if c not in used]
+    g, me = two_hands(
+        ["10S", "2H", "9D", "12C"], ["3S", "4H", "6D", "7C"], ["10D", "10H", "13S", "3H"]
+    )
     g, _ = play(g, Move("10S", "capture"))
     g, _ = play(g, Move("3S", "capture"))
     return view(g, me), me

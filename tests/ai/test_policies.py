@@ -44,7 +44,7 @@ from bot.engine import (
     play,
     view,
 )
-from tests.support.games import positions
+from tests.support.games import positions, two_hands
 from tests.support.strategies import any_rules
 
 # The presets, and the options that change what moves exist.
@@ -357,15 +357,9 @@ def test_hard_takes_a_free_bundle():
 
 
 def test_a_trail_past_a_capture_marks_the_rank_as_declined():
-    rules = PRESETS["standard"]
-    game = new_game(rules, ["a", "b"], seed=21)
-    g = game.copy()
-    me = g.turn
-    g.hands[me] = ["5S", "2H", "9D", "12C"]
-    g.hands[1 - me] = ["3S", "4H", "6D", "7C"]
-    g.pool = ["8S", "8H", "10D", "6C"]
-    used = set(g.hands[0] + g.hands[1] + g.pool)
-    g.stock = [c for c in rules.card_deck.cards if c not in used]
+    g, me = two_hands(
+        ["5S", "2H", "9D", "12C"], ["3S", "4H", "6D", "7C"], ["8S", "8H", "10D", "6C"]
+    )
     g, _ = play(g, Move("2H", "trail"))  # we trail; then the opponent trails past the 8s
     g, _ = play(g, Move("3S", "trail"))
     weights = declined(view(g, me))

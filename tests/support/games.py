@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import random
 
-from bot.engine import Game, Rules, legal_moves, new_game, play
+from bot.engine import PRESETS, Game, Rules, legal_moves, new_game, play
 
 
 def positions(rules: Rules, players: int, seed: int) -> list[Game]:
@@ -17,3 +17,17 @@ def positions(rules: Rules, players: int, seed: int) -> list[Game]:
         moves = legal_moves(game)
         game, _ = play(game.copy(), moves[int(rng.random() * len(moves))])
     return out
+
+
+def two_hands(mine: list[str], theirs: list[str], pool: list[str]) -> tuple[Game, int]:
+    """A standard 2-player deal set by hand: the seat to move holds `mine`, the other `theirs`,
+    `pool` on the table, the rest of the deck the stock. Returns it and the seat to move."""
+    rules = PRESETS["standard"]
+    game = new_game(rules, ["a", "b"], seed=21)
+    me = game.turn
+    game.hands[me] = list(mine)
+    game.hands[1 - me] = list(theirs)
+    game.pool = list(pool)
+    used = set(mine + theirs + pool)
+    game.stock = [c for c in rules.card_deck.cards if c not in used]
+    return game, me
