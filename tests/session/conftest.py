@@ -11,6 +11,7 @@ from bot.engine import preset
 from bot.session import Sessions
 from bot.session.events import Closed, Event
 from bot.storage import Storage
+from tests.support.clock import VirtualClock, until
 
 GUILD, CHANNEL = 1, 10
 RULES = preset("standard")
@@ -70,13 +71,19 @@ async def make(storage, notes):
         await s.close()
 
 
-async def wait_for(cond: Callable[[], bool], timeout: float = 3.0) -> None:
-    loop = asyncio.get_running_loop()
-    end = loop.time() + timeout
-    while not cond():
-        if loop.time() > end:
-            raise AssertionError("timed out waiting")
-        await asyncio.sleep(0.005)
+@pytest.fixture
+async def clock():
+    """The running loop on virtual time, still until `clock.advance` (tests/support/clock.py);
+    hand `clock=clock.now` to `make` so the sessions' deadlines are on it too."""
+    virtual = VirtualClock(asyncio.get_running_loop())
+    virtual.install()
+    yield virtual
+    virtual.uninstall()
+
+
+async def wait_for(cond: Callable[[], bool], timeout: float = 10.0) -> None:
+    """Until `cond()` holds: what a move or timer set off, on the database's thread."""
+    await until(cond, timeout)
 
 
 async def table_for(sessions: Sessions, players=("a", "b")):

@@ -6,13 +6,16 @@ from bot.session import AWAY_AFTER, auto_move
 from .conftest import play_turn, table_for, wait_for
 
 
-async def test_timer_plays_the_medium_ais_move_for_the_seat(make, storage, notes):
-    s = make(turn_seconds=0.05, away_delay=5)
+async def test_timer_plays_the_medium_ais_move_for_the_seat(make, storage, notes, clock):
+    s = make(turn_seconds=30, away_delay=300, clock=clock.now)
     table = await table_for(s)
     seat = table.turn
     before = table.game
     legal = legal_moves(before)
-    assert (await storage.games.get(table.game_id)).deadline is not None
+    assert (await storage.games.get(table.game_id)).deadline == clock.now() + 30
+    await clock.advance(29)
+    assert table.version == 0  # not before its deadline
+    await clock.advance(1)
     await wait_for(lambda: table.version >= 1)
     [move] = (await storage.games.moves(table.game_id))[:1]
     assert move["auto"] is True and move["seat"] == seat
@@ -41,13 +44,16 @@ async def test_user_play_rearms_the_timer(make):
     assert again.when() - asyncio.get_running_loop().time() > 59  # a turn away, on the loop
 
 
-async def test_a_move_arms_the_next_timer_as_a_call_that_starts_its_task_at_the_deadline(make):
+async def test_a_move_arms_the_next_timer_as_a_call_that_starts_its_task_at_the_deadline(
+    make, clock
+):
     """A task made at every move (and the last one cancelled) ran two steps in the click that
     played it: the timer a move arms is a bare call until its deadline, and still plays."""
-    s = make(turn_seconds=0.2)
+    s = make(turn_seconds=60, clock=clock.now)
     table = await table_for(s)
     await play_turn(s, table.game_id)
     assert isinstance(table.timer, asyncio.TimerHandle) and table.version == 1
+    await clock.advance(60)
     await wait_for(lambda: table.version == 2)  # at the deadline: the task, and its move
     assert isinstance(table.timer, asyncio.TimerHandle)  # re-armed by that move
 
@@ -68,18 +74,17 @@ async def test_a_deadline_already_due_starts_its_task_at_once(make):
     assert table.timer is None and table.version == 0
 
 
-async def test_three_autos_make_a_seat_away_and_a_play_clears_it(make, storage, notes):
-    # The sessions' clock stands still, so a deadline is exactly its delay from now; the
-    # timers still sleep that delay for real (20 ms a turn). The away delay is long enough
-    # that the player is back before it, however busy the machine.
-    s = make(turn_seconds=0.02, away_delay=30, clock=lambda: 1000.0)
+async def test_three_autos_make_a_seat_away_and_a_play_clears_it(make, storage, notes, clock):
+    s = make(turn_seconds=20, away_delay=300, clock=clock.now)
     table = await table_for(s)
-    await wait_for(lambda: table.away == {0, 1})
-    assert table.version == 2 * AWAY_AFTER
+    for version in range(1, 2 * AWAY_AFTER + 1):  # a turn's time passes, AWAY_AFTER each
+        await clock.advance(20)
+        await wait_for(lambda v=version: table.version == v)
+    assert table.away == {0, 1}
     assert notes.kinds().count("away") == 2
     # Away: the next auto move comes after away_delay, not turn_seconds.
     seat = table.turn
-    assert table.deadline == 1000.0 + 30
+    assert table.deadline == clock.now() + 300
     await play_turn(s, table.game_id)  # the player is back
     assert seat not in table.away and table.autos[seat] == 0
     moves = await storage.games.moves(table.game_id)
@@ -88,11 +93,11 @@ async def test_three_autos_make_a_seat_away_and_a_play_clears_it(make, storage, 
     assert row.state["session"]["away"] == [1 - seat]
 
 
-async def test_turn_timer_off(make):
-    s = make(turn_seconds=None)
+async def test_turn_timer_off(make, clock):
+    s = make(turn_seconds=None, clock=clock.now)
     table = await table_for(s)
     assert table.deadline is None and table.timer is None
-    await asyncio.sleep(0.05)
+    await clock.advance(3600)
     assert table.version == 0
 
 
@@ -116,8 +121,8 @@ async def test_forfeit_autoplays_to_the_end(make, storage, notes):
     assert not any(m["auto"] for m in moves if m["seat"] == 1)
 
 
-async def test_timer_retries_when_saving_fails(make, storage, monkeypatch):
-    s = make(turn_seconds=0.02, retry_seconds=0.05, away_delay=5)
+async def test_timer_retries_when_saving_fails(make, storage, monkeypatch, clock):
+    s = make(turn_seconds=20, retry_seconds=5, away_delay=300, clock=clock.now)
     table = await table_for(s)
     real = storage.games.save_move
     failures = []
@@ -129,6 +134,12 @@ async def test_timer_retries_when_saving_fails(make, storage, monkeypatch):
         return await real(*args, **kwargs)
 
     monkeypatch.setattr(storage.games, "save_move", flaky)
+    await clock.advance(20)
+    await wait_for(lambda: table.failures == 1)  # failed, and armed again
+    assert table.deadline == clock.now() + 5
+    await clock.advance(4)
+    assert table.version == 0  # the retry waits its 5 s
+    await clock.advance(1)
     await wait_for(lambda: table.version >= 1)
     assert failures == [1]
     assert (await storage.games.moves(table.game_id))[0]["auto"] is True
