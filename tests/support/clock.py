@@ -7,9 +7,10 @@ never by itself, so a test neither sleeps through real turns nor races a busy ma
 stays real (aiosqlite works on its own thread), so what a timer sets off is waited for with
 `until(cond)`, which needs no loop timer.
 
-Not a library's autojump clock (looptime, aiotools): those move time on whenever the loop
-would wait, and the loop waits for every database call, so a turn timer would fire in the
-middle of a move.
+Not an autojump clock (looptime, aiotools, bench/virtual_time.py): those move time on whenever
+the loop would wait, and it waits for every database call. bench/virtual_time.py stands still
+for aiosqlite's thread, but not for asyncpg's socket, and these tests run on PostgreSQL too: a
+turn timer would fire in the middle of a move.
 """
 
 from __future__ import annotations
