@@ -83,6 +83,14 @@ async def terminate(url: str, pid: int) -> None:
         await other.close()
 
 
+async def listeners_called(lock) -> None:
+    """Once the lock's connection is closed, asyncpg has queued each termination listener on the
+    loop (call_soon): a turn of the loop runs them all, so nothing told by then never will be."""
+    assert lock.connection.is_closed()
+    await asyncio.sleep(0)
+    await asyncio.sleep(0)
+
+
 async def test_a_lost_shard_lock_is_noticed(pg_url):
     """The lock's backend is terminated from another connection: the holder is told (so it
     stops serving its shards), and the shards are free for the process that takes over."""
@@ -90,12 +98,12 @@ async def test_a_lost_shard_lock_is_noticed(pg_url):
     told: asyncio.Queue[str] = asyncio.Queue()
     lock.watch(told.put_nowait)
     try:
-        await asyncio.sleep(0.3)
+        assert await lock.connection.fetchval("SELECT 1") == 1  # a round trip: still held
         assert told.empty() and not lock.lost  # held: nothing to tell
         await terminate(pg_url, lock.pid)
         why = await asyncio.wait_for(told.get(), 5)
         assert lock.lost and ("closed" in why or "failed" in why)
-        await asyncio.sleep(0.5)
+        await listeners_called(lock)
         assert told.empty()  # told once
         again = await hold_shards(pg_url, 4, [0, 1])  # what a second process now gets
         await again.release()
@@ -108,7 +116,7 @@ async def test_a_lock_released_on_purpose_is_not_lost(pg_url):
     told: list[str] = []
     lock.watch(told.append)
     await lock.release()
-    await asyncio.sleep(0.3)
+    await listeners_called(lock)
     assert told == [] and not lock.lost
 
 
