@@ -1,5 +1,6 @@
 """AI opponents in the session layer: seating, leaving, their own moves, and stats."""
 
+import asyncio
 import random
 
 import pytest
@@ -41,12 +42,15 @@ async def test_the_host_passes_to_a_person_and_bots_never_stay_alone(make, notes
         await s.remove_bot(CHANNEL, "b")  # no lobby any more
 
 
-async def test_an_ai_seat_plays_its_own_policy_after_the_bot_delay(make, storage):
-    s = make(bot_delay=0.05, turn_seconds=None, seed_source=lambda: 12344)
+async def test_an_ai_seat_plays_its_own_policy_after_the_bot_delay(make, storage, clock):
+    s = make(bot_delay=2, turn_seconds=None, seed_source=lambda: 12344, clock=clock.now)
     await s.open_lobby(GUILD, CHANNEL, "a", RULES, 2, bots=["easy"])
     table = await s.start(CHANNEL, "a")
     assert table.turn == 1  # with this seed the bot opens
     before = table.game
+    await clock.advance(1)
+    assert table.version == 0 and isinstance(table.timer, asyncio.TimerHandle)  # still waits
+    await clock.advance(1)
     await wait_for(lambda: table.version >= 1)
     [move] = await storage.games.moves(table.game_id)
     assert move["auto"] is False and move["seat"] == 1  # its own move, not a stand-in's

@@ -16,11 +16,18 @@ class Recorder(Quiet):
         self.thoughts.append(seconds)
 
 
-async def test_an_ai_seats_thinking_is_reported_once_a_move(make):
+async def test_an_ai_seats_thinking_is_reported_once_a_move(make, clock):
     recorded = Recorder()
-    s = make(bot_delay=0.05, turn_seconds=None, seed_source=lambda: 12344, instruments=recorded)
+    s = make(
+        bot_delay=2,
+        turn_seconds=None,
+        seed_source=lambda: 12344,
+        instruments=recorded,
+        clock=clock.now,
+    )
     await s.open_lobby(GUILD, CHANNEL, "a", RULES, 2, bots=["easy"])
     table = await s.start(CHANNEL, "a")
     assert table.turn == 1  # with this seed the bot opens
+    await clock.advance(2)  # its bot delay
     await wait_for(lambda: table.version >= 1)
     assert len(recorded.thoughts) == 1 and recorded.thoughts[0] >= 0.0

@@ -6,7 +6,9 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import time
 from collections import Counter
+from collections.abc import Callable
 from pathlib import Path
 
 import pytest
@@ -16,7 +18,7 @@ from bot.session import SessionError, Sessions
 from bot.session import events as ev
 from bot.storage import Storage
 
-from .conftest import GUILD, with_options
+from .conftest import GUILD, wait_for, with_options
 
 CHANNEL = 77
 HOST = "900"
@@ -36,26 +38,30 @@ class Threads:
     def __init__(self) -> None:
         self.made: list[tuple[int, int, int]] = []
         self.failing: set[int] = set()
+        self.refused = 0  # how many were asked for in a failing round
 
     async def __call__(self, row, round: int, table_no: int, entrants) -> int:
         if round in self.failing:
+            self.refused += 1
             raise ConnectionError("Discord is down")
         self.made.append((row.id, round, table_no))
         return 5000 + len(self.made)
 
 
 class World:
-    """Sessions over one storage, rebuilt as a restart would."""
+    """Sessions over one storage, rebuilt as a restart would; on `clock` (the real one if
+    None)."""
 
-    def __init__(self, storage: Storage) -> None:
+    def __init__(self, storage: Storage, clock: Callable[[], float] | None = None) -> None:
         self.storage = storage
+        self.clock = clock or time.time
         self.threads = Threads()
         self.said: list[ev.TournamentEvent] = []
         self.s = self.build()
 
     def build(self) -> Sessions:
         s = Sessions(
-            self.storage, retry_seconds=30.0,
+            self.storage, retry_seconds=30.0, clock=self.clock,
             options=with_options({"bot_delay": 0.0, "away_delay": 0.0, "turn_seconds": None,
                                   "seed_source": lambda: 4242}),
         )  # fmt: skip
@@ -105,6 +111,15 @@ async def world(storage):
     await w.s.close()
 
 
+@pytest.fixture
+async def timed_world(storage, clock):
+    """A world on the virtual clock (tests/support/clock.py); `drive` polls on loop timers,
+    so it is not for this one."""
+    w = World(storage, clock.now)
+    yield w
+    await w.s.close()
+
+
 async def new(w: World, **kw):
     kw.setdefault("table_size", 4)
     return await w.s.tournaments.create(GUILD, CHANNEL, HOST, "Winter Cup", **kw)
@@ -141,7 +156,8 @@ async def test_a_swiss_of_16_with_restarts_between_rounds_and_mid_round(world, s
     world.threads.failing = {2}  # round 2's threads cannot be made: stuck between rounds
     await world.s.tournaments.start(cup.id)
     await world.drive(cup.id, rounds=2)
-    await asyncio.sleep(0.05)
+    # Round 2 seated; its first table's thread refused, and the step waits 30 s to try again.
+    await wait_for(lambda: world.threads.refused >= 1)
     row = await storage.tournaments.get(cup.id)
     assert row.round == 2 and all(
         t.game_id is None for t in await world.s.tournaments.tables(cup.id, 2) if t.table_no
@@ -235,18 +251,23 @@ async def test_a_cancel_ends_its_games_and_no_round_follows(world, storage):
         await world.s.tournaments.cancel(cup.id, GUILD, HOST)
 
 
-async def test_the_sign_up_deadline_starts_it_or_cancels_it(world, storage):
-    now = world.s.clock()
-    few = await new(world, signup_ends=now + 0.5)
+async def test_the_sign_up_deadline_starts_it_or_cancels_it(timed_world, storage, clock):
+    world = timed_world
+    now = clock.now()
+    few = await new(world, signup_ends=now + 3600)
     many = await world.s.tournaments.create(GUILD, CHANNEL + 1, HOST, "Spring", table_size=2,
-                                            starts_at=now + 0.5)  # fmt: skip
+                                            starts_at=now + 3600)  # fmt: skip
     await world.s.tournaments.join(few.id, PEOPLE[0], GUILD)
     await world.s.tournaments.fill_with_ai(many.id, GUILD, 2, "easy")
-    assert (await storage.tournaments.get(many.id)).status == "signup"
-    # Each start time's own task, waited for to its end: it started the cup or cancelled it
-    # (a fixed 0.7 s wait was not always enough on a busy machine).
-    await asyncio.wait([world.s.tournaments.timers_[few.id], world.s.tournaments.timers_[many.id]])
-    await world.s.tournaments.settle()
+    timers = [world.s.tournaments.timers_[few.id], world.s.tournaments.timers_[many.id]]
+    await clock.advance(3599)
+    assert not any(t.done() for t in timers)  # not before their time
+    assert [(await storage.tournaments.get(t.id)).status for t in (few, many)] == ["signup"] * 2
+    await clock.advance(1)
+    # Each start time's own task, waited for to its end: it started the cup or cancelled it.
+    await wait_for(lambda: all(t.done() for t in timers))
+    settling = asyncio.create_task(world.s.tournaments.settle())
+    await wait_for(settling.done)  # bounded: a step waiting to retry would wait for an advance
     assert (await storage.tournaments.get(few.id)).status == "cancelled"
     assert (await storage.tournaments.get(many.id)).status in ("running", "finished")
     assert ai_entrant("easy", 1) in {e.entrant for e in await storage.tournaments.entrants(many.id)}
