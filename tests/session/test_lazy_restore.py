@@ -2,6 +2,7 @@
 the game is read on its first use (a click, a hand, its timer), and plays, times out and
 finishes as before. On both backends: what is read, and when, is storage's business."""
 
+import asyncio
 import logging
 
 import pytest
@@ -181,8 +182,8 @@ async def test_an_untimed_game_is_restored_unread_and_plays_on(make, storage, de
     assert played.version == 4 and len(decoded) == 1
 
 
-async def test_a_game_with_no_deadline_whose_ai_is_to_act_gets_one(make, storage, decoded):
-    s1 = make(turn_seconds=None, bot_delay=3600)
+async def test_a_game_with_no_deadline_whose_ai_is_to_act_gets_one(clock, make, storage, decoded):
+    s1 = make(turn_seconds=None, bot_delay=3600, clock=clock.now)
     await s1.open_lobby(GUILD, CHANNEL, "a", RULES, bots=["easy"])
     table = await s1.start(CHANNEL, "a")
     if table.seats[table.turn] == "a":
@@ -190,17 +191,21 @@ async def test_a_game_with_no_deadline_whose_ai_is_to_act_gets_one(make, storage
     ai = table.turn
     await s1.close()
     await storage.games.update(table.game_id, deadline=None)  # as a game saved long ago
-    s2 = make(turn_seconds=None, bot_delay=0.05)
+    s2 = make(turn_seconds=None, bot_delay=2, clock=clock.now)
     await s2.restore()
     again = s2.table(table.game_id)
-    assert again.deadline is not None and decoded == []  # from the stored state alone
+    assert again.deadline == clock.now() + 2 and decoded == []  # from the stored state alone
     version = again.version
+    await clock.advance(1.9)
+    # Not before its deadline: still the call armed at restore, not its task; nothing read.
+    assert isinstance(again.timer, asyncio.TimerHandle) and decoded == []
+    await clock.advance(0.1)
     await wait_for(lambda: again.version > version)  # the AI played on
     assert (await storage.games.moves(table.game_id))[-1]["seat"] == ai
 
 
-async def test_a_timer_that_cannot_read_its_game_tries_again(make, storage, monkeypatch):
-    game_id, _ = await started(make, turn_seconds=60)
+async def test_a_timer_that_cannot_read_its_game_tries_again(clock, make, storage, monkeypatch):
+    game_id, _ = await started(make, turn_seconds=60, clock=clock.now)
     await storage.games.update(game_id, deadline=0.0)  # ran out while the bot was down
     real = storage.games.get
     failed: list[int] = []
@@ -212,8 +217,14 @@ async def test_a_timer_that_cannot_read_its_game_tries_again(make, storage, monk
         return await real(wanted)
 
     monkeypatch.setattr(storage.games, "get", flaky)
-    s2 = make(turn_seconds=60, restore_grace=0, retry_seconds=0.05)
+    s2 = make(turn_seconds=60, restore_grace=0, retry_seconds=5, clock=clock.now)
     await s2.restore()
     table = s2.table(game_id)
+    await wait_for(lambda: table.failures == 1)  # due at once: failed, and armed again
+    assert failed == [game_id] and table.deadline == clock.now() + 5
+    await clock.advance(4)
+    # The retry waits its 5 s: still the call armed, not its task.
+    assert isinstance(table.timer, asyncio.TimerHandle) and not table.loaded
+    await clock.advance(1)
     await wait_for(lambda: table.version == 4)  # read and played at the second try
     assert failed == [game_id] and table.loaded

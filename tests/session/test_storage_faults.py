@@ -4,6 +4,7 @@ lobby, a turn timer) tries again until it works; a row that cannot be read is se
 
 import asyncio
 import logging
+from collections.abc import Callable
 
 import pytest
 from sqlalchemy import select, update
@@ -14,10 +15,11 @@ from bot.storage import Storage
 from bot.storage.schema import games
 
 from ..storage.outage import Outage
+from ..support.clock import VirtualClock
 from .conftest import CHANNEL, GUILD, RULES, play_turn, table_for, wait_for
 from .helpers import table_in
 
-FAST = {"retry_seconds": 0.02}
+RETRY = 5  # retry_seconds: a background job's first wait, doubled each time after
 
 
 @pytest.fixture
@@ -38,6 +40,37 @@ async def play_game(s, game_id):
         if played.ended:
             return played
     raise AssertionError("the game did not end")
+
+
+def spy_waits(monkeypatch) -> list[float]:
+    """The waits retry.py's jobs ask for, in order. Each is asked for in the step that arms
+    its timer (at the clock's now), so one seen is one a clock.advance can pass."""
+    real, waits = retry.wait, []
+
+    def wait(failures: int, first: float) -> float:
+        waits.append(real(failures, first))
+        return waits[-1]
+
+    monkeypatch.setattr(retry, "wait", wait)
+    return waits
+
+
+async def next_try(clock: VirtualClock, waits: list[float], n: int) -> None:
+    """The n-th wait (from 1) passes, once armed: advanced before, it would end later."""
+    await wait_for(lambda: len(waits) >= n)
+    await clock.advance(waits[n - 1])
+
+
+async def tries_until(clock: VirtualClock, waits: list[float], done: Callable[[], bool]) -> None:
+    """Each wait passes once armed, until `done()`. For an Outage: on PostgreSQL a second
+    outage right after one may kill no connection (none made since), so one try fewer fails."""
+    n = 0
+    while True:
+        await wait_for(lambda n=n: done() or len(waits) > n)
+        if done():
+            return
+        n += 1
+        await clock.advance(waits[n - 1])
 
 
 def lose_the_ack(monkeypatch, storage, times=1):
@@ -161,17 +194,18 @@ async def test_a_forfeit_that_fails_leaves_the_table_to_be_read_again(make, stor
 
 
 async def test_a_game_whose_end_failed_is_recorded_once_storage_is_back(
-    make, storage, outage, notes
+    clock, make, storage, outage, notes, monkeypatch
 ):
-    s = make(**FAST)
+    s = make(retry_seconds=RETRY, clock=clock.now)
+    waits = spy_waits(monkeypatch)
     table = await table_for(s)
     outage.during("finish", times=3)
     await play_game(s, table.game_id)
     assert s.channels[CHANNEL] == table.game_id  # still going: its row is active
     with pytest.raises(AlreadyRunning):
         await s.open_lobby(GUILD, CHANNEL, "c", RULES)
-    await wait_for(lambda: "game_over" in notes.kinds())
-    assert outage.failed["finish"] == 3
+    await tries_until(clock, waits, lambda: "game_over" in notes.kinds())
+    assert waits[0] == RETRY and outage.failed["finish"] == 3
     row = await storage.games.get(table.game_id)
     assert row.status == "finished" and await storage.history.get(table.game_id) is not None
     assert (await storage.stats.get(GUILD, "a")).games == 1
@@ -179,16 +213,22 @@ async def test_a_game_whose_end_failed_is_recorded_once_storage_is_back(
     await s.open_lobby(GUILD, CHANNEL, "c", RULES)  # the channel is free
 
 
-async def test_a_game_whose_end_keeps_failing_can_be_cancelled(make, storage, monkeypatch):
-    s = make(**FAST)
+async def test_a_game_whose_end_keeps_failing_can_be_cancelled(clock, make, storage, monkeypatch):
+    s = make(retry_seconds=RETRY, clock=clock.now)
+    waits = spy_waits(monkeypatch)
     table = await table_for(s)
+    calls = []
 
     async def down(*args, **kwargs):
+        calls.append(1)
         raise ConnectionRefusedError("the database is down")
 
     monkeypatch.setattr(storage.games, "finish", down)
     await play_game(s, table.game_id)
-    await asyncio.sleep(0.1)  # a few tries in the background
+    for n in (1, 2, 3):  # a few tries in the background
+        await next_try(clock, waits, n)
+    await wait_for(lambda: len(waits) == 4)  # the third failed too: waiting again
+    assert len(calls) == 4
     assert s.live_in(CHANNEL) is table
     assert await s.cancel(CHANNEL, "a", admin=True) == table.game_id
     assert (await storage.games.get(table.game_id)).status == "cancelled"
@@ -196,8 +236,11 @@ async def test_a_game_whose_end_keeps_failing_can_be_cancelled(make, storage, mo
     await s.open_lobby(GUILD, CHANNEL, "c", RULES)
 
 
-async def test_nothing_played_meanwhile_stops_a_game_being_recorded(make, storage, monkeypatch):
-    s = make(**FAST)
+async def test_nothing_played_meanwhile_stops_a_game_being_recorded(
+    clock, make, storage, monkeypatch
+):
+    s = make(retry_seconds=RETRY, clock=clock.now)
+    waits = spy_waits(monkeypatch)
     table = await table_for(s)
     real = storage.games.finish
 
@@ -212,12 +255,14 @@ async def test_nothing_played_meanwhile_stops_a_game_being_recorded(make, storag
         await s.forfeit(table.game_id, "b")
     assert s.matches.jobs  # still trying
     monkeypatch.setattr(storage.games, "finish", real)
+    await next_try(clock, waits, 1)
     await wait_for(lambda: not s.tables, timeout=5)
     assert (await storage.games.get(table.game_id)).status == "finished"
 
 
-async def test_a_finish_that_fails_is_logged_once(make, storage, monkeypatch, caplog):
-    s = make(**FAST)
+async def test_a_finish_that_fails_is_logged_once(clock, make, storage, monkeypatch, caplog):
+    s = make(retry_seconds=RETRY, clock=clock.now)
+    waits = spy_waits(monkeypatch)
     table = await table_for(s)
     real, calls = storage.games.finish, []
 
@@ -230,7 +275,10 @@ async def test_a_finish_that_fails_is_logged_once(make, storage, monkeypatch, ca
     monkeypatch.setattr(storage.games, "finish", flaky)
     with caplog.at_level(logging.INFO, logger="bot.session.retry"):
         await play_game(s, table.game_id)
+        for n in (1, 2, 3, 4):  # three more failures, then it works
+            await next_try(clock, waits, n)
         await wait_for(lambda: not s.tables, timeout=5)
+    assert waits == [5, 10, 20, 40] and len(calls) == 5
     failures = [r for r in caplog.records if r.levelno >= logging.WARNING and "failed" in r.message]
     assert len(failures) == 1 and f"game {table.game_id}" in failures[0].message
     assert any("worked after 4 failures" in r.getMessage() for r in caplog.records), [
@@ -242,37 +290,46 @@ async def test_a_finish_that_fails_is_logged_once(make, storage, monkeypatch, ca
 
 
 async def test_a_lobby_whose_expiry_failed_expires_once_storage_is_back(
-    make, storage, outage, notes
+    clock, make, storage, outage, notes, monkeypatch
 ):
-    s = make(lobby_seconds=0.05, **FAST)
+    s = make(lobby_seconds=600, retry_seconds=RETRY, clock=clock.now)
+    waits = spy_waits(monkeypatch)
     outage.during("cancel", times=2)
     lobby = await s.open_lobby(GUILD, CHANNEL, "h", RULES)
-    await wait_for(lambda: "lobby_expired" in notes.kinds())
-    assert outage.failed["cancel"] == 2
+    await clock.advance(599)
+    assert outage.failed["cancel"] == 0  # not tried before its deadline
+    await clock.advance(1)
+    await tries_until(clock, waits, lambda: "lobby_expired" in notes.kinds())
+    assert waits[0] == RETRY and outage.failed["cancel"] == 2
     assert (await storage.games.get(lobby.game_id)).status == "cancelled"
     assert s.live_in(CHANNEL) is None and s.count_in(GUILD) == 0
     await s.open_lobby(GUILD, CHANNEL + 1, "h", RULES)  # the host may open another
 
 
 async def test_a_lobby_started_while_its_expiry_failed_is_left_alone(
-    make, storage, monkeypatch, notes
+    clock, make, storage, monkeypatch, notes
 ):
-    s = make(lobby_seconds=0.05, **FAST)
+    s = make(lobby_seconds=600, retry_seconds=RETRY, clock=clock.now)
+    waits = spy_waits(monkeypatch)
     real = storage.games.cancel
-    gate = asyncio.Event()
+    gate, waiting = asyncio.Event(), asyncio.Event()
 
     async def slow(*args, **kwargs):
+        waiting.set()
         await gate.wait()
         raise ConnectionRefusedError("the database is down")
 
     monkeypatch.setattr(storage.games, "cancel", slow)
-    await s.open_lobby(GUILD, CHANNEL, "h", RULES)
+    expiry = (await s.open_lobby(GUILD, CHANNEL, "h", RULES)).timer
+    assert expiry is not None
     await s.join(CHANNEL, "p")
-    await asyncio.sleep(0.1)  # the expiry waits on storage, holding the lobbies' lock
+    await clock.advance(600)
+    await wait_for(waiting.is_set)  # the expiry waits on storage, holding the lobbies' lock
     gate.set()
     table = await s.start(CHANNEL, "h")  # after the failed expiry: the lobby was still open
     monkeypatch.setattr(storage.games, "cancel", real)
-    await asyncio.sleep(0.2)  # the expiry's next try finds no lobby, and stops
+    await next_try(clock, waits, 1)
+    await wait_for(expiry.done)  # the expiry's next try finds no lobby, and stops
     assert table_in(s, CHANNEL) is table and "lobby_expired" not in notes.kinds()
     assert (await storage.games.get(table.game_id)).status == "active"
 
@@ -280,15 +337,13 @@ async def test_a_lobby_started_while_its_expiry_failed_is_left_alone(
 # ----- the turn timer
 
 
-async def test_a_timer_whose_move_fails_tries_again_later_and_longer(make, storage, monkeypatch):
-    s = make(turn_seconds=0.01, retry_seconds=0.02)
+async def test_a_timer_whose_move_fails_tries_again_later_and_longer(
+    clock, make, storage, monkeypatch
+):
+    s = make(turn_seconds=30, retry_seconds=RETRY, clock=clock.now)
     table = await table_for(s)
-    real, tries, waits = storage.games.save_move, [], []
-    real_wait = retry.wait
-
-    def wait(failures, first):
-        waits.append(real_wait(failures, first))
-        return waits[-1]
+    real, tries = storage.games.save_move, []
+    waits = spy_waits(monkeypatch)
 
     async def down(*args, **kwargs):
         tries.append(1)
@@ -296,11 +351,18 @@ async def test_a_timer_whose_move_fails_tries_again_later_and_longer(make, stora
             raise ConnectionRefusedError("the database is down")
         return await real(*args, **kwargs)
 
-    monkeypatch.setattr(retry, "wait", wait)
     monkeypatch.setattr(storage.games, "save_move", down)
+    await clock.advance(30)
+    for n in (1, 2, 3, 4):
+        await wait_for(lambda n=n: table.failures == n)  # failed, and armed again
+        assert len(tries) == n and table.deadline == clock.now() + waits[-1]
+        await clock.advance(waits[-1] - 1)
+        # Not tried before its wait is over: still the call armed, not its task.
+        assert len(tries) == n and isinstance(table.timer, asyncio.TimerHandle)
+        await clock.advance(1)
     await wait_for(lambda: table.version >= 1, timeout=5)
-    assert waits == [0.02, 0.04, 0.08, 0.16]  # longer each time
-    assert len(tries) >= 5 and table.failures == 0
+    assert waits == [5, 10, 20, 40]  # longer each time
+    assert len(tries) == 5 and table.failures == 0
 
 
 # ----- item 7: a stored row that cannot be read
@@ -373,13 +435,17 @@ async def test_the_rules_of_a_restored_game_not_read_yet(make, storage):
 # ----- item 8: a lobby nobody saw
 
 
-async def test_a_withdrawn_lobby_frees_its_channel_and_its_host(make, storage, outage):
-    s = make(**FAST)
+async def test_a_withdrawn_lobby_frees_its_channel_and_its_host(
+    clock, make, storage, outage, monkeypatch
+):
+    s = make(retry_seconds=RETRY, clock=clock.now)
+    waits = spy_waits(monkeypatch)
     lobby = await s.open_lobby(GUILD, CHANNEL, "h", RULES)
     outage.during("cancel")
     await s.withdraw(lobby.game_id)
     assert s.live_in(CHANNEL) is None
-    await wait_for(lambda: not s.lobby_ops.jobs)  # its closing saved in the background
+    # Its closing saved in the background:
+    await tries_until(clock, waits, lambda: not s.lobby_ops.jobs)
     assert (await storage.games.get(lobby.game_id)).status == "cancelled"
     again = await s.open_lobby(GUILD, CHANNEL, "h", RULES)
     assert again.game_id != lobby.game_id
