@@ -43,6 +43,10 @@ class Outage:
 
     async def down(self) -> None:
         if self.storage.dialect == "postgresql":
+            # A connection in the pool to kill, even straight after the last outage (which
+            # left none): else the failing call would connect anew and not fail at all.
+            async with self.storage.engine.connect() as connection:
+                await connection.exec_driver_sql("SELECT 1")
             admin = await asyncpg.connect(backends.dsn(backends.server_url()))
             try:
                 await admin.execute(
