@@ -8,42 +8,23 @@ Writes, each also -phone and -light:
 - places-forced-private.png: a server with "Use External Apps" off made the lobby ephemeral:
   the reply that replaced it, as its host sees it (nobody else sees anything);
 - places-dm-game.png: a game against two AI opponents in the DM with the bot, a few moves in.
-The server's forcing is done at SimCord's callback route, as tests/e2e/support/external_apps.py
-does in the tests. Needs Chromium; tests never run this.
+The server's forcing is the tests' own, tests/e2e/support/external_apps.py (at SimCord's
+callback route). Needs Chromium; tests never run this.
 """
 
 from __future__ import annotations
 
 import asyncio
+import importlib
 from pathlib import Path
 from typing import Any
-
-from simcord.backend.models import EPHEMERAL_FLAG
-from simcord.http import router
 
 from ._playground import LOCALES, click_id, members_speak, play_one, playground, scratch
 from ._shots import arguments, capture
 
 WIDTH, PHONE, HEIGHT = 1000, 360, 1300
-CALLBACK = ["interactions", "{interaction_id}", "{token}", "callback"]
-
-
-def external_apps_off(guild_id: int) -> None:
-    """From now on the server `guild_id` makes this app's new messages ephemeral, as Discord
-    does with "Use External Apps" off (see tests/e2e/support/external_apps.py)."""
-    routes = router._ROUTES["POST"]
-    (index,) = [i for i, (template, _) in enumerate(routes) if template == CALLBACK]
-    real = routes[index][1]
-
-    def forced(ctx: Any) -> Any:
-        record = ctx.backend.interactions.get(ctx.int_arg("interaction_id"))
-        body = ctx.body()
-        if record is not None and record.guild_id == guild_id and body.get("type") in (4, 5):
-            data = body.setdefault("data", {})
-            data["flags"] = int(data.get("flags") or 0) | EPHEMERAL_FLAG
-        return real(ctx)
-
-    routes[index] = (CALLBACK, forced)
+# The tests' "Use External Apps" off (as group_dm_shots takes the tests' group-DM layer).
+EXTERNAL = importlib.import_module("tests.e2e.support.external_apps")
 
 
 async def main(chromium: str, out: Path) -> None:
@@ -69,11 +50,11 @@ async def main(chromium: str, out: Path) -> None:
             await shots(env, dee.dm_channel, dee, "places-dm-game")
 
         async with playground(tmp / "forced.db", greet=True) as (_, env, channel, members):
-            external_apps_off(channel.guild.id)
-            said = await members[0].slash(channel, "steal new", bots=1)
-            if not said.ephemeral:
-                raise SystemExit("the lobby did not come back ephemeral")
-            await shots(env, channel, members[0], "places-forced-private")
+            with EXTERNAL.external_apps_off(channel.guild.id):
+                said = await members[0].slash(channel, "steal new", bots=1)
+                if not said.ephemeral:
+                    raise SystemExit("the lobby did not come back ephemeral")
+                await shots(env, channel, members[0], "places-forced-private")
 
 
 if __name__ == "__main__":
