@@ -144,7 +144,8 @@ async def test_a_spanish_admin_sees_spanish(simcord_env, guild, channel, locales
     )
     good = await admin.slash(channel, "steal-admin set", setting="pings", value="desactivado")
     assert good.response.content == (
-        "Nuevo valor de `pings`: **desactivado** (antes: activado). Se aplica a partir de la próxima sala."
+        "Nuevo valor de `pings`: **desactivado** (antes: activado). "
+        "Se aplica a partir de la próxima sala."
     )
     asked = await admin.slash(channel, "steal-admin reset-leaderboard")
     assert asked.response.content.startswith("¿Reiniciar la clasificación de este servidor?")
