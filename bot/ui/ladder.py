@@ -80,6 +80,12 @@ def ladder(
     return Message(view=layout(*items))
 
 
+def fixed_order(lang: str) -> str:
+    """An ephemeral error: `scope:global` with `sort` or `season`, which the ladder has not
+    (it ranks every place's players by rating, over all time)."""
+    return t(lang, "ladder.fixed_order", command=command(lang, "leaderboard"))
+
+
 def global_rank(lang: str, entry: LadderEntry, count: int, me: bool) -> str:
     """The stats' line for the global ladder: the rank of all its people; for the reader's
     own stats with a hidden name, how to show it."""

@@ -109,6 +109,10 @@ class Boards:
         guild_id = guild_of(interaction)
         if scope not in SCOPES:  # untrusted, like every option
             scope = "server"
+        if scope == "global" and (season is not None or sort != "rating"):
+            # Refused, not ignored: the ladder would look like the order or season asked for.
+            await tell(interaction, ladder_ui.fixed_order(user_lang(interaction)))
+            return
         if scope == "global":
             message = await self.ladder(interaction, page, lang)
         elif season is not None and season != await seasons.current(guild_id):

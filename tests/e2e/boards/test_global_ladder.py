@@ -178,3 +178,18 @@ async def test_every_new_message_is_within_discords_limits(
     assert found == []
     if lang != "en":  # the words are the language's: no English left in
         assert "Global ladder" not in text(board) and ANONYMOUS not in text(board)
+
+
+async def test_the_global_ladder_refuses_a_sort_or_season_it_has_not(simcord_env, channel, players):
+    """It ranks by rating over all time: asked for another order or a season, it says so
+    rather than show a board that looks like the one asked for."""
+    ann = players[0]
+    for asked in ({"sort": "wins"}, {"season": 1}, {"sort": "cards", "season": 2}):
+        said = await ann.slash(channel, "steal leaderboard", scope="global", **asked)
+        assert said.ephemeral, asked
+        assert said.response.content.startswith(
+            "The global ladder ranks everyone by rating over all time: it has no **sort** or "
+            "**season** to pick. Leave them out, or leave out **scope** for this place's board"
+        ), said.response.content
+    board = await ann.slash(channel, "steal leaderboard", scope="global", sort="rating")
+    assert not board.ephemeral and text(board.response).startswith("### 🌍 Global ladder\n")
