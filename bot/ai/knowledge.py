@@ -18,8 +18,7 @@ from __future__ import annotations
 import random
 
 from ..engine.cards import RANK
-from ..engine.game import CAPTURE, STEAL, TRAIL, Game, Move
-from ..engine.game import _shuffle as shuffle
+from ..engine.game import CAPTURE, STEAL, TRAIL, Game, Move, shuffle
 from ..engine.view import View
 
 MAX_RANK = 14  # ranks run 1..13; lists indexed by rank have this length

@@ -6,7 +6,7 @@ Deterministic from a seed (or a deck order) and serialisable with `to_dict` / `f
 from .cards import DECKS, RANK, Deck, rank, suit
 from .errors import BadState, EngineError, GameOver, IllegalMove, RulesError
 from .events import Event
-from .game import ACTIONS, CAPTURE, STEAL, TRAIL, Game, Move, Result, active, new_game
+from .game import ACTIONS, CAPTURE, STEAL, TRAIL, Game, Move, Result, active, new_game, shuffle
 from .moves import apply, legal_moves, play
 from .record import FORMAT, record, replay
 from .rules import PRESETS, Rules, preset, preset_name
@@ -46,6 +46,7 @@ __all__ = [
     "rank",
     "record",
     "replay",
+    "shuffle",
     "suit",
     "to_dict",
     "view",

@@ -131,14 +131,14 @@ class Game:
 
 def shuffled_deck(rules: Rules, seed: int | str) -> list[str]:
     deck = list(rules.card_deck.cards)
-    _shuffle(deck, random.Random(seed))
+    shuffle(deck, random.Random(seed))
     return deck
 
 
 _BITS = [(i + 1).bit_length() for i in range(64)]  # the bits to draw j in 0..i (decks: 40-52)
 
 
-def _shuffle(deck: list[str], rng: random.Random) -> None:
+def shuffle(deck: list[str], rng: random.Random) -> None:
     """Exactly `rng.shuffle(deck)` as Python 3.11 does it (tests/engine/test_playout.py checks
     this), in one loop: `random.shuffle` makes a Python method call per card, and took 7% of
     a random game. Spelled out, a seed's deal also no longer hangs on the Python version; it
