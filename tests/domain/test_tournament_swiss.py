@@ -1,43 +1,22 @@
-"""The tournament core: points, table sizes, Swiss and knockout seating, standings, the end."""
+"""The tournament core's Swiss: seating by rating then points, repeat pairs, byes, drops,
+the standings and how a Swiss ends."""
 
 import random
 from collections import Counter
 from itertools import combinations
 
-import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from bot.domain.tournament import (
-    BYE_POINTS,
-    Entrant,
     TableResult,
-    ai_entrant,
-    ai_level,
     champion,
-    is_ai_entrant,
     is_over,
-    knockout_rounds,
-    points,
     repeat_pairs,
-    seat_knockout,
     seat_swiss,
     standings,
-    swiss_rounds_advised,
-    table_points,
-    table_sizes,
 )
-
-
-def people(n, rated=True):
-    """n entrants; entrant "0" the strongest when rated."""
-    return [Entrant(str(i), float(n - i) if rated else 0.0) for i in range(n)]
-
-
-def result(table, finish, cards=None):
-    """A table's result: `finish` lists its entrants first to last (no ties)."""
-    places = tuple(finish.index(w) for w in table)
-    return TableResult(tuple(table), places, tuple(cards or [10] * len(table)))
+from tests.support.tournaments import people, result, seated
 
 
 def random_results(plan, rng, ties=False):
@@ -66,79 +45,6 @@ def play_swiss(entrants, size, rounds, seed, dropped_at=None, ties=False):
         byes.append(plan.byes)
         dropped |= set((dropped_at or {}).get(number, ()))
     return plans, played, byes, dropped
-
-
-def seated(plan):
-    return [w for t in plan.tables for w in t]
-
-
-# --- ids and numbers -----------------------------------------------------------------------
-
-
-def test_ai_entrants_are_never_member_ids():
-    assert ai_entrant("hard", 12) == "bot:hard:12"
-    assert is_ai_entrant("bot:easy:1") and ai_level("bot:easy:1") == "easy"
-    for bad in ("123", "bot:naive:1", "bot:hard:0", "ai:medium:1", "bot:hard:", "bot:hard:1x"):
-        assert not is_ai_entrant(bad)
-    with pytest.raises(ValueError):
-        ai_entrant("naive", 1)
-    with pytest.raises(ValueError):
-        ai_entrant("easy", 0)
-
-
-def test_the_points_table():
-    assert [points(p, 2) for p in range(2)] == [6, 0]
-    assert [points(p, 3) for p in range(3)] == [6, 3, 0]
-    assert [points(p, 4) for p in range(4)] == [6, 4, 2, 0]
-    assert points(1, 3) == BYE_POINTS
-    for n in (2, 3, 4):  # every table gives out a bye's worth per player on average
-        assert sum(points(p, n) for p in range(n)) == BYE_POINTS * n
-    with pytest.raises(ValueError):
-        points(0, 5)
-    with pytest.raises(ValueError):
-        points(3, 3)
-
-
-def test_tied_places_share_their_points():
-    tie = TableResult(("a", "b", "c"), (0, 0, 1), (12, 12, 4))
-    assert table_points(tie) == (4.5, 4.5, 0)
-    all_tied = TableResult(("a", "b", "c", "d"), (0, 0, 0, 0), (5, 5, 5, 5))
-    assert table_points(all_tied) == (3, 3, 3, 3)
-    lasts = TableResult(("a", "b", "c", "d"), (0, 1, 2, 2), (5, 5, 5, 5))
-    assert table_points(lasts) == (6, 4, 1, 1)
-
-
-@given(st.integers(0, 400), st.integers(2, 4))
-def test_table_sizes(n, size):
-    sizes = table_sizes(n, size)
-    assert all(2 <= s <= size for s in sizes)
-    assert not sizes or max(sizes) - min(sizes) <= 1
-    assert list(sizes) == sorted(sizes, reverse=True)
-    left = n - sum(sizes)
-    assert left == (1 if n == 1 or (size == 2 and n % 2) else 0)
-    assert len(sizes) == (n // 2 if size == 2 else (-(-n // size) if n >= 2 else 0))
-
-
-def test_table_sizes_examples():
-    assert table_sizes(16, 4) == (4, 4, 4, 4)
-    assert table_sizes(10, 4) == (4, 3, 3)
-    assert table_sizes(5, 4) == (3, 2)
-    assert table_sizes(7, 3) == (3, 2, 2)
-    assert table_sizes(7, 2) == (2, 2, 2)
-    with pytest.raises(ValueError):
-        table_sizes(8, 5)
-
-
-def test_rounds_advised_and_knockout_rounds():
-    assert swiss_rounds_advised(16, 4) == 3
-    assert swiss_rounds_advised(8, 2) == 3
-    assert swiss_rounds_advised(256, 4) == 5
-    assert swiss_rounds_advised(4, 4) == 1
-    assert swiss_rounds_advised(2, 2) == 1
-    assert knockout_rounds(8, 2) == 3
-    assert knockout_rounds(8, 4) == 2
-    assert knockout_rounds(5, 2) == 3  # 2 tables + a bye, then 1 table + a bye, then a final
-    assert knockout_rounds(1, 4) == 0
 
 
 # --- Swiss ---------------------------------------------------------------------------------
@@ -302,82 +208,6 @@ def test_equal_rows_share_a_rank_and_byes_count():
     assert rows[1].dropped and rows[1].rank == 1
 
 
-# --- knockout ------------------------------------------------------------------------------
-
-
-def run_knockout(n, size, winner=min, seed=0):
-    """Play a knockout where `winner` of each table's ids wins it (min: the best seed)."""
-    entrants = people(n)
-    played, byes, plans = [], [], []
-    while (plan := seat_knockout(entrants, played, byes, (), size, seed)) is not None:
-        plans.append(plan)
-        round_ = []
-        for t in plan.tables:
-            first = winner(t, key=int)
-            finish = [first, *sorted((w for w in t if w != first), key=int)]
-            round_.append(result(t, finish))
-        played.append(round_)
-        byes.append(plan.byes)
-        assert len(plans) < 20
-    return entrants, plans, played, byes
-
-
-def test_knockout_of_eight_at_tables_of_two():
-    entrants, plans, played, byes = run_knockout(8, 2)
-    assert len(plans) == knockout_rounds(8, 2) == 3
-    first = plans[0]
-    assert len(first.tables) == 4 and not first.byes
-    # the four best seeds at four different tables, 1 with 8, 2 with 7, ...
-    assert sorted(tuple(sorted(t, key=int)) for t in first.tables) == [
-        ("0", "7"),
-        ("1", "6"),
-        ("2", "5"),
-        ("3", "4"),
-    ]
-    assert sorted(seated(plans[1])) == ["0", "1", "2", "3"]
-    assert sorted(map(sorted, plans[1].tables)) == [["0", "3"], ["1", "2"]]
-    assert sorted(seated(plans[2])) == ["0", "1"]
-    assert champion("knockout", entrants, played, byes, ()) == "0"
-    assert is_over("knockout", 3, entrants, played, byes, ())
-    assert not is_over("knockout", 3, entrants, played[:2], byes[:2], ())
-    assert champion("knockout", entrants, played[:2], byes[:2], ()) is None
-
-
-def test_knockout_of_eight_at_tables_of_four():
-    entrants, plans, played, byes = run_knockout(8, 4, winner=max)
-    assert len(plans) == knockout_rounds(8, 4) == 2
-    assert sorted(map(sorted, plans[0].tables)) == [["0", "3", "4", "7"], ["1", "2", "5", "6"]]
-    assert sorted(seated(plans[1])) == ["6", "7"]
-    assert champion("knockout", entrants, played, byes, ()) == "7"
-
-
-def test_knockout_ties_for_first_go_to_cards_then_seeding():
-    entrants = people(4)
-    plan = seat_knockout(entrants, [], [], (), 4, seed=0)
-    assert plan is not None and len(plan.tables) == 1
-    t = plan.tables[0]
-    cards = {"0": 10, "1": 12, "2": 12, "3": 3}
-    tie = TableResult(t, tuple(0 if w in "123" else 1 for w in t), tuple(cards[w] for w in t))
-    assert champion("knockout", entrants, [[tie]], [()], ()) == "1"  # 1 and 2 on cards: seed
-    # a winner who leaves is replaced by the next best at the table
-    assert champion("knockout", entrants, [[tie]], [()], {"1"}) == "2"
-
-
-def test_knockout_byes_go_to_the_best_seed_once():
-    entrants, plans, played, byes = run_knockout(5, 2)
-    assert [p.byes for p in plans] == [("0",), ("1",), ()]  # 0 had one already: then 1
-    assert champion("knockout", entrants, played, byes, ()) == "0"
-
-
-def test_knockout_drops_and_the_last_one_standing():
-    entrants = people(4)
-    plan = seat_knockout(entrants, [], [], {"1", "2", "3"}, 2, seed=0)
-    assert plan is None
-    assert champion("knockout", entrants, [], [], {"1", "2", "3"}) == "0"
-    assert champion("knockout", entrants, [], [], {"0", "1", "2", "3"}) is None
-    assert is_over("knockout", 2, entrants, [], [], {"0", "1", "2", "3"})
-
-
 # --- the end of a Swiss --------------------------------------------------------------------
 
 
@@ -399,10 +229,3 @@ def test_swiss_ends_early_when_one_is_left():
     assert is_over("swiss", 5, entrants, [], [], {"1", "2"})
     assert champion("swiss", entrants, [], [], {"1", "2"}) == "0"
     assert not is_over("swiss", 5, entrants, [], [], ())
-
-
-def test_table_results_must_line_up():
-    with pytest.raises(ValueError):
-        TableResult(("a", "b"), (0,), (1, 2))
-    with pytest.raises(ValueError):
-        TableResult(("a", "a"), (0, 1), (1, 2))
