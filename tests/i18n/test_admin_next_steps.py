@@ -1,5 +1,5 @@
 """Every admin refusal says what to do next, in every language: a second sentence after what
-went wrong (the SimCord tests in tests/e2e/admin/test_admin.py read the English ones whole)."""
+went wrong (the SimCord tests in tests/e2e/admin/ read the English ones whole)."""
 
 import re
 
