@@ -4,7 +4,7 @@ Two loops that play the same moves. `_playout_any` works for any rules: it lists
 with the engine's `legal_with` and picks with `fast_move`. `_playout_single` serves the rules with
 one bundle a seat and no wild card (the standard rules): it values each move as it lists it,
 in `legal_with`'s order, so it picks the same move (the first of the best) without building
-the list; tests/ai/test_policies.py checks that the two agree move by move.
+the list; tests/ai/test_playouts.py checks that the two agree move by move.
 """
 
 from __future__ import annotations

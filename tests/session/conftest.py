@@ -11,6 +11,7 @@ from bot.engine import preset
 from bot.session import Sessions
 from bot.session.events import Closed, Event
 from bot.storage import Storage
+from tests.storage.outage import Outage
 from tests.support.clock import VirtualClock, until
 
 GUILD, CHANNEL = 1, 10
@@ -100,3 +101,9 @@ async def play_turn(sessions: Sessions, game_id: int):
     user = table.seats[table.turn]
     hand = await sessions.hand(game_id, user)
     return await sessions.play(game_id, user, hand.legal[0], hand.version)
+
+
+@pytest.fixture
+async def outage(storage):
+    """The test's storage failing for real during chosen calls (tests/storage/outage.py)."""
+    return await Outage(storage).install()

@@ -31,3 +31,27 @@ def two_hands(mine: list[str], theirs: list[str], pool: list[str]) -> tuple[Game
     used = set(mine + theirs + pool)
     game.stock = [c for c in rules.card_deck.cards if c not in used]
     return game, me
+
+
+# The presets, and the options that change what moves exist.
+RULESETS = {
+    **PRESETS,
+    "double": PRESETS["standard"].replace(double_bundles=True),
+    "double_wild_forced": PRESETS["classic"].replace(double_bundles=True, wild_jacks=True),
+    "wild_sweep": PRESETS["standard"].replace(wild_jacks=True, sweep_bonus=True),
+    "sweep": PRESETS["standard"].replace(sweep_bonus=True),
+}
+
+
+def playoff_positions() -> list[Game]:
+    """Every position of the first classic and casita games (2, 3 and 4 players) that go to
+    a playoff: the playoffs' positions, for the AI tests."""
+    out = []
+    for name in ("classic", "casita"):
+        for players in (2, 3, 4):
+            for seed in range(400):
+                pos = [g for g in positions(PRESETS[name], players, seed) if g.playoffs]
+                if pos:
+                    out += pos
+                    break
+    return out

@@ -1,0 +1,51 @@
+"""The playouts' fast paths play as the slow ones: the fast heuristic is medium's, and the
+single-bundle playout makes the very moves of the listed one."""
+
+from __future__ import annotations
+
+import time
+
+import pytest
+
+from bot.ai.knowledge import MAX_RANK
+from bot.ai.medium import best_move_in_game, fast_move
+from bot.ai.rollout import _playout_any, _playout_single
+from bot.engine import RANK, active, legal_moves
+from tests.support.games import RULESETS, positions
+
+
+@pytest.mark.parametrize("name", sorted(RULESETS))
+def test_the_playouts_fast_heuristic_is_medium(name):
+    for players in (2, 3, 4):
+        for game in positions(RULESETS[name], players, seed=30 + players):
+            g = active(game)
+            counts = [0] * MAX_RANK
+            cards = [c for hand in g.hands for c in hand] + g.stock
+            for c in cards:
+                counts[RANK[c]] += 1
+            moves = legal_moves(game)
+            expected = best_move_in_game(g, moves, counts, len(cards))
+            assert fast_move(g, moves, counts, len(cards)) == expected
+
+
+SINGLE = [n for n in sorted(RULESETS) if not (RULESETS[n].wild_jacks or RULESETS[n].double_bundles)]
+
+
+@pytest.mark.parametrize("name", SINGLE)
+def test_the_single_bundle_playout_plays_as_the_listed_one(name):
+    # Hard's playout that values moves as it lists them must make the very moves of the loop
+    # that lists them with the engine and picks with fast_move: same score, same end state.
+    for players in (2, 3, 4):
+        for game in positions(RULESETS[name], players, seed=50 + players)[::4]:
+            g = active(game)
+            counts = [0] * MAX_RANK
+            cards = [c for hand in g.hands for c in hand] + g.stock
+            for c in cards:
+                counts[RANK[c]] += 1
+            for move in legal_moves(game)[:3]:
+                fast, listed = g.copy(), g.copy()
+                out = _playout_single(fast, move, counts[:], len(cards), g.turn, None, time.time)
+                assert out == _playout_any(
+                    listed, move, counts[:], len(cards), g.turn, None, time.time
+                )
+                assert fast == listed
