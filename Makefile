@@ -54,9 +54,9 @@ test: $(STAMP) chromium
 pytest: $(STAMP)
 	PYTHONDONTWRITEBYTECODE= $(PY) -m pytest
 
-# tests/test_playground.py plays the playground's page in headless Chromium (Debian's package).
-# Installed when missing and we are root (CI is); otherwise it says how. Nothing to do when
-# it is there, so `make test` stays quick.
+# tests/test_playground_live.py plays the playground's page in headless Chromium (Debian's
+# package). Installed when missing and we are root (CI is); otherwise it says how. Nothing to
+# do when it is there, so `make test` stays quick.
 chromium:
 	@if ! command -v chromium >/dev/null && [ ! -x /usr/bin/chromium ]; then \
 		if [ "$$(id -u)" = 0 ] && command -v apt-get >/dev/null; then \

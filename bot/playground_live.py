@@ -15,8 +15,8 @@ The bot's timers fire on the wall clock; `Live.unstick` keeps them firing when t
 after one overran SimCord's settle limit.
 
 SimCord 3.2 has no public hook for any of these, so this leans on a few of its private names
-(`_publish`, `_server`, `_pages`, ...), pinned by constraints.txt; tests/test_playground.py
-drives the page in Chromium and fails if they change.
+(`_publish`, `_server`, `_pages`, ...), pinned by constraints.txt;
+tests/test_playground_live.py drives the page in Chromium and fails if they change.
 """
 
 from __future__ import annotations

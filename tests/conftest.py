@@ -163,6 +163,7 @@ SLOW = (
     "tests/bench/",
     "tests/support/test_backends.py",
     "tests/test_playground.py",
+    "tests/test_playground_live.py",
     "tests/test_main.py",
     "tests/storage/test_lock.py",
     "tests/storage/test_upgrade.py",

@@ -6,6 +6,7 @@ from __future__ import annotations
 import contextlib
 from typing import Any
 
+import discord
 from simcord.results import InteractionResult, ResponseMessage
 
 from bot.adapter.presenter import worker
@@ -15,7 +16,10 @@ from tests.e2e.conftest import make_bot
 
 from .helpers import (
     buttons,
+    fields,
+    hand_cards,
     moves_of,
+    title,
 )
 
 
@@ -128,3 +132,35 @@ def one_move_left(env, game_id: int) -> bool:
     """The next move ends the game (no playoff in standard): one card in hand, none to deal."""
     game = active(env.bot.sessions.table(game_id).game)
     return not game.stock and sum(len(h) for h in game.hands) == 1
+
+
+# ----- reading hands and tables (tests/e2e/app's reliability tests)
+
+
+def hand_line(message) -> str:
+    """The "Your cards: ..." line of a hand message."""
+    return " ".join(hand_cards(message))
+
+
+def card_ids(message) -> list[str]:
+    return [b["custom_id"] for b in buttons(message)]
+
+
+def last_moves(table) -> list[str]:
+    return fields(table).get("Last moves", "").splitlines()
+
+
+async def move_button(env, member, hand) -> tuple[Any, str]:
+    """The message and custom_id of a button that plays a move at once."""
+    return hand, playable(hand)[0]["custom_id"]
+
+
+def table_messages(channel) -> list[discord.Message]:
+    """The channel's table messages, oldest first."""
+    return [m for m in channel.history() if (title(m) or "").startswith("Steal")]
+
+
+def latest_table(channel) -> discord.Message:
+    tables = table_messages(channel)
+    assert tables, "no table in the channel"
+    return tables[-1]

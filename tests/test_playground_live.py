@@ -1,0 +1,336 @@
+"""The playground's live page (bot/playground_live.py): AI seats play on with nobody clicking,
+and the page in headless Chromium follows the bot (each AI move, a tournament's threads)."""
+
+from __future__ import annotations
+
+import itertools
+import json
+import sys
+
+import pytest
+
+from tests.support.playground import Page, labels_of, open_page, playground, shown_text, walk
+
+# The AI seats' pace in the game played in Chromium (`--bot-delay`): two thirds of the
+# people's 1.5 s, still twice the page's 0.5 s poll, so the page shows each AI move on its own.
+PACE = 1.0
+
+
+async def test_each_ai_move_in_the_playground_shows_on_its_own(tmp_path):
+    """A click answers with the player's own move; then each AI seat's move lands on its own,
+    about BOT_DELAY apart, so the page shows whose turn it is in between."""
+    import asyncio
+    import time
+
+    from bot.client import StealBot
+    from bot.playground import BOT_DELAY, OPTIONS, SETTLE, build_world, simulated
+    from tests.e2e.support.helpers import TURN, moves_of, open_hand, table_text
+
+    def turn(table) -> str:
+        return TURN.search(table_text(table)).group(1)
+
+    async def turn_becomes(table, wanted, seconds: float) -> None:
+        end = time.monotonic() + seconds
+        while wanted(turn(table)) is False and time.monotonic() < end:
+            await asyncio.sleep(0.05)
+
+    bot = StealBot(tmp_path / "p.db", options=OPTIONS, sync=True)
+    try:
+        async with simulated(bot) as env:
+            channel, (ann, _, _) = build_world(env)
+            table = (await ann.slash(channel, "steal new", bots=2)).response
+            await ann.click(table, label="Start")
+            await turn_becomes(table, lambda who: who == "ann", 4 * BOT_DELAY)
+            assert turn(table) == "ann"
+            hand = await open_hand(table, ann)
+            move = next(b for b in moves_of(hand) if not b.get("disabled"))
+
+            started = time.monotonic()
+            await ann.click(hand, custom_id=move["custom_id"])
+            answered = time.monotonic() - started
+
+            first = turn(table)
+            assert answered < SETTLE and "bot" in first, (answered, first)  # an AI's turn now
+            await turn_becomes(table, lambda who: who != first, 2 * BOT_DELAY)
+            second = turn(table)
+            assert "bot" in second and second != first  # the second AI's turn, on its own
+            await turn_becomes(table, lambda who: who == "ann", 2 * BOT_DELAY)
+            assert turn(table) == "ann"
+    finally:
+        if bot.app is not None:
+            await bot.app.close()
+
+
+# What the page in Chromium shows: whose turn the table says ("🔵 Turn: **ann**"), whether the
+# game is over, and which buttons it would let ann click.
+SHOWN = """(() => {
+  const table = document.querySelector('article.channel-message[data-message-id="%s"]');
+  const text = table ? table.innerText : "";
+  const lines = [...(table ? table.querySelectorAll("p") : [])];
+  const line = lines.find((p) => /Turn:/.test(p.textContent));
+  const turn = line?.querySelector("strong")?.textContent;
+  const enabled = [...document.querySelectorAll("button.component-button[data-control-key]")]
+    .filter((b) => !b.disabled && b.getAttribute("aria-disabled") !== "true")
+    .map((b) => b.dataset.controlKey);
+  return {turn: turn ? turn.trim() : null,
+          over: /game over|🏆/.test(text), enabled,
+          status: document.querySelector("#action-status")?.innerText || ""};
+})()"""
+# Every state the page went through, recorded in the page as it changes (a MutationObserver),
+# not sampled by the test: a state the page showed for a moment is seen even when this
+# process, busy, looks only seconds later.
+RECORD = """(() => {
+  window.__seen = [];
+  const now = () => {
+    const table = document.querySelector(
+      `article.channel-message[data-message-id="${window.__table}"]`);
+    const line = [...(table ? table.querySelectorAll("p") : [])]
+      .find((p) => /Turn:/.test(p.textContent));
+    const turn = line?.querySelector("strong")?.textContent;
+    return {turn: turn ? turn.trim() : null,
+            over: /game over|🏆/.test(table ? table.textContent : ""),
+            status: document.querySelector("#action-status")?.textContent || ""};
+  };
+  new MutationObserver(() => {
+    const state = now(), last = window.__seen[window.__seen.length - 1];
+    if (!last || ["turn", "over", "status"].some((k) => last[k] !== state[k]))
+      window.__seen.push(state);
+  }).observe(document, {subtree: true, childList: true, characterData: true});
+})()"""
+CLICK = """document.querySelector('button[data-control-key="%s"]').click()"""
+# A person picking a channel in the playground's Channel menu.
+PICK = """(() => {
+  const menu = document.querySelector("#playground-channel");
+  menu.value = "%s";
+  menu.dispatchEvent(new Event("change"));
+})()"""
+
+
+def control(page: Page, wanted: str) -> str | None:
+    """The control key of ann's newest enabled button whose custom id holds `wanted`
+    (":move:" for her hand's moves, ":table:hand:" for My hand): custom ids are not in the
+    page's DOM, so they are read through the preview's protocol, as ann."""
+    messages = sorted(page.refresh().values(), key=lambda m: int(m["id"]), reverse=True)
+    for message in messages:
+        for button in walk(message):
+            if wanted in (button.get("custom_id") or "") and not button.get("disabled"):
+                return button["control_key"]
+    return None
+
+
+@pytest.mark.slow  # a playground subprocess and Chromium
+def test_ai_moves_show_in_the_page_on_their_own(tmp_path):
+    """A game against two AI seats in headless Chromium: ann's page shows every AI move, the
+    hand becoming hers again and the end screen without a click of any kind (no Refresh)."""
+    import asyncio
+
+    from tests.support.browser import Browser
+
+    async def play(base: str, capability: str) -> tuple[int, int, list[list[str]]]:
+        ann = Page(base, capability, open_page(base, capability)[0]["viewers"][0]["id"])
+        async with Browser(tmp_path / "chromium") as page:
+            await page.open(f"{base}/#{capability}")
+            # A busy machine may answer after the settle limit (0.8 s at this pace): the bot
+            # goes on, and the lobby shows when it is posted. A 40-card deck: 12 moves of
+            # ann's where the 52-card one takes 16, and the same page to follow.
+            ann.command("steal new", ("settled", "timeout"), bots=2, rules="casita")
+            for _ in range(600):
+                lobbies = [m for m in ann.refresh().values() if "Start" in labels_of(m)]
+                if lobbies:
+                    break
+                await asyncio.sleep(0.1)
+            table_id = max(lobbies, key=lambda m: int(m["id"]))["id"]
+            shown = SHOWN % table_id
+            await page.until("document.readyState", lambda ready: ready == "complete")
+            await page.run(f"window.__table = {json.dumps(table_id)}")
+            await page.run(RECORD)
+            clicks, moves, rounds = 0, 0, []
+
+            def after_ann(seen: list[dict]) -> list[dict]:
+                """The states after ann's own move showed (her turn, still, at first)."""
+                return list(itertools.dropwhile(lambda s: s["turn"] == "ann", seen))
+
+            def ai_turns_then_ann(seen: list[dict]) -> bool:
+                """Her move, then the game's end, or another's turn and then hers again."""
+                rest = after_ann(seen)
+                return any(s["over"] for s in rest) or any(s["turn"] == "ann" for s in rest)
+
+            async def click(key: str) -> int:
+                """Click as a person does: once the button shows, and the page is not busy
+                with an action of its own (it drops a click meanwhile, as SimCord's does).
+                Returns where the page's record stood at the click."""
+                nonlocal clicks
+                idle = await page.until(
+                    shown, lambda s: key in s["enabled"] and not s["status"].endswith("…")
+                )
+                start = await page.run("window.__seen.length")
+                await page.run(CLICK % key)
+                clicks += 1
+                # The page took the click: its status changed, if only for a moment.
+                await page.until(
+                    f"window.__seen.slice({start}).map((s) => s.status)",
+                    lambda statuses: any(s != idle["status"] for s in statuses),
+                    10,
+                )
+                return start
+
+            start = next(b for b in walk(ann.refresh()[table_id]) if b.get("label") == "Start")
+            await click(start["control_key"])
+            await page.until(shown, lambda s: s["turn"] is not None)
+            while True:
+                # Nothing is clicked until the page, on its own, shows ann's turn or the end.
+                state = await page.until(shown, lambda s: s["over"] or s["turn"] == "ann")
+                if state["over"]:
+                    return clicks, moves, rounds
+                move = control(ann, ":move:")
+                if move is None:  # no hand yet: My hand, once
+                    await click(control(ann, ":table:hand:"))
+                    for _ in range(600):
+                        if (move := control(ann, ":move:")) is not None:
+                            break
+                        await asyncio.sleep(0.1)
+                at = await click(move)
+                moves += 1
+                # What the page showed, change by change, until ann's turn came back.
+                seen = await page.until(f"window.__seen.slice({at})", ai_turns_then_ann)
+                turns: list[str] = []
+                for state in after_ann(seen):
+                    if state["over"] or state["turn"] == "ann":
+                        break
+                    if state["turn"] and state["turn"] not in turns:
+                        turns.append(state["turn"])
+                rounds.append(turns)
+                assert moves < 60, "the game did not end"
+
+    command = [sys.executable, "-m", "bot.playground", "--port", "0", "--no-browser"]
+    command += ["--bot-delay", str(PACE)]
+    with playground(tmp_path, tmp_path / "playground.db", command) as (_, base, capability, _l):
+        clicks, moves, rounds = asyncio.run(play(base, capability))
+    # One click a move, plus Start and My hand, where twice as many were needed when each AI
+    # move waited for Refresh.
+    assert moves >= 5 and clicks == moves + 2, (clicks, moves)
+    # Between two of ann's moves the page showed both AI seats' turns (the second one's only
+    # by itself), in most rounds at least: a very busy machine may merge two changes.
+    both = [turns for turns in rounds if len(turns) == 2]
+    assert len(both) * 2 >= len(rounds), rounds
+    assert {name for turns in rounds for name in turns} == {"🤖 Medium bot", "🤖 Medium bot 2"}
+
+
+async def test_ai_seats_play_on_when_the_bot_overran_simcords_settle_limit(tmp_path):
+    """SimCord fires the bot's timers on the wall clock and then waits for the bot to settle;
+    when the bot takes longer (a busy machine, several tables' pictures), SimCord keeps the
+    timeout for the next page action and fires no timer until then. The playground drops it,
+    so AI seats (and turn, lobby and tournament deadlines) go on with nobody clicking."""
+    import asyncio
+    import time
+
+    import simcord
+
+    from bot.client import StealBot
+    from bot.playground import OPTIONS, SETTLE, build_world
+    from bot.playground_live import Live
+    from tests.e2e.support.helpers import TURN, moves_of, open_hand, table_text
+
+    def turn(table) -> str:
+        return TURN.search(table_text(table)).group(1)
+
+    async def turn_becomes(table, wanted: str, seconds: float = 60) -> None:
+        end = time.monotonic() + seconds  # a bounded wait for the wall-clock timers
+        while turn(table) != wanted and time.monotonic() < end:
+            await asyncio.sleep(0.05)
+
+    bot = StealBot(tmp_path / "p.db", options=OPTIONS, sync=True)
+    try:
+        async with simcord.run(bot, check_errors=False) as env:
+            channel, (ann, _, _) = build_world(env)
+            table = (await ann.slash(channel, "steal new", bots=2)).response
+            await ann.click(table, label="Start")
+            await turn_becomes(table, "ann")
+            hand = await open_hand(table, ann)
+            move = next(b for b in moves_of(hand) if not b.get("disabled"))
+            env.settle_timeout = SETTLE  # the click ends with ann's own move, as in the page
+            await ann.click(hand, custom_id=move["custom_id"])
+            assert turn(table) != "ann"
+            env.settle_timeout = 0.01  # every timer's work now overruns the limit
+            following = asyncio.ensure_future(Live(env, channel).follow())
+            try:
+                await turn_becomes(table, "ann")
+                assert turn(table) == "ann"  # both AI seats played, nobody clicked
+            finally:
+                following.cancel()
+                env.settle_timeout = 5.0
+                env._real_advance_task = None  # so the bot shuts down cleanly
+    finally:
+        if bot.app is not None:
+            await bot.app.close()
+
+
+async def test_the_page_shows_a_tournament_table_in_its_thread(tmp_path):
+    """Tournament tables are played in threads: the page's Channel menu lists the channel and
+    its threads, and picking one shows it, with its table, to every page."""
+    import aiohttp
+    import simcord
+
+    from bot.client import StealBot
+    from bot.playground import OPTIONS, build_world
+    from bot.playground_live import CHANNELS, Live
+    from tests.support.browser import Browser
+
+    bot = StealBot(tmp_path / "p.db", options=OPTIONS, sync=True)
+    try:
+        async with simcord.run(bot, check_errors=False) as env:
+            channel, (ann, bob, _) = build_world(env)
+            live = Live(env, channel)
+            preview = env.preview(channel, viewers=[ann, bob], layout="channel", port=0)
+            live.attach(preview)
+            async with preview, aiohttp.ClientSession() as http:
+                base, capability = preview.url.split("/#")
+                auth = {"X-Simcord-Capability": capability}
+
+                async def menu(status: int = 200, **query: str) -> dict:
+                    async with http.get(base + CHANNELS, params=query, headers=auth) as r:
+                        assert r.status == status
+                        return await r.json() if status == 200 else {}
+
+                assert (await menu())["channels"] == [
+                    {"id": str(channel.id), "name": "#steal-the-bundle"}
+                ]
+                async with http.get(base + "/") as r:  # the page loads the menu's script
+                    assert '<script type="module" src="/playground.js">' in await r.text()
+
+                await ann.slash(channel, "steal tournament new", name="Cup", table_size=2)
+                for member in (ann, bob):
+                    await member.slash(channel, "steal tournament join")
+                await ann.slash(channel, "steal tournament start")
+                # The tables' threads are made after the answer: wait for the bot to be idle
+                # (a busy machine makes their pictures slowly).
+                await env.settle(timeout=60)
+                listed = await menu()
+                assert [c["name"] for c in listed["channels"]] == [
+                    "#steal-the-bundle",
+                    "🧵 Cup · R1 T1",
+                ]
+                thread = listed["channels"][1]["id"]
+                # In Chromium: the menu lists the thread; picking it shows the thread.
+                async with Browser(tmp_path / "chromium") as browser:
+                    await browser.open(preview.url)
+                    options = "[...document.querySelectorAll('#playground-channel option')]"
+                    await browser.until(f"{options}.length", lambda n: n == 2)
+                    await browser.run(PICK % thread)
+                    name = "document.querySelector('#channel-name')?.textContent"
+                    await browser.until(name, lambda shown: shown == "Cup · R1 T1")
+                assert (await menu())["shown"] == thread
+
+                async with http.post(base + "/api/pages", json={}, headers=auth) as r:
+                    page = await r.json()
+                assert page["channel"]["name"] == "Cup · R1 T1"
+                shown = [shown_text(m) for m in page["messages"].values()]
+                assert any("Turn: **" in words for words in shown), shown  # the table
+
+                # Only with the page's capability, and only this channel and its threads.
+                await menu(404, show=str(channel.id + 1))
+                async with http.get(base + CHANNELS) as r:
+                    assert r.status == 401
+    finally:
+        if bot.app is not None:
+            await bot.app.close()
