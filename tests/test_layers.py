@@ -1,7 +1,7 @@
 """What the import contracts cannot see: an attribute path to storage (the cogs reach the
 database only through the session layer), an import cycle between any two modules (type-only
-imports counted), a run-time look-up of the app, the shape of the feature packages, and the
-architecture document drawing all of it."""
+imports counted), a run-time look-up of the app, the shape of the feature packages, the
+architecture document drawing all of it, and the size of every module."""
 
 from __future__ import annotations
 
@@ -125,6 +125,20 @@ def test_no_module_of_the_project_is_in_an_import_cycle():
     is a loop between the objects (one finding the other again at run time)."""
     graph = grimp.build_graph("bot", "cogs", exclude_type_checking_imports=False)
     assert cycles(graph) == []
+
+
+MOST_LINES = 400  # a module with one job fits in this (tests included)
+
+
+def test_every_module_is_at_most_400_lines():
+    root = COGS.parent
+    long = {
+        str(path.relative_to(root)): lines
+        for folder in ("bot", "cogs", "tests", "bench", "scripts")
+        for path in sorted((root / folder).rglob("*.py"))
+        if (lines := len(path.read_text(encoding="utf-8").splitlines())) > MOST_LINES
+    }
+    assert long == {}
 
 
 def diagram_rows(markdown: str) -> list[str]:
