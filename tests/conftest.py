@@ -144,6 +144,15 @@ def database(request: pytest.FixtureRequest, tmp_path):
         backends.drop_schema(schema)
 
 
+def pytest_sessionfinish(session: pytest.Session, exitstatus: int) -> None:
+    """Once a run, in the process that ran it or started its workers: the server's catalogs
+    vacuumed, so the next run is not slower for this one (tests/support/backends.py)."""
+    if not hasattr(session.config, "workerinput"):
+        from tests.support import backends
+
+        backends.vacuum_catalogs()
+
+
 def pytest_terminal_summary(terminalreporter, exitstatus, config) -> None:
     """One line when the PostgreSQL half was skipped, instead of a reason per test."""
     skipped = [

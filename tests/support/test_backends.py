@@ -37,3 +37,26 @@ def test_with_the_ci_flag_no_server_is_a_failure():
     # The `database` fixture fails: each PostgreSQL test is an error, none is skipped.
     assert "3 passed, 3 errors" in done.stdout and "skipped" not in done.stdout
     assert "STEAL_REQUIRE_POSTGRES=1 forbids skipping" in done.stdout
+
+
+def test_a_run_leaves_the_servers_catalogs_vacuumed():
+    """The run's end vacuums the catalogs the tests' schemas churn (autovacuum may be off)."""
+    import asyncpg
+
+    from tests.support import backends
+
+    backends.require_postgres()
+
+    async def last_vacuum():
+        con = await asyncpg.connect(backends.dsn(backends.server_url()))
+        try:
+            return await con.fetchval(
+                "SELECT last_vacuum FROM pg_stat_sys_tables WHERE relid = 'pg_attribute'::regclass"
+            )
+        finally:
+            await con.close()
+
+    before = backends.run(last_vacuum())
+    backends.vacuum_catalogs()
+    after = backends.run(last_vacuum())
+    assert after is not None and (before is None or after > before)
