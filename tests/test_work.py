@@ -11,6 +11,7 @@ from concurrent.futures import ThreadPoolExecutor
 import pytest
 
 from bot import work
+from tests.support.clock import until
 
 JOB = 0.05  # seconds a job holds its thread
 LONGEST = 10  # seconds: only a failing test waits that long
@@ -51,15 +52,6 @@ class Watch:
 
     def release(self) -> None:
         self.gate.set()
-
-
-async def until(condition) -> None:
-    """Until `condition()` holds: the loop's turns, not a guess at how long it takes. The bound
-    only ends a failing test."""
-    end = time.monotonic() + LONGEST
-    while not condition():
-        assert time.monotonic() < end, "never happened"
-        await asyncio.sleep(0.001)
 
 
 async def test_a_burst_of_one_server_does_not_stall_another(fair):
