@@ -97,7 +97,17 @@ RECORD = """(() => {
       window.__seen.push(state);
   }).observe(document, {subtree: true, childList: true, characterData: true});
 })()"""
-CLICK = """document.querySelector('button[data-control-key="%s"]').click()"""
+# The click, only if the page would take it now, in one script: between two scripts the page
+# may start an action of its own (a resize's viewport update) and then drop the click.
+CLICK = """(() => {
+  const button = document.querySelector('button[data-control-key="%s"]');
+  const status = document.querySelector("#action-status")?.textContent || "";
+  if (!button || button.disabled || button.getAttribute("aria-disabled") === "true"
+      || status.endsWith("…")) return null;
+  const start = window.__seen.length;
+  button.click();
+  return {start, status};
+})()"""
 # A person picking a channel in the playground's Channel menu.
 PICK = """(() => {
   const menu = document.querySelector("#playground-channel");
@@ -160,16 +170,13 @@ def test_ai_moves_show_in_the_page_on_their_own(tmp_path):
                 with an action of its own (it drops a click meanwhile, as SimCord's does).
                 Returns where the page's record stood at the click."""
                 nonlocal clicks
-                idle = await page.until(
-                    shown, lambda s: key in s["enabled"] and not s["status"].endswith("…")
-                )
-                start = await page.run("window.__seen.length")
-                await page.run(CLICK % key)
+                clicked = await page.until(CLICK % key, lambda clicked: clicked is not None)
+                start, idle = clicked["start"], clicked["status"]
                 clicks += 1
                 # The page took the click: its status changed, if only for a moment.
                 await page.until(
                     f"window.__seen.slice({start}).map((s) => s.status)",
-                    lambda statuses: any(s != idle["status"] for s in statuses),
+                    lambda statuses: any(s != idle for s in statuses),
                 )  # the default bound: 10 s ran out once, on a machine busy with three test runs
                 return start
 
