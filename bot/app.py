@@ -101,14 +101,14 @@ async def build(
             database,
             setting_defaults=settings.defaults(specs),
             start_rating=(stats.START_MU, stats.START_SIGMA),
+            # Finished games are dated by the same clock as the deadlines and Discord's
+            # timestamps (in the playground, SimCord's): history never says "in 48 weeks".
+            clock=clock,
         )
     except BaseException:
         if shard_lock is not None:
             await shard_lock.release()
         raise
-    # Finished games are dated by the same clock as the deadlines and Discord's timestamps (in
-    # the playground, SimCord's): history then never says "in 48 weeks".
-    storage.clock = clock
     # A tournament's tables play in threads the desk makes; it posts the rounds. It reads
     # the tournaments back through the Sessions it is made for: Sessions makes it.
     desk: TournamentDesk | None = None

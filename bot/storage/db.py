@@ -66,14 +66,18 @@ class Storage:
         setting_defaults: Mapping[str, Any] | None = None,
         start_rating: tuple[float, float] = START_RATING,
         durable: bool = True,
+        clock: Callable[[], float] | None = None,
     ) -> Storage:
         """Open (creating if needed) and migrate the database: a SQLite file path, a
-        sqlite:/// URL or a postgresql:// URL. Refuses newer or foreign files.
+        sqlite:/// URL or a postgresql:// URL. Refuses newer or foreign files. `clock` dates
+        every row (default time.time).
 
         durable=False is for the tests' throwaway databases only: no fsync at all (SQLite
         synchronous = OFF; PostgreSQL synchronous_commit = off). The bot always opens durably.
         """
         connection = await Connection.open(parse(database), durable=durable)
+        if clock is not None:
+            connection.clock = clock
         storage = cls(connection, setting_defaults or {}, start_rating)
         try:
             await storage.games.prepare()
@@ -88,7 +92,7 @@ class Storage:
         return self.connection.clock
 
     @clock.setter
-    def clock(self, clock: Callable[[], float]) -> None:
+    def clock(self, clock: Callable[[], float]) -> None:  # tests move a storage's time
         self.connection.clock = clock
 
     async def __aenter__(self) -> Storage:
