@@ -126,11 +126,11 @@ class Medium(Policy):
 
 DEFAULT_BUDGET = 0.100  # seconds per decision
 # Hard's work, in moves played in its playouts, that fits DEFAULT_BUDGET on the project's
-# machine: 9,000 measured 2026-11-30, times 1.36 for the faster playouts of 2026-12-05, a
-# ratio measured side by side at fixed work (docs/ai.md); the trail reading of 2026-12-05
-# costs about 1% more CPU at the same work. The fixed-work stand-in for 100 ms, on a machine
-# where the yardstick engine plays ~4,900 games/s (a slower one fits less: docs/ai.md).
-WORK_100MS = 12000
+# machine: 9,000 measured 2026-11-30; times 1.36 for the faster playouts of 2026-12-05; times
+# 1.89 for the playouts on ranks (later that day). Each a ratio of CPU time measured side by
+# side at fixed work (docs/ai.md), rounded down. The fixed-work stand-in for 100 ms, on a
+# machine where the yardstick engine plays ~4,900 games/s (a faster one fits more: docs/ai.md).
+WORK_100MS = 22000
 
 
 class Hard(Policy):

@@ -1,10 +1,12 @@
 """Hard's playouts: medium for every player, from a determinized game to its end.
 
-Two loops that play the same moves. `_playout_any` works for any rules: it lists the moves
+Three loops that play the same moves. `_playout_any` works for any rules: it lists the moves
 with the engine's `legal_with` and picks with `fast_move`. `_playout_single` serves the rules with
-one bundle a seat and no wild card (the standard rules): it values each move as it lists it,
-in `legal_with`'s order, so it picks the same move (the first of the best) without building
-the list; tests/ai/test_playouts.py checks that the two agree move by move.
+one bundle a seat and no wild card: it values each move as it lists it, in `legal_with`'s order,
+so it picks the same move (the first of the best) without building the list. Where there is no
+sweep bonus either (the standard rules among them), the root move is played with the engine and
+the rest on ranks (`rank_playout.py`), in about half the time. tests/ai/test_playouts.py checks
+that they agree: move by move, and score by score.
 """
 
 from __future__ import annotations
@@ -18,8 +20,7 @@ from ..engine.game import CAPTURE, STEAL, TRAIL, Game, Move
 from ..engine.moves import advance, legal_with, tables
 from .knowledge import distinct_moves
 from .medium import DEFEND, MAX_RANK, fast_move
-
-MARGIN_WEIGHT = 0.02  # a playout scores win share + this x (our bundle - best other bundle)
+from .rank_playout import MARGIN_WEIGHT, play_ranks, supported
 
 
 def playout(
@@ -36,6 +37,14 @@ def playout(
 
     `counts[r]` and `total` follow the cards nobody has seen (hands and stock)."""
     rules = g.rules
+    if supported(rules):  # the root move may be any move: the engine plays it
+        if deadline is not None and clock() >= deadline:
+            return None
+        total = _play(g, move, counts, total)
+        if g.turn is None:
+            return score(g, seat), 1
+        out = play_ranks(g, counts, total, seat, deadline, clock)
+        return None if out is None else (out[0], out[1] + 1)
     if not (rules.wild_jacks or rules.double_bundles):
         return _playout_single(g, move, counts, total, seat, deadline, clock)
     return _playout_any(g, move, counts, total, seat, deadline, clock)

@@ -9,7 +9,8 @@ import pytest
 
 from bot.ai.knowledge import MAX_RANK
 from bot.ai.medium import best_move_in_game, fast_move
-from bot.ai.rollout import _playout_any, _playout_single
+from bot.ai.rank_playout import play_ranks, supported
+from bot.ai.rollout import _playout_any, _playout_single, playout
 from bot.engine import RANK, active, legal_moves
 from tests.support.games import RULESETS, positions
 
@@ -49,3 +50,36 @@ def test_the_single_bundle_playout_plays_as_the_listed_one(name):
                     listed, move, counts[:], len(cards), g.turn, None, time.time
                 )
                 assert fast == listed
+
+
+RANKED = [n for n in SINGLE if supported(RULESETS[n])]
+
+
+@pytest.mark.parametrize("name", RANKED)
+def test_the_rank_playout_plays_as_the_single_bundle_one(name):
+    # Hard's playout on ranks must make the very moves of the one on cards and score the end the
+    # same (leftovers, tie-break): same score, same number of moves. It reads the game it is
+    # handed and leaves it as it was.
+    for players in (2, 3, 4):
+        for game in positions(RULESETS[name], players, seed=70 + players)[::2]:
+            g = active(game)
+            counts = [0] * MAX_RANK
+            cards = [c for hand in g.hands for c in hand] + g.stock
+            for c in cards:
+                counts[RANK[c]] += 1
+            for move in legal_moves(game)[:3]:
+                on_cards = _playout_single(
+                    g.copy(), move, counts[:], len(cards), g.turn, None, time.time
+                )
+                assert playout(g.copy(), move, counts[:], len(cards), g.turn) == on_cards
+            before = g.copy()
+            on_ranks = play_ranks(g, counts[:], len(cards), g.turn, None)
+            assert on_ranks is not None and on_ranks[1] > 0
+            assert g == before
+
+
+def test_the_rank_playout_serves_the_rules_it_plays_exactly():
+    assert supported(RULESETS["standard"])
+    assert not any(
+        supported(r) for r in RULESETS.values() if r.sweep_bonus or r.wild_jacks or r.double_bundles
+    )
