@@ -1,18 +1,17 @@
-"""Hard's playout on ranks: the single-bundle playout (`rollout._playout_single`) with the game
-kept as rank counts and sizes instead of cards in a `Game`.
+"""Hard's playout on ranks: medium for everybody, the game kept as numbers instead of cards.
 
-In these rules nothing but a card's rank matters to a playout's moves and score: a capture takes
-every pool card of its rank, a steal needs the victim's top rank, and the score counts cards. So
-the hands and stock become lists of ranks, the pool a count per rank, a bundle its top rank and
-size, and a move is made by updating those numbers, without the engine's record of the game. It
-makes the very moves of `_playout_single` and scores the end the same way (the leftovers, the
-tie-break), which tests/ai/test_playouts.py checks; it plays about twice as many moves in the
-same time (docs/ai.md). Rules it does not model (a sweep bonus) keep the engine's loop.
+With one bundle a seat and no wild card, nothing but a card's rank matters to a playout's moves
+and score: a capture takes every pool card of its rank, a steal needs the victim's top rank, and
+the score counts cards. So the hands and stock become lists of ranks, the pool a count per rank,
+a bundle its top rank and size, and a move is made by updating those numbers, without the
+engine's record of the game. It makes the very moves of the engine's loop (`rollout.py`'s
+`_playout_any`) and scores the end the same way (the leftovers, the tie-break), which
+tests/ai/test_playouts.py checks; it plays about twice as many moves in the same time
+(docs/ai.md).
 """
 
 from __future__ import annotations
 
-import time
 from collections.abc import Callable
 
 from ..engine.cards import RANK
@@ -25,7 +24,7 @@ MARGIN_WEIGHT = 0.02  # a playout scores win share + this x (our bundle - best o
 
 def supported(rules: Rules) -> bool:
     """Whether `play_ranks` plays these rules exactly."""
-    return not (rules.wild_jacks or rules.double_bundles or rules.sweep_bonus)
+    return not (rules.wild_jacks or rules.double_bundles)
 
 
 def play_ranks(
@@ -34,7 +33,7 @@ def play_ranks(
     total: int,
     seat: int,
     deadline: float | None,
-    clock: Callable[[], float] = time.perf_counter,
+    clock: Callable[[], float],
 ) -> tuple[float, int] | None:
     """Medium for everybody from `g` (running) to the end: `seat`'s score and the moves played;
     None if the clock passed `deadline` first. `g` is read, not changed."""
@@ -42,6 +41,7 @@ def play_ranks(
     stealing = rules.stealing
     forced = rules.play == "forced"
     refill = rules.refill_pool
+    sweep = rules.sweep_bonus
     one_at_a_time = rules.short_deal == "one_at_a_time"
     step = rules.step
     redeal = g.redeal
@@ -68,7 +68,7 @@ def play_ranks(
             return None
         me = turn
         hand = hands[me]
-        # Medium's move, valued as _playout_single values it, in the same order.
+        # Medium's move: the values of _fast_move_single (medium.py), in the same order.
         hidden = total - len(hand)
         held = 0
         for s in others[me]:
@@ -142,6 +142,11 @@ def play_ranks(
                 pool[r] = 0
                 pool_n -= taken
                 sizes[me] += taken + 1
+                if not pool_n and sweep and at < len(stock):  # the bonus card, face up
+                    counts[stock[at]] -= 1
+                    total -= 1
+                    sizes[me] += 1
+                    at += 1
                 if not pool_n and refill and at < len(stock):
                     for x in stock[at : at + HAND_SIZE]:
                         pool[x] += 1
