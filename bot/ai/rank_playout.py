@@ -15,7 +15,7 @@ from __future__ import annotations
 from collections.abc import Callable
 
 from ..engine.cards import RANK
-from ..engine.game import CAPTURE, HAND_SIZE, STEAL, TRAIL, Game
+from ..engine.game import CAPTURE, HAND_SIZE, STEAL, TRAIL, Game, turn_order
 from ..engine.rules import Rules
 from .medium import DEFEND, MAX_RANK
 
@@ -164,12 +164,7 @@ def play_ranks(
         if not hand and not any(hands):
             if not (redeal and at < len(stock)):
                 break
-            due = []
-            s = me
-            for _ in range(n_seats):
-                s = (s + step) % n_seats
-                if s in players:
-                    due.append(s)
+            due = turn_order(n_seats, step, me, players)  # from the player after `me`
             if len(stock) - at < HAND_SIZE * len(due) and one_at_a_time:
                 rest = stock[at:]
                 for k, other in enumerate(due):
