@@ -36,7 +36,10 @@ def play_ranks(
     clock: Callable[[], float],
 ) -> tuple[float, int] | None:
     """Medium for everybody from `g` (running) to the end: `seat`'s score and the moves played;
-    None if the clock passed `deadline` first. `g` is read, not changed."""
+    None if the clock passed `deadline` first. `g` is read, not changed.
+
+    One loop with medium's valuation written inline, as in medium.py's `_fast_move_single`: it
+    runs for every move of every playout, where a function call a move is a cost to avoid."""
     rules = g.rules
     stealing = rules.stealing
     forced = rules.play == "forced"
