@@ -50,6 +50,14 @@ def opponents_cards(
     return held
 
 
+def seen_holdings(held: Iterable[int]) -> list[float]:
+    """P(the opponents hold rank r) when their ranks `held` are seen: 1 or 0."""
+    p = [0.0] * MAX_RANK
+    for r in held:
+        p[r] = 1.0
+    return p
+
+
 def best_move(
     moves: list[Move],
     seat: int,
@@ -145,14 +153,21 @@ def best_move_in_game(
     return best_move(moves, seat, hand, g.pool, game_bundles(g), p, wild, rules.stealing)
 
 
-def fast_move(g: Game, moves: list[Move], hidden_counts: list[int], hidden_total: int) -> Move:
+def fast_move(
+    g: Game,
+    moves: list[Move],
+    hidden_counts: list[int],
+    hidden_total: int,
+    sighted: list[float] | None = None,
+) -> Move:
     """`best_move_in_game`, worked out only for the ranks it needs: the playouts' inner loop.
 
-    The same values, so the same move (the first of the best).
+    The same values, so the same move (the first of the best). `sighted`: P(an opponent holds
+    rank r) to use instead of counting (hard's own moves in its playouts: `seen_holdings`).
     """
     rules = g.rules
     if not (rules.wild_jacks or rules.double_bundles):
-        return _fast_move_single(g, moves, hidden_counts, hidden_total)
+        return _fast_move_single(g, moves, hidden_counts, hidden_total, sighted)
     seat = g.turn
     assert seat is not None  # only asked while the game runs
     hands = g.hands
@@ -172,7 +187,9 @@ def fast_move(g: Game, moves: list[Move], hidden_counts: list[int], hidden_total
     wild = rules.jack if rules.wild_jacks else 0
     mine = [(RANK[b[-1]], len(b)) if b else (0, 0) for b in g.bundles[seat]]
     p = [0.0] * MAX_RANK
-    if hidden > 0 and held > 0:
+    if sighted is not None:
+        p = sighted
+    elif hidden > 0 and held > 0:
         needed = {RANK[c] for c in hand}
         needed.update(top for top, _ in mine)
         if wild:
@@ -231,7 +248,11 @@ def fast_move(g: Game, moves: list[Move], hidden_counts: list[int], hidden_total
 
 
 def _fast_move_single(
-    g: Game, moves: list[Move], hidden_counts: list[int], hidden_total: int
+    g: Game,
+    moves: list[Move],
+    hidden_counts: list[int],
+    hidden_total: int,
+    sighted: list[float] | None,
 ) -> Move:
     """`fast_move` with one bundle a seat and no wild card, the standard rules: each value
     is the general one, computed in the same order of operations, so the same move."""
@@ -251,7 +272,9 @@ def _fast_move_single(
     size = len(bundle)
     top = RANK[bundle[-1]] if size else 0
     p = [0.0] * MAX_RANK
-    if hidden > 0 and held > 0:
+    if sighted is not None:
+        p = sighted
+    elif hidden > 0 and held > 0:
         for r in {*ranks, top}:
             u = hidden_counts[r] - ranks.count(r)
             if u > 0:

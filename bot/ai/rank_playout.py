@@ -82,7 +82,12 @@ def play_ranks(
         size = sizes[me]
         top = tops[me]
         p = [0.0] * MAX_RANK
-        if hidden > 0 and held > 0:
+        if me == seat:  # our own later moves see the others' cards (rollout.sighted)
+            if held:
+                seen = [r for s in others[me] for r in hands[s]] or stock[at : at + held]
+                for r in seen:
+                    p[r] = 1.0
+        elif hidden > 0 and held > 0:
             for r in {*hand, top}:
                 u = counts[r] - hand.count(r)
                 if u > 0:

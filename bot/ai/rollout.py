@@ -15,10 +15,10 @@ from collections.abc import Callable
 
 from ..engine.cards import RANK, SAME_RANK
 from ..engine.events import Events
-from ..engine.game import CAPTURE, Game, Move
+from ..engine.game import CAPTURE, HAND_SIZE, Game, Move
 from ..engine.moves import advance, legal_with, tables
 from .knowledge import distinct_moves
-from .medium import fast_move
+from .medium import fast_move, seen_holdings
 from .rank_playout import MARGIN_WEIGHT, play_ranks, supported
 
 
@@ -66,8 +66,23 @@ def _playout_any(
         if g.turn is None:  # the game (or playoff) is over, or a playoff is due
             break
         moves = legal_with(g, rule_tables)
-        move = moves[0] if len(moves) == 1 else fast_move(g, moves, counts, total)
+        if len(moves) == 1:
+            move = moves[0]
+        elif g.turn == seat:
+            move = fast_move(g, moves, counts, total, sighted(g, seat))
+        else:
+            move = fast_move(g, moves, counts, total)
     return score(g, seat), n
+
+
+def sighted(g: Game, seat: int) -> list[float]:
+    """What `seat`'s own playout moves know of the other players' cards: their hands, or when
+    those are played out and a redeal comes, the stock's next cards (theirs in it)."""
+    others = [s for s in g.players if s != seat]
+    held = [c for s in others for c in g.hands[s]]
+    if not held and g.stock and g.redeal:
+        held = g.stock[: HAND_SIZE * len(others)]
+    return seen_holdings({RANK[c] for c in held})
 
 
 def _play(g: Game, move: Move, counts: list[int], total: int) -> int:
