@@ -139,8 +139,9 @@ class Hard(Policy):
     Each sample deals the hidden cards anew (opponents' hands and the stock order, from the
     unseen cards, opponents less likely to hold the ranks they just passed up, and redrawn
     until medium holding them would have made their latest trails: `inference.py`) and plays
-    every move still in the running out to the end, with the medium heuristic for every player
-    (once the stock is empty: every line of our own moves, the best one counting); a
+    every move still in the running out to the end, with the medium heuristic for every player,
+    our own later moves seeing the cards dealt to the others (`rollout.sighted`; once the stock
+    is empty: every line of our own moves, the best one counting); a
     playout scores win share + MARGIN_WEIGHT x (our bundle - the best other bundle). The moves
     share their samples, so they are compared on the same deals. The budget is split into
     ceil(log2 k) rounds for k distinct moves; at the end of each round the worse half of the

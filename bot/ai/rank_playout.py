@@ -1,4 +1,4 @@
-"""Hard's playout on ranks: medium for everybody, the game kept as numbers instead of cards.
+"""Hard's playout on ranks: medium for everybody (`seat` seeing), the game kept as numbers.
 
 With one bundle a seat and no wild card, nothing but a card's rank matters to a playout's moves
 and score: a capture takes every pool card of its rank, a steal needs the victim's top rank, and
@@ -35,8 +35,9 @@ def play_ranks(
     deadline: float | None,
     clock: Callable[[], float],
 ) -> tuple[float, int] | None:
-    """Medium for everybody from `g` (running) to the end: `seat`'s score and the moves played;
-    None if the clock passed `deadline` first. `g` is read, not changed.
+    """Medium for everybody from `g` (running) to the end, `seat` seeing the others' cards
+    (`rollout.sighted`): `seat`'s score and the moves played; None if the clock passed
+    `deadline` first. `g` is read, not changed.
 
     One loop with medium's valuation written inline, as in medium.py's `_fast_move_single`: it
     runs for every move of every playout, where a function call a move is a cost to avoid."""
