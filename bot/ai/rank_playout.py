@@ -17,7 +17,7 @@ from collections.abc import Callable
 from ..engine.cards import RANK
 from ..engine.game import CAPTURE, HAND_SIZE, STEAL, TRAIL, Game, turn_order
 from ..engine.rules import Rules
-from .medium import DEFEND, MAX_RANK
+from .medium import DEFEND, MAX_RANK, seen_holdings
 
 MARGIN_WEIGHT = 0.02  # a playout scores win share + this x (our bundle - best other bundle)
 
@@ -85,9 +85,9 @@ def play_ranks(
         p = [0.0] * MAX_RANK
         if me == seat:  # our own later moves see the others' cards (rollout.sighted)
             if held:
-                seen = [r for s in others[me] for r in hands[s]] or stock[at : at + held]
-                for r in seen:
-                    p[r] = 1.0
+                p = seen_holdings(
+                    [r for s in others[me] for r in hands[s]] or stock[at : at + held]
+                )
         elif hidden > 0 and held > 0:
             for r in {*hand, top}:
                 u = counts[r] - hand.count(r)
