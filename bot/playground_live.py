@@ -14,6 +14,9 @@ shows it in every open page of the playground.
 The bot's timers fire on the wall clock; `Live.unstick` keeps them firing when the bot's work
 after one overran SimCord's settle limit.
 
+Each publish draws every message anew, and SimCord builds a markdown parser for every text it
+draws; `reuse_markdown_parsers` keeps them.
+
 SimCord 3.2 has no public hook for any of these, so this leans on a few of its private names
 (`_publish`, `_server`, `_pages`, ...), pinned by constraints.txt;
 tests/test_playground_live.py drives the page in Chromium and fails if they change.
@@ -22,6 +25,7 @@ tests/test_playground_live.py drives the page in Chromium and fails if they chan
 from __future__ import annotations
 
 import asyncio
+import json
 import logging
 from typing import Any
 
@@ -31,6 +35,38 @@ log = logging.getLogger(__name__)
 EVERY = 0.1
 SCRIPT = "/playground.js"
 CHANNELS = "/playground/channels"
+PARSERS = 256  # markdown parsers kept: one per field kind and set of names mentioned
+
+
+def reuse_markdown_parsers() -> bool:
+    """Keep SimCord's markdown parsers instead of building one per text drawn.
+
+    A publish draws every message of every open page, and for each text SimCord builds a
+    markdown-it parser with linkify (about 1 ms): in a played game a third of the
+    playground's CPU time. A parser depends only on its field's policy and the names the
+    text may mention (its context), and parses statelessly, so one is kept per pair.
+    False where SimCord no longer has the function (nothing is changed then)."""
+    from simcord.preview import _markdown
+
+    build = getattr(_markdown, "_markdown_parser", None)
+    if build is None:
+        return False
+    if getattr(build, "kept", False):
+        return True
+    kept: dict[tuple[str, str], Any] = {}
+
+    def parser(policy: Any, context: Any) -> Any:
+        key = (json.dumps(policy, sort_keys=True), json.dumps(context, sort_keys=True, default=str))
+        found = kept.get(key)
+        if found is None:
+            if len(kept) >= PARSERS:
+                kept.clear()
+            found = kept[key] = build(policy, context)
+        return found
+
+    parser.kept = True  # type: ignore[attr-defined]
+    _markdown._markdown_parser = parser
+    return True
 
 
 def written(entries: list[Any]) -> list[str]:
@@ -55,6 +91,7 @@ class Live:
         """Before the preview is entered: its server also serves the page's script and the
         channel menu's data, behind the preview's own checks (host, capability)."""
         self.preview = preview
+        reuse_markdown_parsers()
         server = preview._server
         server._STATIC_FILES = {**server._STATIC_FILES, SCRIPT: SCRIPT, CHANNELS: CHANNELS}
         static = server._static  # the bound original

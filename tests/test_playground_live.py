@@ -340,3 +340,29 @@ async def test_the_page_shows_a_tournament_table_in_its_thread(tmp_path):
     finally:
         if bot.app is not None:
             await bot.app.close()
+
+
+def test_the_pages_markdown_parsers_are_kept_and_parse_as_before(monkeypatch):
+    """SimCord builds a markdown parser for each text it draws; the playground keeps one per
+    field policy and context: the same tokens, one parser built per context."""
+    from simcord.preview import _markdown
+
+    from bot.playground_live import reuse_markdown_parsers
+
+    text = "**ann** stole from <@1>: ||a secret|| <https://example.com>"
+    bob, cy = {"users": {"1": "bob"}}, {"users": {"1": "cy"}}
+    expected = [_markdown.markdown_tokens(text, "message", context=c) for c in (bob, cy)]
+    built: list[object] = []
+    build = _markdown._markdown_parser
+
+    def counted(policy, context):
+        built.append(context)
+        return build(policy, context)
+
+    monkeypatch.setattr(_markdown, "_markdown_parser", counted)  # restored after the test
+    assert reuse_markdown_parsers()
+    for _ in range(3):
+        for context, tokens in zip((bob, cy), expected, strict=True):
+            assert _markdown.markdown_tokens(text, "message", context=dict(context)) == tokens
+    assert built == [bob, cy]
+    assert "@bob" in json.dumps(expected[0]) and "@cy" in json.dumps(expected[1])
