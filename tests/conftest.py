@@ -29,6 +29,7 @@
 from __future__ import annotations
 
 import functools
+import gc
 import inspect
 import os
 
@@ -204,6 +205,14 @@ def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item
     workers = getattr(config, "workerinput", {}).get("workercount", 1)
     if workers > 1:
         items[:] = [item for share in range(workers) for item in items[share::workers]]
+
+
+def pytest_collection_finish(session: pytest.Session) -> None:
+    """What imports and collection made (modules, test items) lives for the whole run: frozen,
+    the cyclic garbage collector's full passes need not walk it again, as the bot does after
+    start-up (bot/client.py). tests/e2e/play on 2 workers: 63.5 s of CPU against 66.8 s."""
+    gc.collect()
+    gc.freeze()
 
 
 @pytest.hookimpl(optionalhook=True)  # pytest-xdist's hook; a run with -p no:xdist has none

@@ -71,7 +71,11 @@ def here(monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]):
         with warnings.catch_warnings():  # "found in sys.modules": a rerun of an imported bench
             warnings.simplefilter("ignore", RuntimeWarning)
             runpy.run_module(f"bench.{script.removesuffix('.py')}", run_name="__main__")
-        gc.unfreeze()  # bench/storage.py freezes the heap as the bot does: not this worker's
+        # bench/storage.py froze the heap as the bot does, the bench's objects with it: what
+        # is still alive is frozen again, as after collection (tests/conftest.py).
+        gc.unfreeze()
+        gc.collect()
+        gc.freeze()
         return json.loads(capsys.readouterr().out)
 
     return run_here
