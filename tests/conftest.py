@@ -24,6 +24,9 @@
   still ends only when everything is done or parked, and fails at the same timeout); it
   only notices sooner. `_settle_internal` is SimCord's own (3.2); should it lose its `idle`
   keyword, the patch is skipped and the tests only run slower.
+
+- SimCord copies payloads with marshal (tests/support/quick_copy.py): the same copies of the
+  same JSON data, 8 times faster than `copy.deepcopy`, which was 10% of the e2e tests' CPU.
 """
 
 from __future__ import annotations
@@ -34,11 +37,15 @@ import inspect
 import os
 
 import pytest
+import simcord.components
+import simcord.gateway
+import simcord.http.router
+import simcord.results
 from simcord.env import Env
 
 from bot.i18n.commands import remember_commands
 from bot.storage import Storage
-from tests.support import backends, templates
+from tests.support import backends, quick_copy, templates
 
 SETTLE_POLL = 0.002  # seconds; SimCord's default is 0.05
 
@@ -109,6 +116,16 @@ def simcord_settles_sooner():
 
     with pytest.MonkeyPatch.context() as patch:
         patch.setattr(Env, "_settle_internal", settle)
+        yield
+
+
+@pytest.fixture(autouse=True, scope="session")
+def simcord_copies_quickly():
+    with pytest.MonkeyPatch.context() as patch:
+        for module in (simcord.components, simcord.results):
+            patch.setattr(module, "deepcopy", quick_copy.deepcopy)
+        for module in (simcord.gateway, simcord.http.router):
+            patch.setattr(module, "copy", quick_copy.as_copy_module)
         yield
 
 
