@@ -22,7 +22,9 @@ def db_path(tmp_path: Path, request: pytest.FixtureRequest) -> Path | str:
     return tmp_path / "bot.db"
 
 
-# Whole games that touch storage: on both backends.
+# On both backends: tests where what storage keeps is the point (restarts, faults, deletion,
+# stored results and records) and those an issue's acceptance names. What a screen says, or
+# what a move costs Discord, is the same on either: those run on SQLite alone.
 BOTH_BACKENDS = pytest.mark.usefixtures("database")
 
 

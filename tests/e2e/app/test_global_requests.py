@@ -2,14 +2,14 @@
 what a busy bot runs out of; interaction endpoints (callbacks, /webhooks/{app}/{token}/...)
 are exempt. At a human pace a move costs at most one global request, the table edit, and none
 while Start's token lives (it edits the table): pings go only where they help, through a
-click's interaction token, and are deleted through it."""
+click's interaction token, and are deleted through it. SQLite only: what a move costs Discord
+is the same on either backend."""
 
 from __future__ import annotations
 
 import pytest
 
 from bot.adapter.presenter.intake import NUDGE_AFTER
-from tests.e2e.conftest import BOTH_BACKENDS
 from tests.e2e.support.helpers import (
     buttons,
     is_over,
@@ -22,8 +22,6 @@ from tests.e2e.support.helpers import (
     whose_turn,
 )
 from tests.e2e.support.play import game_id_of
-
-pytestmark = BOTH_BACKENDS
 
 PING = "your turn in Steal the Bundle!"
 PACE = 6.0  # seconds between moves: people thinking

@@ -61,7 +61,6 @@ async def test_a_finished_game_shows_its_standings_and_counts_once(
         assert got.games == 1 and got.wins == (1 if member is winner else 0)
 
 
-@BOTH_BACKENDS
 async def test_a_tie_says_how_it_was_broken(simcord_env, db_path, channel, players):
     await with_seed(simcord_env, db_path, TIED_STANDARD)
     table = await start_game(channel, players[:2])
@@ -70,7 +69,6 @@ async def test_a_tie_says_how_it_was_broken(simcord_env, db_path, channel, playe
     assert lines[1].startswith("Tied on ") and "made the most recent capture." in lines[1]
 
 
-@BOTH_BACKENDS
 async def test_a_classic_tie_is_played_off_in_the_channel(simcord_env, db_path, channel, players):
     await with_seed(simcord_env, db_path, PLAYOFF_CLASSIC)
     table = await start_game(channel, players[:2], rules="classic")
@@ -99,7 +97,6 @@ async def test_record_button_sends_the_game_record_privately(simcord_env, guild,
     assert data["result"] is not None
 
 
-@BOTH_BACKENDS
 async def test_rematch_seats_the_same_players(simcord_env, channel, players):
     ann, bob, cat, _ = players
     table = await start_game(channel, [ann, bob, cat], rules="friendly")
