@@ -3,9 +3,10 @@
 SimCord deep-copies each payload it passes on (an HTTP request's log entry, a gateway event, a
 message's components for the test to read): `copy.deepcopy`, in Python, was 10% of a cProfile
 of tests/e2e/play (which weighs its many small calls heavily: in plain runs side by side the
-gain was within the machine's noise). `marshal` copies the same data (dicts, lists, strings, numbers, booleans, None)
-some 8 times faster, and refuses anything else, even a subclass of str or int (an enum): that
-is copied by `copy.deepcopy`, as before. tests/support/test_quick_copy.py pins both.
+gain was within the machine's noise). `marshal` copies the same data (dicts, lists, strings,
+numbers, booleans, None) some 8 times faster, and refuses anything else, even a subclass of
+str or int (an enum): that is copied by `copy.deepcopy`, as before.
+tests/support/test_quick_copy.py pins both.
 """
 
 from __future__ import annotations
