@@ -56,13 +56,16 @@ pytest: $(STAMP)
 
 # tests/test_playground_live.py plays the playground's page in headless Chromium (Debian's
 # package). Installed when missing and we are root (CI is); otherwise it says how. Nothing to
-# do when it is there, so `make test` stays quick.
+# do when it is there, so `make test` stays quick. Without its recommends (printing, avahi,
+# a Perl web stack: some 85 packages the headless tests never use, the same fonts either way):
+# 7.5-8.0 s on a fresh machine against 13.3-13.5 s, side by side, and every browser test passes.
 chromium:
 	@if ! command -v chromium >/dev/null && [ ! -x /usr/bin/chromium ]; then \
 		if [ "$$(id -u)" = 0 ] && command -v apt-get >/dev/null; then \
-			apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq chromium; \
+			apt-get update -qq && DEBIAN_FRONTEND=noninteractive \
+				apt-get install -y -qq --no-install-recommends chromium; \
 		else \
-			echo "Chromium is missing: run 'sudo apt-get install chromium' (the playground's test uses it)"; \
+			echo "Chromium is missing: run 'sudo apt-get install --no-install-recommends chromium' (the playground's test uses it)"; \
 			exit 1; \
 		fi; \
 	fi
