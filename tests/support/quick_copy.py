@@ -5,8 +5,9 @@ message's components for the test to read): `copy.deepcopy`, in Python, was 10% 
 of tests/e2e/play (which weighs its many small calls heavily: in plain runs side by side the
 gain was within the machine's noise). `marshal` copies the same data (dicts, lists, strings,
 numbers, booleans, None) some 8 times faster, and refuses anything else, even a subclass of
-str or int (an enum): that is copied by `copy.deepcopy`, as before.
-tests/support/test_quick_copy.py pins both.
+str or int (an enum): that is copied by `copy.deepcopy`, as before. Interaction payloads carry
+SimCord's enums (`InteractionType`), so in tests/e2e most calls (14,231 of 19,850) still take
+that path. tests/support/test_quick_copy.py pins both.
 """
 
 from __future__ import annotations
