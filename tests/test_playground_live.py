@@ -78,9 +78,22 @@ SHOWN = """(() => {
 })()"""
 # Every state the page went through, recorded in the page as it changes (a MutationObserver),
 # not sampled by the test: a state the page showed for a moment is seen even when this
-# process, busy, looks only seconds later.
+# process, busy, looks only seconds later. And the answer to each of the page's actions, so a
+# click's outcome is known, not guessed from the status line.
 RECORD = """(() => {
   window.__seen = [];
+  window.__answers = [];
+  const fetch = window.fetch;
+  window.fetch = async (...args) => {
+    const response = await fetch(...args);
+    if (String(args[0]).endsWith("/api/action")) {
+      const answer = await response.clone().json();
+      window.__answers.push({rejected: answer.rejected, settlement: answer.settlement,
+        acknowledgement: answer.acknowledgement,
+        codes: (answer.diagnostics || []).map((d) => d.code)});
+    }
+    return response;
+  };
   const now = () => {
     const table = document.querySelector(
       `article.channel-message[data-message-id="${window.__table}"]`);
@@ -180,6 +193,16 @@ def test_ai_moves_show_in_the_page_on_their_own(tmp_path):
                 )  # the default bound: 10 s ran out once, on a machine busy with three test runs
                 return start
 
+            async def after(at: int) -> list[dict]:
+                """What the page showed since `at` once the AI seats played and it was ann's
+                turn again (or the end); if it never was, the page's answers to its last
+                actions say why (a click SimCord refused, or one the bot did not settle)."""
+                try:
+                    return await page.until(f"window.__seen.slice({at})", ai_turns_then_ann)
+                except AssertionError as stuck:
+                    answers = await page.run("window.__answers.slice(-3)")
+                    raise AssertionError(f"{stuck}; the page's last answers: {answers}") from None
+
             start = next(b for b in walk(ann.refresh()[table_id]) if b.get("label") == "Start")
             await click(start["control_key"])
             await page.until(shown, lambda s: s["turn"] is not None)
@@ -198,7 +221,7 @@ def test_ai_moves_show_in_the_page_on_their_own(tmp_path):
                 at = await click(move)
                 moves += 1
                 # What the page showed, change by change, until ann's turn came back.
-                seen = await page.until(f"window.__seen.slice({at})", ai_turns_then_ann)
+                seen = await after(at)
                 turns: list[str] = []
                 for state in after_ann(seen):
                     if state["over"] or state["turn"] == "ann":
