@@ -87,9 +87,11 @@ RECORD = """(() => {
   window.fetch = async (...args) => {
     const response = await fetch(...args);
     if (String(args[0]).endsWith("/api/action")) {
-      const answer = await response.clone().json();
+      // Only watching: an answer that is not JSON (an HTTP error) is noted, and the page
+      // gets the response as it came either way.
+      const answer = await response.clone().json().catch(() => ({status: response.status}));
       window.__answers.push({rejected: answer.rejected, settlement: answer.settlement,
-        acknowledgement: answer.acknowledgement,
+        acknowledgement: answer.acknowledgement, status: answer.status,
         codes: (answer.diagnostics || []).map((d) => d.code)});
     }
     return response;
